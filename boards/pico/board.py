@@ -1,0 +1,66 @@
+# The Pico board: the one place that builds machine objects. Everything it builds is
+# handed to the app through pawpad.drivers.hardware.Hardware; what is missing is
+# reported in `problems` and left as None, and the device runs without it.
+import asyncio
+import time
+
+import pins
+from machine import I2C, PWM, Pin, bitstream, mem32, reset_cause
+
+from pawpad.drivers.buttons import Buttons
+from pawpad.drivers.buzzer import Buzzer
+from pawpad.drivers.hardware import Hardware
+from pawpad.drivers.hx711 import HX711
+from pawpad.drivers.pixels import Pixels
+from pawpad.drivers.ssd1306 import SSD1306
+from pawpad.drivers.tilt import Tilt
+
+_CAUSES = {1: "power on", 3: "watchdog"}  # machine.PWRON_RESET, machine.WDT_RESET
+
+
+def read_levels():
+    # One load of the SIO GPIO_IN register: every pin's level in the same instant.
+    return mem32[pins.SIO_GPIO_IN]
+
+
+def _inputs(gpios):
+    return [Pin(g, Pin.IN, Pin.PULL_UP) for g in gpios]
+
+
+def _bits(gpios):
+    return [1 << g for g in gpios]
+
+
+def open_display():
+    """The OLED, or None when nothing answers on the bus."""
+    try:
+        i2c = I2C(pins.I2C_ID, sda=Pin(pins.I2C_SDA), scl=Pin(pins.I2C_SCL),
+                  freq=pins.I2C_FREQ)
+        if pins.OLED_ADDR not in i2c.scan():
+            return None
+        return SSD1306(i2c, pins.OLED_ADDR)
+    except OSError:
+        return None
+
+
+def build():
+    hw = Hardware("pico")
+    hw.data_dir = "/data"
+    hw.reset_cause = _CAUSES.get(reset_cause(), "reset")
+    hw.flag = asyncio.ThreadSafeFlag()
+    hw.players = Buttons(_inputs(pins.PLAYERS), _bits(pins.PLAYERS), read_levels,
+                         time.ticks_us, hw.flag)
+    hw.menu = Buttons(_inputs(pins.MENU), _bits(pins.MENU), read_levels, time.ticks_us,
+                      hw.flag)
+    hw.display = open_display()
+    hw.reinit_display = open_display
+    if hw.display is None:
+        hw.problems.append("Display not found")
+    hw.buzzer = Buzzer(PWM(Pin(pins.BUZZER)))
+    hw.pixels = Pixels(Pin(pins.PIXELS, Pin.OUT), len(pins.PLAYERS), bitstream)
+    for i, (dout, sck) in enumerate(pins.LOAD_CELLS):
+        # DOUT pulled up: an unplugged cell reads "never ready", not random bits.
+        hw.scales.append(HX711(Pin(dout, Pin.IN, Pin.PULL_UP), Pin(sck, Pin.OUT),
+                               name="load cell %d" % (i + 1)))
+    hw.tilt = Tilt(Pin(pins.TILT, Pin.IN, Pin.PULL_UP))
+    return hw

@@ -1,0 +1,18 @@
+# The default wiring of a Raspberry Pi Pico or Pico W (GPIO numbers).
+# Shared by board.py and the simulator, so the simulated board is wired the same way.
+from micropython import const
+
+PLAYERS = (6, 7, 8, 9, 10, 11, 12, 13)  # player buttons, seat 1..8, to GND
+MENU = (14, 15, 16, 17)  # UP, DOWN, OK, BACK, to GND
+I2C_ID = const(0)
+I2C_SDA = const(4)  # I2C0 SDA, OLED
+I2C_SCL = const(5)  # I2C0 SCL
+I2C_FREQ = const(400000)
+OLED_ADDR = const(0x3C)
+# GP18 is PWM slice 1 channel A; the only other pins on slice 1 (GP2, GP3, GP19) are
+# not used for PWM, so the buzzer's frequency is its own.
+BUZZER = const(18)
+PIXELS = const(22)  # WS2812 data in, through a 330 ohm resistor; free on the Pico W too
+LOAD_CELLS = ((20, 21), (26, 27))  # HX711 (DOUT, SCK): low stage, high stage
+TILT = const(28)  # tilt switch to GND
+SIO_GPIO_IN = const(0xD0000004)  # RP2040 and RP2350: all GPIO input levels in one read

@@ -1,0 +1,246 @@
+# The device: hardware on one side, the app shell on the other. step() is one turn of
+# the loop: read the buttons, feed the app, play sound, redraw what changed. The
+# asyncio runner and the simulator's scripted mode both drive it, with the time.
+from pawpad.app.shell import ERROR, App
+from pawpad.app.storage import Storage
+from pawpad.core.colours import OFF
+from pawpad.core.stage import StepDetector
+from pawpad.drivers.hx711 import SensorError
+from pawpad.ticks import add, diff
+from pawpad.ui.canvas import Canvas
+
+MENU_KEYS = ("up", "down", "ok", "back")
+IDLE_MS = 1000  # the longest sleep: dimming and retries are checked this often
+DIM_CONTRAST = 8
+SENSOR_RETRY_MS = 5000
+DISPLAY_RETRY_MS = 2000
+
+
+class Device:
+    def __init__(self, hw, now_ms):
+        self.hw = hw
+        notices = list(hw.problems)
+        try:
+            self.store = Storage(hw.data_dir)
+            settings, messages = self.store.load_settings()
+        except OSError as e:
+            from pawpad.core.settings import defaults
+
+            self.store = None
+            settings, messages = defaults(), ["Flash not usable (%s):" % e, "nothing is saved."]
+        notices += messages
+        if hw.players is not None and hw.players.stuck:
+            seats = ", ".join(str(i + 1) for i in hw.players.stuck_list())
+            notices.append("Button held at start:")
+            notices.append("seat " + seats + " ignored until")
+            notices.append("it is let go.")
+        for line in notices:
+            print("pawpad:", line)
+        self.canvas = Canvas(hw.display.buffer if hw.display else None)
+        self.now = now_ms
+        self.last_input = now_ms
+        self.dimmed = False
+        self._later = []  # [(due_ms, seat, rgb)] lights to change later
+        self._lights_dirty = False
+        self._display_retry = None
+        self.detectors = []
+        self.grams = []
+        self._scale_retry = []
+        self.tilt = None if hw.tilt is None else hw.tilt.tipped
+        self.apply_settings(settings)
+        info = {"board": hw.name, "reset": hw.reset_cause, "free": hw.free_ram()}
+        self.app = App(self, settings, notices, info, now_ms)
+        if notices and hw.buzzer is not None:
+            self.sound(ERROR)
+
+    # --- what the app may ask of the hardware ("out") ---
+    def sound(self, notes):
+        bz = self.hw.buzzer
+        if bz is not None:
+            bz.play(notes, self.now)
+
+    def light(self, seat, rgb):
+        px = self.hw.pixels
+        if px is not None and seat < px.count:
+            px.set(seat, rgb)
+            self._lights_dirty = True
+
+    def light_later(self, seat, rgb, ms):
+        self._later.append((add(self.now, ms), seat, rgb))
+
+    def save_settings(self, values):
+        if self.store is None:
+            return "Flash not usable: not saved"
+        return self.store.save_settings(values)
+
+    def apply_settings(self, s):
+        hw = self.hw
+        if hw.buzzer is not None:
+            hw.buzzer.enabled = s["sound"]
+            hw.buzzer.volume = s["volume"]
+        if hw.display is not None and not self.dimmed:
+            self._display_call(hw.display.contrast, s["brightness"])
+        for b in (hw.players, hw.menu):
+            if b is not None:
+                b.debounce_ms = s["debounce_ms"]
+                b._deb_us = s["debounce_ms"] * 1000
+        card = s["card_decigrams"] / 10
+        self.detectors = [StepDetector(card) for _ in hw.scales]
+        self.grams = [None] * len(hw.scales)
+        self._scale_retry = [None] * len(hw.scales)
+        self._tared = [False] * len(hw.scales)
+        for scale in hw.scales:
+            if scale is not None:
+                scale.per_gram = s["counts_per_gram"]
+        self.settings = s
+
+    def status(self):
+        stages = []
+        for i, g in enumerate(self.grams):
+            if self.hw.scales[i] is None or self._scale_retry[i] is not None:
+                stages.append("missing")
+            else:
+                stages.append("-" if g is None else "%dg" % int(g))
+        tilt = "missing" if self.tilt is None else ("tipped" if self.tilt else "level")
+        stuck = self.hw.players.stuck_list() if self.hw.players else []
+        return {"stages": stages, "tilt": tilt,
+                "stuck": ",".join(str(i + 1) for i in stuck)}
+
+    # --- the loop ---
+    def step(self, now_ms, now_us):
+        """One turn of the loop; returns how many ms it may sleep before the next."""
+        hw, app = self.hw, self.app
+        self.now = now_ms
+        if hw.players is not None:
+            for seat, pressed, t in hw.players.poll(now_us):
+                if pressed:
+                    self._woken(now_ms)
+                    app.player(seat, t, now_ms)
+        if hw.menu is not None:
+            for i, pressed, _t in hw.menu.poll(now_us):
+                if pressed:
+                    if self._woken(now_ms):
+                        continue  # the first key only wakes a dimmed screen
+                    app.key(MENU_KEYS[i], now_ms)
+        app.tick(now_ms)
+        self._run_later(now_ms)
+        wait = IDLE_MS
+        if hw.buzzer is not None:
+            w = hw.buzzer.update(now_ms)
+            if w is not None:
+                wait = min(wait, w)
+        self._dim(now_ms)
+        if hw.display is None and hw.reinit_display is not None:
+            self._retry_display(now_ms)
+            wait = min(wait, DISPLAY_RETRY_MS)
+        if app.dirty:
+            self.render(now_ms)
+        if self._lights_dirty and hw.pixels is not None:
+            hw.pixels.show()
+            self._lights_dirty = False
+        tick = getattr(app.top, "tick_ms", None)
+        if tick:
+            wait = min(wait, tick)
+        for b in (hw.players, hw.menu):
+            if b is not None and b.pending():
+                wait = min(wait, b.debounce_ms)
+        for due, _, _ in self._later:
+            wait = min(wait, max(0, diff(due, now_ms)))
+        return wait
+
+    def _woken(self, now_ms):
+        """Any input restores a dimmed screen; returns True if it was dimmed."""
+        self.last_input = now_ms
+        if self.dimmed:
+            self.dimmed = False
+            if self.hw.display is not None:
+                self._display_call(self.hw.display.contrast, self.settings["brightness"])
+            return True
+        return False
+
+    def _dim(self, now_ms):
+        if self.dimmed or self.hw.display is None:
+            return
+        if diff(now_ms, self.last_input) >= self.settings["dim_after_s"] * 1000:
+            self.dimmed = True
+            self._display_call(self.hw.display.contrast, DIM_CONTRAST)
+
+    def _run_later(self, now_ms):
+        keep = []
+        for item in self._later:
+            if diff(now_ms, item[0]) >= 0:
+                self.light(item[1], item[2])
+            else:
+                keep.append(item)
+        self._later = keep
+
+    def render(self, now_ms):
+        self.app.draw(self.canvas)
+        disp = self.hw.display
+        if disp is not None:
+            self._display_call(disp.show)
+
+    def _display_call(self, fn, *args):
+        try:
+            fn(*args)
+        except OSError:
+            # The cable came loose: keep going without a screen, try again later.
+            print("pawpad: display stopped answering")
+            self.hw.display = None
+            self._display_retry = None
+            self.sound(ERROR)
+
+    def _retry_display(self, now_ms):
+        if self.hw.reinit_display is None:
+            return
+        if self._display_retry is not None and diff(now_ms, self._display_retry) < 0:
+            return
+        self._display_retry = add(now_ms, DISPLAY_RETRY_MS)
+        disp = self.hw.reinit_display()
+        if disp is not None:
+            self.hw.display = disp
+            self.canvas = Canvas(disp.buffer)
+            self.app.dirty = True
+            print("pawpad: display back")
+
+    # --- stage sensors (polled by their own task, 80 times a second at most) ---
+    def poll_sensors(self, now_ms):
+        hw = self.hw
+        self.now = now_ms
+        for i, scale in enumerate(hw.scales):
+            if scale is None:
+                continue
+            retry = self._scale_retry[i]
+            if retry is not None:
+                if diff(now_ms, retry) < 0:
+                    continue
+                self._scale_retry[i] = None
+                scale.power_up(now_ms)
+            try:
+                raw = scale.poll(now_ms)
+            except SensorError as e:
+                self._scale_retry[i] = add(now_ms, SENSOR_RETRY_MS)
+                self.grams[i] = None
+                self.app.notify(str(e) + "; retrying.")
+                print("pawpad:", e)
+                continue
+            if raw is None:
+                continue
+            if not self._tared[i]:
+                scale.offset = raw  # what stands on the stage at start reads as zero
+                self._tared[i] = True
+            g = scale.grams(raw)
+            self.grams[i] = g
+            for kind, began, cards in self.detectors[i].feed(now_ms, g):
+                self.app.stage((kind, i, cards, began), now_ms)
+        if hw.tilt is not None:
+            tipped = hw.tilt.poll(now_ms)
+            if tipped is not None:
+                self.tilt = tipped
+                self.app.stage(("tilt", 0, 1 if tipped else 0, now_ms), now_ms)
+
+
+def lights_off(hw):
+    if hw.pixels is not None:
+        hw.pixels.fill(OFF)
+        hw.pixels.show()

@@ -1,0 +1,304 @@
+# The menu screens of the app shell: boot, the game menu, players and their colours,
+# settings, hardware check, about. Games plug in here as they arrive.
+from pawpad.app.shell import BACK, DOWN, OK, PRESS, UP, Screen, runtime_name, version_line
+from pawpad.core.colours import NAMES, RGB
+from pawpad.ticks import diff
+from pawpad.ui import widgets
+from pawpad.ui.canvas import LINE_H
+
+BOOT_MS = 1500
+
+
+class Boot(Screen):
+    name = "boot"
+    tick_ms = 100
+
+    def __init__(self, now_ms):
+        self.since = now_ms
+
+    def draw(self, c, app):
+        widgets.big_center(c, "PAWPAD", 8, 3)
+        c.text_center("dog card referee", 34)
+        c.text_center("v" + version_line().split(" ")[1], 48)
+
+    def key(self, app, k):
+        self._done(app)
+
+    def player(self, app, seat, t_us):
+        self._done(app)
+
+    def tick(self, app, now_ms):
+        if diff(now_ms, self.since) >= BOOT_MS:
+            self._done(app)
+
+    def _done(self, app):
+        app.replace(MainMenu())
+        if app.notices:
+            app.push(Notice("Notice", app.notices))
+            app.notices = []
+
+
+class ListScreen(Screen):
+    """A title and rows to move through with UP/DOWN. Subclasses say what the rows are
+    (`rows(app)`: [(label, value)]) and what OK does (`choose`), or mark rows editable
+    (`editable(i)`, `change(app, i, step)`), which OK then toggles."""
+
+    title = ""
+
+    def __init__(self):
+        self.sel = 0
+        self.top = 0
+        self.editing = False
+
+    def rows(self, app):
+        return []
+
+    def draw(self, c, app):
+        widgets.title_bar(c, self.title, self.corner(app))
+        rows = self.rows(app)
+        self.top = widgets.scroll_top(self.sel, self.top, len(rows))
+        widgets.list_rows(c, rows, self.sel, self.top, self.editing)
+
+    def corner(self, app):
+        return ""
+
+    def key(self, app, k):
+        n = len(self.rows(app))
+        if self.editing:
+            if k in (UP, DOWN):
+                self.change(app, self.sel, 1 if k == UP else -1)
+            elif k in (OK, BACK):
+                self.editing = False
+                self.edited(app)
+            return
+        if k == UP:
+            self.sel = (self.sel - 1) % n
+        elif k == DOWN:
+            self.sel = (self.sel + 1) % n
+        elif k == OK:
+            if self.editable(self.sel):
+                self.editing = True
+            else:
+                self.choose(app, self.sel)
+        elif k == BACK:
+            app.pop()
+
+    def choose(self, app, i):
+        pass
+
+    def editable(self, i):
+        return False
+
+    def change(self, app, i, step):
+        pass
+
+    def edited(self, app):
+        pass
+
+
+class Notice(Screen):
+    name = "notice"
+
+    def __init__(self, title, lines):
+        self.title = title
+        self.lines = list(lines)
+        self.first = 0
+
+    def draw(self, c, app):
+        lines = widgets.wrap(self.lines)
+        more = "%d/%d" % (self.first + 1, len(lines) - 5) if len(lines) > 6 else ""
+        widgets.title_bar(c, self.title, more)
+        widgets.message(c, lines[self.first:self.first + 6])
+
+    def key(self, app, k):
+        if k == DOWN and self.first + 6 < len(widgets.wrap(self.lines)):
+            self.first += 1
+        elif k == UP and self.first > 0:
+            self.first -= 1
+        elif k in (OK, BACK):
+            app.pop()
+
+
+GAMES = ("Pick-a-Dog", "Circus Puppy", "Top Dog", "Top Dogs")
+
+
+class MainMenu(ListScreen):
+    name = "menu"
+    title = "Pawpad"
+
+    def rows(self, app):
+        return [(g, None) for g in GAMES] + [
+            ("Players", app.settings["players"]),
+            ("Settings", None),
+            ("Check hardware", None),
+            ("About", None),
+        ]
+
+    def corner(self, app):
+        return "%dP" % app.settings["players"]
+
+    def key(self, app, k):
+        if k == BACK:
+            return  # the root menu: nowhere to go back to
+        ListScreen.key(self, app, k)
+
+    def choose(self, app, i):
+        if i < len(GAMES):
+            app.push(Notice(GAMES[i], [
+                "This game's referee",
+                "is still being built.",
+                "",
+                "Players, buttons and",
+                "sound are ready.",
+            ]))
+        else:
+            app.push((Players, SettingsScreen, Hardware, About)[i - len(GAMES)]())
+
+
+class Players(ListScreen):
+    """How many play and each seat's colour. Pressing a player's button picks its row,
+    so everyone can check that their button works."""
+
+    name = "players"
+    title = "Players"
+
+    def rows(self, app):
+        s = app.settings
+        out = [("Players", s["players"])]
+        for seat in range(s["players"]):
+            out.append(("Seat %d" % (seat + 1), s["colours"][seat]))
+        return out
+
+    def editable(self, i):
+        return True
+
+    def change(self, app, i, step):
+        s = app.settings
+        if i == 0:
+            s["players"] = max(1, min(8, s["players"] + step))
+        else:
+            seat = i - 1
+            k = NAMES.index(s["colours"][seat])
+            s["colours"][seat] = NAMES[(k + step) % len(NAMES)]
+        app.show_player_colours()
+
+    def edited(self, app):
+        app.save_settings()
+
+    def player(self, app, seat, t_us):
+        self.sel = seat + 1
+        self.editing = False
+        app.out.sound(PRESS)
+        app.out.light(seat, RGB["White"])
+        app.out.light_later(seat, RGB[app.colour(seat)], 300)
+
+
+class Field:
+    def __init__(self, label, key, step=1, unit="", fmt=None):
+        self.label = label
+        self.key = key
+        self.step = step
+        self.unit = unit
+        self.fmt = fmt
+
+
+SETTINGS_FIELDS = (
+    Field("Sound", "sound"),
+    Field("Volume", "volume", 10, "%"),
+    Field("Brightness", "brightness", 25),
+    Field("Dim after", "dim_after_s", 15, "s"),
+    Field("Lights", "lights"),
+    Field("Tie window", "tie_us", 500, "us"),
+    Field("Debounce", "debounce_ms", 5, "ms"),
+    Field("Dog card", "card_decigrams", 1, "g", "tenths"),
+    Field("Load cell", "counts_per_gram", 10, "/g"),
+)
+
+
+def show_value(f, v):
+    if v is True:
+        return "on"
+    if v is False:
+        return "off"
+    if f.fmt == "tenths":
+        return "%d.%d%s" % (v // 10, v % 10, f.unit)
+    return "%d%s" % (v, f.unit)
+
+
+class SettingsScreen(ListScreen):
+    name = "settings"
+    title = "Settings"
+
+    def rows(self, app):
+        return [(f.label, show_value(f, app.settings[f.key])) for f in SETTINGS_FIELDS]
+
+    def editable(self, i):
+        return True
+
+    def change(self, app, i, step):
+        from pawpad.core.settings import SCHEMA
+
+        f = SETTINGS_FIELDS[i]
+        default, kind, low, high = SCHEMA[f.key]
+        v = app.settings[f.key]
+        if kind == "bool":
+            v = not v
+        else:
+            v = max(low, min(high, v + step * f.step))
+        app.settings[f.key] = v
+        app.out.apply_settings(app.settings)
+
+    def edited(self, app):
+        app.save_settings()
+        if SETTINGS_FIELDS[self.sel].key == "lights":
+            app.show_player_colours()
+
+
+class Hardware(ListScreen):
+    """Live view of what the box senses: the last button, the stages, the tilt."""
+
+    name = "hardware"
+    title = "Hardware"
+    tick_ms = 250
+
+    def __init__(self):
+        ListScreen.__init__(self)
+        self.last = "-"
+        self.events = []
+
+    def rows(self, app):
+        hw = app.out.status()
+        out = [("Last button", self.last)]
+        for i, g in enumerate(hw["stages"]):
+            out.append(("Stage %d" % (i + 1), g))
+        out.append(("Tilt", hw["tilt"]))
+        out.append(("Stuck", hw["stuck"] or "none"))
+        for e in self.events[-2:]:
+            out.append((e, None))
+        return out
+
+    def player(self, app, seat, t_us):
+        self.last = "%d %s" % (seat + 1, app.colour(seat))
+        app.out.sound(PRESS)
+
+    def stage(self, app, event):
+        kind, stage, cards, _began = event
+        self.events.append("S%d %s %d" % (stage + 1, kind, cards))
+        del self.events[:-2]
+
+    def tick(self, app, now_ms):
+        app.dirty = True  # the weights move on their own
+
+
+class About(Screen):
+    name = "about"
+
+    def draw(self, c, app):
+        info = app.info
+        from pawpad.ui.widgets import title_bar
+
+        title_bar(c, "About")
+        lines = [version_line(), info.get("runtime") or runtime_name(),
+                 "Board: " + info.get("board", "?"), "Reset: " + info.get("reset", "?"),
+                 "Free RAM: %s" % info.get("free", "?")]
+        widgets.message(c, lines, LINE_H + 4)

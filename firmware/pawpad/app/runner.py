@@ -1,0 +1,45 @@
+# The asyncio side of the device: one task waits for button interrupts (or the next
+# deadline) and steps the device; another polls the stage sensors. No busy loop: when
+# nothing is happening the loop sleeps until an interrupt sets the flag.
+import asyncio
+import time
+
+from pawpad.app.device import Device
+from pawpad.ticks import PERIOD
+
+SENSOR_MS = 12  # the HX711 at 80 Hz delivers a sample every 12.5 ms
+
+
+def ticks_ms():
+    return time.ticks_ms() & (PERIOD - 1)
+
+
+def ticks_us():
+    return time.ticks_us() & (PERIOD - 1)
+
+
+async def input_loop(dev, flag, clock_ms, clock_us):
+    while True:
+        wait = dev.step(clock_ms(), clock_us())
+        if flag is None:
+            await asyncio.sleep_ms(max(1, min(wait, 20)))
+            continue
+        try:
+            await asyncio.wait_for_ms(flag.wait(), max(1, wait))
+        except asyncio.TimeoutError:
+            pass
+
+
+async def sensor_loop(dev, clock_ms):
+    while True:
+        dev.poll_sensors(clock_ms())
+        await asyncio.sleep_ms(SENSOR_MS)
+
+
+async def run(hw, clock_ms=ticks_ms, clock_us=ticks_us):
+    """Runs the device until cancelled."""
+    dev = Device(hw, clock_ms())
+    tasks = [asyncio.create_task(input_loop(dev, hw.flag, clock_ms, clock_us))]
+    if hw.tilt is not None or any(s is not None for s in hw.scales):
+        tasks.append(asyncio.create_task(sensor_loop(dev, clock_ms)))
+    await asyncio.gather(*tasks)

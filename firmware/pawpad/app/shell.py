@@ -1,0 +1,146 @@
+# The app shell: a stack of screens fed with keys, player presses and stage events.
+# It knows no hardware and reads no clock: the device glue (app/device.py) hands it
+# the time with every call and gives it `out`, through which it sounds the buzzer,
+# lights the players' buttons and saves settings.
+import sys
+
+from pawpad import VERSION
+from pawpad.core.colours import RGB
+
+UP = "up"
+DOWN = "down"
+OK = "ok"
+BACK = "back"
+
+# Sounds, as (hz, ms) notes.
+CLICK = ((2400, 8),)
+PRESS = ((1760, 60),)
+BOOT = ((988, 70), (0, 30), (1319, 140))
+ERROR = ((330, 150), (0, 60), (330, 300))
+
+
+class Screen:
+    """One screen: draws itself and answers input. Return values from key handlers
+    are ignored; screens change the stack through the app."""
+
+    name = "screen"
+
+    def draw(self, c, app):
+        pass
+
+    def key(self, app, k):
+        if k == BACK:
+            app.pop()
+
+    def player(self, app, seat, t_us):
+        pass
+
+    def stage(self, app, event):
+        pass
+
+    def tick(self, app, now_ms):
+        pass
+
+
+class App:
+    def __init__(self, out, settings, notices=(), info=None, now_ms=0):
+        self.out = out
+        self.settings = settings
+        self.info = info or {}
+        self.stack = []
+        self.dirty = True
+        self.now = now_ms
+        self.notices = list(notices)
+        from pawpad.app.menus import Boot
+
+        self.push(Boot(now_ms))
+        out.sound(BOOT)
+        self.show_player_colours()
+
+    # --- the stack ---
+    def push(self, screen):
+        self.stack.append(screen)
+        self.dirty = True
+
+    def pop(self):
+        if len(self.stack) > 1:
+            self.stack.pop()
+            self.dirty = True
+
+    def replace(self, screen):
+        self.stack[-1] = screen
+        self.dirty = True
+
+    @property
+    def top(self):
+        return self.stack[-1]
+
+    # --- input ---
+    def key(self, k, now_ms):
+        self.now = now_ms
+        self.out.sound(CLICK)
+        self.top.key(self, k)
+        self.dirty = True
+
+    def player(self, seat, t_us, now_ms):
+        self.now = now_ms
+        if seat < self.settings["players"]:
+            self.top.player(self, seat, t_us)
+            self.dirty = True
+
+    def stage(self, event, now_ms):
+        self.now = now_ms
+        self.top.stage(self, event)
+        self.dirty = True
+
+    def tick(self, now_ms):
+        self.now = now_ms
+        self.top.tick(self, now_ms)
+
+    def draw(self, c):
+        c.clear()
+        self.top.draw(c, self)
+        self.dirty = False
+
+    # --- services for screens ---
+    def colour(self, seat):
+        return self.settings["colours"][seat]
+
+    def show_player_colours(self):
+        for seat in range(8):
+            on = seat < self.settings["players"] and self.settings["lights"]
+            self.out.light(seat, RGB[self.colour(seat)] if on else (0, 0, 0))
+
+    def notify(self, line):
+        """Something went wrong while running: say so on a notice screen."""
+        from pawpad.app.menus import Boot, Notice
+
+        top = self.top
+        if isinstance(top, Boot):
+            self.notices.append(line)  # shown with the others when the boot ends
+            return
+        if isinstance(top, Notice):
+            top.lines.append(line)
+        else:
+            self.push(Notice("Problem", [line]))
+        self.out.sound(ERROR)
+        self.dirty = True
+
+    def save_settings(self):
+        problem = self.out.save_settings(self.settings)
+        if problem:
+            self.notices.append(problem)
+
+    def screen_name(self):
+        return self.top.name
+
+
+def version_line():
+    return "Pawpad " + VERSION
+
+
+def runtime_name():
+    impl = sys.implementation.name
+    if impl == "micropython":
+        return "MicroPython %d.%d.%d" % sys.implementation.version[:3]
+    return impl

@@ -1,0 +1,85 @@
+# Device settings: what they are, their defaults, and how a settings file is checked.
+# Pure: parsing and checking only. Reading and writing the file is app/storage.py.
+import json
+
+from pawpad.core.colours import NAMES as COLOURS
+
+MAX_PLAYERS = 8
+
+# name: (default, kind, low, high). kind "int" is a whole number within [low, high],
+# "bool" is true/false, "colours" is a list of MAX_PLAYERS names from COLOURS.
+SCHEMA = {
+    "players": (4, "int", 1, MAX_PLAYERS),
+    "colours": (list(COLOURS), "colours", 0, 0),
+    "sound": (True, "bool", 0, 0),
+    "volume": (60, "int", 0, 100),
+    "brightness": (200, "int", 1, 255),
+    "dim_after_s": (60, "int", 5, 3600),
+    "debounce_ms": (20, "int", 1, 200),
+    "tie_us": (0, "int", 0, 100000),
+    "lights": (True, "bool", 0, 0),
+    # Stage load cells: a dog card's weight in tenths of a gram, and the raw HX711
+    # counts per gram from calibration (a 1 kg cell at gain 128 gives about 420).
+    "card_decigrams": (40, "int", 5, 500),
+    "counts_per_gram": (420, "int", 1, 100000),
+}
+
+
+def defaults():
+    out = {}
+    for name in SCHEMA:
+        value = SCHEMA[name][0]
+        out[name] = list(value) if isinstance(value, list) else value
+    return out
+
+
+def check(name, value):
+    """Returns the value if it is valid for `name`, else raises ValueError saying why."""
+    if name not in SCHEMA:
+        raise ValueError("unknown setting " + name)
+    default, kind, low, high = SCHEMA[name]
+    if kind == "bool":
+        if value is True or value is False:
+            return value
+        raise ValueError(name + " must be true or false")
+    if kind == "int":
+        # bool is an int in Python: refuse it here, a setting of `true` is a typo.
+        if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
+            return value
+        raise ValueError("%s must be a whole number from %d to %d" % (name, low, high))
+    if kind == "colours":
+        if isinstance(value, list) and len(value) == MAX_PLAYERS:
+            for c in value:
+                if c not in COLOURS:
+                    break
+            else:
+                return list(value)
+        raise ValueError(name + " must list %d colours" % MAX_PLAYERS)
+    raise ValueError("bad schema for " + name)
+
+
+def parse(text):
+    """Settings from a file's text: (settings, problems).
+
+    Every valid entry is kept; an invalid or unknown one falls back to its default and
+    adds a line to `problems`. Text that is not a JSON object gives all defaults and
+    one problem. Whenever there are problems the caller keeps the file aside.
+    """
+    out = defaults()
+    try:
+        raw = json.loads(text)
+    except ValueError:
+        return out, ["settings file is not valid JSON"]
+    if not isinstance(raw, dict):
+        return out, ["settings file is not a JSON object"]
+    problems = []
+    for name in raw:
+        try:
+            out[name] = check(name, raw[name])
+        except ValueError as e:
+            problems.append(str(e))
+    return out, problems
+
+
+def dump(settings):
+    return json.dumps(settings)

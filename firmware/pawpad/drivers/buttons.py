@@ -1,0 +1,130 @@
+# Buttons with press times taken in a hard interrupt.
+# The handler stores (ticks_us, all pin levels) into a preallocated ring and sets a
+# flag; it allocates nothing. Reading every pin in one go (the SIO GPIO_IN register on
+# the RP2040) means two presses in the same instant are seen together, as a tie,
+# rather than ordered by which GPIO the port happened to check first.
+# Debouncing happens outside the interrupt, in poll(): a press counts at its first
+# edge; a release counts only once the contact has stayed open for debounce_ms.
+from array import array
+
+from micropython import const
+
+from pawpad.ticks import diff
+
+_RING = const(64)  # power of two: 64 edges between two polls is far beyond any hand
+_RING_MASK = const(63)
+
+PRESS = True
+RELEASE = False
+
+
+class Buttons:
+    debounce_ms = 20
+
+    def __init__(self, pins, bits, read_levels, ticks_us, flag=None, active_low=True,
+                 debounce_ms=None):
+        """pins: machine.Pin inputs (pull-ups set by the board); bits: each pin's bit in
+        read_levels(), which returns the levels of all pins at once; ticks_us: the clock;
+        flag: anything with set() (asyncio.ThreadSafeFlag), set by the interrupt."""
+        self.pins = pins
+        self.count = len(pins)
+        self._bits = array("i", bits)
+        self._read = read_levels
+        self._ticks = ticks_us
+        self._flag = flag
+        self._low = active_low
+        if debounce_ms is not None:
+            self.debounce_ms = debounce_ms
+        self._deb_us = self.debounce_ms * 1000
+        self._t = array("i", [0] * _RING)
+        self._lv = array("i", [0] * _RING)
+        self._head = 0
+        self._tail = 0
+        self.overruns = 0
+        self._rel_t = array("i", [0] * self.count)
+        self._pending = 0  # buttons whose release waits for debounce
+        self._down = 0  # buttons logically pressed
+        self._raw = self._pressed(read_levels())
+        # A button held at boot is stuck (or leaned on): it is ignored until let go.
+        self.stuck = self._raw
+        self._irq = self.irq  # one bound method, made before any interrupt can run
+        for p in pins:
+            p.irq(handler=self._irq, trigger=p.IRQ_FALLING | p.IRQ_RISING, hard=True)
+
+    def irq(self, _pin):
+        # Hard IRQ: integers only, nothing allocated.
+        t = self._ticks()
+        levels = self._read()
+        i = self._head
+        nxt = (i + 1) & _RING_MASK
+        if nxt == self._tail:
+            self.overruns += 1
+            return
+        self._t[i] = t
+        self._lv[i] = levels
+        self._head = nxt
+        if self._flag is not None:
+            self._flag.set()
+
+    def _pressed(self, levels):
+        """Bitmask, by button index, of the buttons whose contact is closed."""
+        mask = 0
+        bits = self._bits
+        for i in range(self.count):
+            closed = not (levels & bits[i]) if self._low else bool(levels & bits[i])
+            if closed:
+                mask |= 1 << i
+        return mask
+
+    def poll(self, now_us):
+        """Events since the last poll, oldest first: [(index, PRESS or RELEASE, t_us)]."""
+        out = []  # type: list
+        while self._tail != self._head:
+            i = self._tail
+            self._edge(self._t[i], self._lv[i], out)
+            self._tail = (i + 1) & _RING_MASK
+        for i in range(self.count):
+            b = 1 << i
+            if self._pending & b and diff(now_us, self._rel_t[i]) >= self._deb_us:
+                self._release(i, out)
+        return out
+
+    def _edge(self, t, levels, out):
+        now = self._pressed(levels)
+        changed = now ^ self._raw
+        self._raw = now
+        for i in range(self.count):
+            b = 1 << i
+            if not changed & b:
+                continue
+            if now & b:
+                if self._pending & b:
+                    if diff(t, self._rel_t[i]) >= self._deb_us:
+                        self._release(i, out)  # it really was let go
+                    else:
+                        self._pending &= ~b  # contact bounce while held
+                if not (self._down | self.stuck) & b:
+                    self._down |= b
+                    out.append((i, PRESS, t))
+            elif (self._down | self.stuck) & b:
+                self._pending |= b
+                self._rel_t[i] = t
+
+    def _release(self, i, out):
+        b = 1 << i
+        self._pending &= ~b
+        if self.stuck & b:
+            self.stuck &= ~b  # let go at last: from now on it counts
+        elif self._down & b:
+            self._down &= ~b
+            out.append((i, RELEASE, self._rel_t[i]))
+
+    def is_down(self, i):
+        return bool(self._down & (1 << i))
+
+    def stuck_list(self):
+        return [i for i in range(self.count) if self.stuck & (1 << i)]
+
+    def pending(self):
+        """True while some release still waits for its debounce time (poll again)."""
+        return bool(self._pending)

@@ -1,0 +1,29 @@
+# What a board hands the app: the drivers it could build, and what it could not.
+# Boards (boards/<name>/board.py and the simulator's) fill one of these in; any device
+# may be None when it is missing, and `problems` says why in words for the screen.
+
+
+class Hardware:
+    def __init__(self, name):
+        self.name = name
+        self.display = None  # SSD1306
+        self.players = None  # Buttons, one per seat
+        self.menu = None  # Buttons: UP, DOWN, OK, BACK
+        self.buzzer = None  # Buzzer
+        self.pixels = None  # Pixels, one per seat
+        self.scales = []  # HX711 per stage (low, high); None where missing
+        self.tilt = None  # Tilt
+        self.flag = None  # set by the button interrupts; the input task waits on it
+        self.data_dir = "/data"
+        self.reset_cause = "?"
+        self.problems = []
+        self.reinit_display = None  # callable that tries the display again
+
+    def free_ram(self):
+        try:
+            import gc
+
+            gc.collect()
+            return gc.mem_free()
+        except (ImportError, AttributeError):
+            return None

@@ -1,0 +1,128 @@
+# A 128x64 one-bit canvas over the SSD1306's frame buffer (MONO_VLSB).
+# Shapes go through MicroPython's framebuf on the device and the unix port, and through
+# adafruit_framebuf on CPython; text is Pawpad's own font, written into the bytes
+# directly. Both back ends produce the same bytes: a test renders every screen on both
+# runtimes and compares them.
+try:
+    import framebuf
+
+    _VLSB = framebuf.MONO_VLSB
+except ImportError:  # CPython: the same layout under another name
+    import adafruit_framebuf as framebuf
+
+    _VLSB = framebuf.MVLSB
+
+from pawpad.ui import font5x8
+
+WIDTH = 128
+HEIGHT = 64
+CHAR_W = font5x8.WIDTH + 1  # one blank column between glyphs
+LINE_H = 8
+
+
+class Canvas:
+    width = WIDTH
+    height = HEIGHT
+
+    def __init__(self, buffer=None):
+        self.buf = buffer if buffer is not None else bytearray(WIDTH * HEIGHT // 8)
+        self.fb = framebuf.FrameBuffer(self.buf, WIDTH, HEIGHT, _VLSB)
+
+    # --- shapes (framebuf) ---
+    def clear(self, c=0):
+        self.fb.fill(c)
+
+    def pixel(self, x, y, c=1):
+        self.fb.pixel(x, y, c)
+
+    def hline(self, x, y, w, c=1):
+        self.fb.hline(x, y, w, c)
+
+    def vline(self, x, y, h, c=1):
+        self.fb.vline(x, y, h, c)
+
+    def rect(self, x, y, w, h, c=1):
+        self.fb.rect(x, y, w, h, c)
+
+    def fill_rect(self, x, y, w, h, c=1):
+        self.fb.fill_rect(x, y, w, h, c)
+
+    def line(self, x0, y0, x1, y1, c=1):
+        self.fb.line(x0, y0, x1, y1, c)
+
+    def invert_rect(self, x, y, w, h):
+        """Flip every pixel in the box: a highlight bar over text already drawn."""
+        buf = self.buf
+        x0, x1 = max(0, x), min(WIDTH, x + w)
+        for yy in range(max(0, y), min(HEIGHT, y + h)):
+            bit = 1 << (yy & 7)
+            base = (yy >> 3) * WIDTH
+            for i in range(base + x0, base + x1):
+                buf[i] ^= bit
+
+    # --- text (own font) ---
+    def text(self, s, x, y, c=1, scale=1):
+        """Draws s with its top-left corner at (x, y); returns the x after the text."""
+        if scale != 1:
+            return self._text_scaled(s, x, y, c, scale)
+        glyphs, buf = font5x8.GLYPHS, self.buf
+        page, shift = y >> 3, y & 7
+        for ch in s:
+            g = _glyph_index(ch)
+            for col in range(font5x8.WIDTH):
+                xx = x + col
+                if 0 <= xx < WIDTH:
+                    bits = glyphs[g + col]
+                    _put(buf, page, xx, (bits << shift) & 0xFF, c)
+                    if shift:
+                        _put(buf, page + 1, xx, bits >> (8 - shift), c)
+            x += CHAR_W
+        return x
+
+    def _text_scaled(self, s, x, y, c, k):
+        glyphs, fill = font5x8.GLYPHS, self.fb.fill_rect
+        for ch in s:
+            g = _glyph_index(ch)
+            for col in range(font5x8.WIDTH):
+                bits = glyphs[g + col]
+                row = 0
+                while bits:  # one rectangle per vertical run of set bits
+                    if bits & 1:
+                        run = 0
+                        while bits & 1:
+                            bits >>= 1
+                            run += 1
+                        fill(x + col * k, y + row * k, k, run * k, c)
+                        row += run
+                    else:
+                        bits >>= 1
+                        row += 1
+            x += CHAR_W * k
+        return x
+
+    def text_center(self, s, y, c=1, scale=1):
+        return self.text(s, (WIDTH - text_width(s, scale)) // 2, y, c, scale)
+
+    def text_right(self, s, x_right, y, c=1, scale=1):
+        return self.text(s, x_right - text_width(s, scale), y, c, scale)
+
+
+def text_width(s, scale=1):
+    """Width in pixels, without the trailing gap."""
+    return (len(s) * CHAR_W - 1) * scale if s else 0
+
+
+def _glyph_index(ch):
+    o = ord(ch)
+    if o < font5x8.FIRST or o > font5x8.LAST:
+        o = 63  # '?'
+    return (o - font5x8.FIRST) * font5x8.WIDTH
+
+
+def _put(buf, page, x, bits, c):
+    if 0 <= page < HEIGHT // 8 and bits:
+        i = page * WIDTH + x
+        if c:
+            buf[i] |= bits
+        else:
+            buf[i] &= ~bits & 0xFF

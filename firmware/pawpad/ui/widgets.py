@@ -1,0 +1,76 @@
+# The building blocks every screen is drawn with: a title bar, a scrolling list with a
+# highlighted row, a block of message lines, big centred numbers.
+from pawpad.ui.canvas import CHAR_W, HEIGHT, LINE_H, WIDTH, text_width
+
+ROWS = (HEIGHT - LINE_H - 2) // LINE_H  # list rows under the title bar: 6
+COLS = WIDTH // CHAR_W  # characters on one line: 21
+
+
+def title_bar(c, title, right=""):
+    """White bar with black text across the top line."""
+    c.fill_rect(0, 0, WIDTH, LINE_H + 1, 1)
+    c.text(clip(title, COLS - len(right) - (1 if right else 0)), 2, 1, 0)
+    if right:
+        c.text_right(right, WIDTH - 2, 1, 0)
+
+
+def clip(s, n):
+    return s if len(s) <= n else s[:max(0, n - 1)] + "~"
+
+
+def list_rows(c, rows, selected, top, editing=False):
+    """rows: [(label, value)]; draws ROWS of them from `top`, `selected` highlighted.
+    While editing, the value of the selected row is shown between arrows."""
+    y0 = LINE_H + 3
+    for i in range(top, min(len(rows), top + ROWS)):
+        y = y0 + (i - top) * LINE_H
+        label, value = rows[i]
+        value = "" if value is None else str(value)
+        if editing and i == selected:
+            value = "<" + value + ">"
+        c.text(clip(label, COLS - len(value) - 1), 2, y)
+        if value:
+            c.text_right(value, WIDTH - 3, y)
+        if i == selected:
+            c.invert_rect(0, y - 1, WIDTH - 2, LINE_H + 1)
+    if len(rows) > ROWS:  # scroll bar on the right edge
+        span = HEIGHT - y0
+        h = max(4, span * ROWS // len(rows))
+        y = y0 + (span - h) * top // (len(rows) - ROWS)
+        c.vline(WIDTH - 1, y, h, 1)
+
+
+def scroll_top(selected, top, count):
+    """The first visible row that keeps `selected` on screen."""
+    if selected < top:
+        return selected
+    if selected >= top + ROWS:
+        return selected - ROWS + 1
+    return max(0, min(top, count - ROWS)) if count > ROWS else 0
+
+
+def wrap(lines, width=COLS):
+    """Lines folded at spaces to fit `width` characters (a long word is cut)."""
+    out = []
+    for line in lines:
+        while len(line) > width:
+            cut = line.rfind(" ", 0, width + 1)
+            if cut <= 0:
+                cut = width
+            out.append(line[:cut])
+            line = line[cut:].lstrip(" ")
+        out.append(line)
+    return out
+
+
+def message(c, lines, y=LINE_H + 4):
+    for line in lines:
+        c.text(clip(line, COLS), 2, y)
+        y += LINE_H + 1
+
+
+def big_center(c, s, y, scale=3):
+    """Large text, centred; shrinks to fit the width."""
+    while scale > 1 and text_width(s, scale) > WIDTH:
+        scale -= 1
+    c.text_center(s, y, 1, scale)

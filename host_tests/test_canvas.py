@@ -1,0 +1,70 @@
+# The canvas: own-font text and framebuf shapes in the SSD1306 byte layout. Both runtimes.
+from pawpad.ui import font5x8
+from pawpad.ui.canvas import Canvas, text_width
+from pawpad.ui.widgets import wrap
+
+
+def lit(c, x, y):
+    return (c.buf[(y >> 3) * 128 + x] >> (y & 7)) & 1
+
+
+def test_text_on_a_page_boundary_copies_glyph_columns():
+    c = Canvas()
+    c.text("A", 10, 8)
+    g = (ord("A") - font5x8.FIRST) * font5x8.WIDTH
+    assert bytes(c.buf[128 + 10:128 + 15]) == font5x8.GLYPHS[g:g + 5]
+    assert c.buf[128 + 15] == 0
+
+
+def test_text_between_pages_is_the_same_pixels_shifted():
+    a, b = Canvas(), Canvas()
+    a.text("Pug 42", 3, 8)
+    b.text("Pug 42", 3, 13)
+    for y in range(8, 16):
+        for x in range(0, 40):
+            assert lit(a, x, y) == lit(b, x, y + 5)
+
+
+def test_scaled_text_is_each_pixel_as_a_block():
+    small, big = Canvas(), Canvas()
+    small.text("7", 0, 0)
+    big.text("7", 0, 0, scale=3)
+    for y in range(8):
+        for x in range(5):
+            for dy in range(3):
+                for dx in range(3):
+                    assert lit(big, 3 * x + dx, 3 * y + dy) == lit(small, x, y)
+
+
+def test_black_text_on_white():
+    c = Canvas()
+    c.fill_rect(0, 0, 128, 9, 1)
+    c.text("I", 0, 1, 0)
+    assert not lit(c, 2, 2) and lit(c, 0, 0) and lit(c, 5, 3)
+
+
+def test_invert_rect_flips_only_the_box():
+    c = Canvas()
+    c.text("Hi", 0, 0)
+    before = bytes(c.buf)
+    c.invert_rect(0, 0, 20, 8)
+    c.invert_rect(0, 0, 20, 8)
+    assert bytes(c.buf) == before
+    c.invert_rect(100, 60, 50, 10)  # clipped at the edges
+    assert lit(c, 127, 63) and not lit(c, 99, 63)
+
+
+def test_widths_and_unknown_characters():
+    assert text_width("") == 0
+    assert text_width("ab") == 11
+    assert text_width("ab", 2) == 22
+    c, d = Canvas(), Canvas()
+    c.text("\u00e9", 0, 0)
+    d.text("?", 0, 0)
+    assert c.buf == d.buf
+
+
+def test_wrap_folds_at_spaces():
+    assert wrap(["players must be a whole number from 1 to 8"], 21) == [
+        "players must be a", "whole number from 1", "to 8"]
+    assert wrap(["x" * 25], 21) == ["x" * 21, "xxxx"]

@@ -1,0 +1,46 @@
+# Settings: defaults, checking, and what a bad file gives. Both runtimes.
+from pawpad.core import settings
+
+
+def test_defaults_are_valid():
+    d = settings.defaults()
+    for name in d:
+        assert settings.check(name, d[name]) == d[name]
+    assert d["debounce_ms"] == 20
+
+
+def test_good_file_round_trips():
+    d = settings.defaults()
+    d["players"] = 6
+    d["sound"] = False
+    loaded, problems = settings.parse(settings.dump(d))
+    assert problems == []
+    assert loaded == d
+
+
+def test_not_json_gives_defaults_and_a_message():
+    loaded, problems = settings.parse("{players: 3")
+    assert loaded == settings.defaults()
+    assert problems == ["settings file is not valid JSON"]
+
+
+def test_not_an_object():
+    loaded, problems = settings.parse("[1, 2]")
+    assert loaded == settings.defaults()
+    assert len(problems) == 1
+
+
+def test_bad_values_fall_back_one_by_one():
+    text = '{"players": 12, "volume": 30, "sound": "yes", "colours": ["Red"], "nope": 1}'
+    loaded, problems = settings.parse(text)
+    assert loaded["players"] == settings.defaults()["players"]
+    assert loaded["volume"] == 30
+    assert loaded["sound"] is True
+    assert loaded["colours"] == list(settings.COLOURS)
+    assert len(problems) == 4
+    assert "players must be a whole number from 1 to 8" in problems
+
+
+def test_bool_is_not_a_number():
+    loaded, problems = settings.parse('{"volume": true}')
+    assert loaded["volume"] == 60 and len(problems) == 1

@@ -1,0 +1,97 @@
+# The stage-weight step detector (RULES.md, "Stage weight"). Both runtimes.
+from pawpad.core.stage import StepDetector
+
+CARD = 4.0  # grams of one folded dog card
+
+
+class Noise:
+    """A small deterministic generator, the same on both runtimes."""
+
+    def __init__(self, seed=12345):
+        self.x = seed
+
+    def __call__(self, amp):
+        self.x = (self.x * 1103515245 + 12345) & 0x7FFFFFFF
+        return ((self.x / 0x7FFFFFFF) * 2 - 1) * amp
+
+
+def run(det, profile, hz, noise_amp=0.3, seed=1):
+    """profile(t_ms) -> grams; sampled at hz for the profile's length."""
+    noise = Noise(seed)
+    events = []
+    step = 1000 // hz
+    t = 0
+    while t <= profile.end:
+        events += det.feed(t, profile(t) + noise(noise_amp))
+        t += step
+    return events
+
+
+class Steps:
+    def __init__(self, base, changes, end, push=None):
+        self.base = base
+        self.changes = changes  # [(t_ms, delta_grams)]
+        self.end = end
+        self.push = push  # (t0, t1, grams) a hand leaning on the stage
+
+    def __call__(self, t):
+        g = self.base
+        for at, delta in self.changes:
+            if t >= at:
+                g += delta
+        if self.push and self.push[0] <= t < self.push[1]:
+            # A hand presses and lets go: a triangle, never steady.
+            t0, t1, peak = self.push
+            half = (t1 - t0) / 2
+            g += peak * (1 - abs(t - t0 - half) / half)
+        return g
+
+
+def test_one_card_added_at_each_rate():
+    for hz in (10, 20, 80):
+        det = StepDetector(CARD)
+        events = run(det, Steps(100.0, [(2000, CARD)], 5000), hz)
+        assert len(events) == 1, (hz, events)
+        kind, t, cards = events[0]
+        assert kind == "added" and cards == 1
+        assert 2000 <= t <= 2000 + 1000 // hz, (hz, t)
+
+
+def test_two_cards_falling_off():
+    det = StepDetector(CARD)
+    events = run(det, Steps(120.0, [(1500, -2 * CARD)], 4000), 40)
+    assert [(e[0], e[2]) for e in events] == [("removed", 2)]
+    assert 1500 <= events[0][1] <= 1525
+
+
+def test_a_push_of_the_hand_is_not_a_card():
+    det = StepDetector(CARD)
+    events = run(det, Steps(100.0, [], 5000, push=(1500, 2200, 60.0)), 40)
+    assert events == []
+
+
+def test_card_added_during_a_push_counts_once():
+    det = StepDetector(CARD)
+    events = run(det, Steps(100.0, [(1800, CARD)], 5000, push=(1500, 2000, 40.0)), 40)
+    assert [(e[0], e[2]) for e in events] == [("added", 1)]
+    assert 1500 <= events[0][1] <= 1800
+
+
+def test_sequence_of_steps():
+    det = StepDetector(CARD)
+    profile = Steps(50.0, [(1000, CARD), (3000, CARD), (5000, -3 * CARD)], 7000)
+    events = run(det, profile, 80)
+    assert [(e[0], e[2]) for e in events] == [("added", 1), ("added", 1), ("removed", 3)]
+
+
+def test_noise_alone_reports_nothing():
+    det = StepDetector(CARD)
+    assert run(det, Steps(80.0, [], 10000), 80, noise_amp=1.2) == []
+
+
+def test_card_weight_must_be_positive():
+    try:
+        StepDetector(0)
+    except ValueError:
+        return
+    raise AssertionError("a zero card weight was accepted")

@@ -1,0 +1,138 @@
+# The whole device on the simulated board, in virtual time: boot, menus, settings on
+# flash, and everything that can go wrong with the hardware. Both runtimes.
+import os
+
+import pins
+
+from pawpad.app.device import Device
+from pawsim import board as simboard
+from pawsim.script import Player, parse
+
+_COUNT = [0]
+
+
+def fresh_dir():
+    _COUNT[0] += 1
+    path = "/tmp/pawpad-test-%d-%d" % (os.getpid() if hasattr(os, "getpid") else 0, _COUNT[0])
+    try:
+        os.mkdir(path)
+    except OSError:
+        for name in os.listdir(path):
+            os.remove(path + "/" + name)
+    return path
+
+
+def play(script, data=None, display=True, cells=True, held=()):
+    world = simboard.World(simboard.Clock(True), display, cells)
+    world.held_at_boot = tuple(pins.PLAYERS[i] for i in held)
+    hw = simboard.build(world, data or fresh_dir())
+    p = Player(world, hw, Device, "/tmp")
+    p.play(parse(script))
+    return p
+
+
+def screens(p):
+    return [line.split()[-1] for line in p.log if " screen " in line]
+
+
+def test_boots_to_the_menu():
+    p = play("1400 end")
+    assert screens(p) == ["boot"]
+    p = play("1600 end")
+    assert screens(p) == ["boot", "menu"]
+    assert p.world.panel.on and any(p.world.panel.ram)
+
+
+def test_boot_melody_and_player_lights():
+    p = play("100 end")
+    assert "sound 988 Hz" in " ".join(p.log)
+    assert p.hw.pixels.rgb[0] == (255, 0, 0)  # seat 1 red, 4 players by default
+    assert p.hw.pixels.rgb[5] == (0, 0, 0)
+    assert p.world.bitstream.sent  # the strip was written
+
+
+def test_settings_change_is_saved_and_loaded_again():
+    data = fresh_dir()
+    # menu -> Settings (6th row) -> Volume -> up twice -> ok
+    play("1600 down\n1700 down\n1800 down\n1900 down\n2000 down\n2100 ok\n"
+         "2200 down\n2300 ok\n2400 up\n2500 up\n2600 ok\n", data)
+    with open(data + "/settings.json") as f:
+        text = f.read()
+    assert '"volume": 80' in text
+    p = play("100 end", data)
+    assert p.dev.settings["volume"] == 80
+    assert p.hw.buzzer.volume == 80
+
+
+def test_bad_settings_file_gives_defaults_a_notice_and_is_kept():
+    data = fresh_dir()
+    with open(data + "/settings.json", "w") as f:
+        f.write('{"players": 99, "volume": 30')
+    p = play("1600 end", data)
+    assert screens(p) == ["boot", "notice"]
+    assert p.dev.settings["volume"] == 60  # not JSON at all: every default
+    assert "settings.json.bad" in os.listdir(data)
+    with open(data + "/settings.json.bad") as f:
+        assert f.read() == '{"players": 99, "volume": 30'
+
+
+def test_one_bad_value_keeps_the_others():
+    data = fresh_dir()
+    with open(data + "/settings.json", "w") as f:
+        f.write('{"players": 99, "volume": 30}')
+    p = play("1600 end", data)
+    assert p.dev.settings["volume"] == 30 and p.dev.settings["players"] == 4
+    notice = p.dev.app.top
+    assert "players must be a whole number from 1 to 8" in notice.lines
+
+
+def test_no_display_device_keeps_working():
+    p = play("1600 end", display=False)
+    assert p.hw.display is None
+    assert "Display not found" in p.dev.app.top.lines
+    p.play(parse("1700 ok\n1800 down\n1900 down\n2000 down\n2100 down\n2200 ok\n2300 p2\n"))
+    assert p.dev.app.top.name == "players"
+    assert p.dev.app.top.sel == 2  # seat 2's button picked its row
+    assert "  2300 sound 1760 Hz" in p.log
+
+
+def test_display_unplugged_and_back():
+    p = play("1600 unplug display\n1700 down\n1800 down\n3000 plug display\n"
+             "3100 down\n5000 end")
+    assert p.hw.display is not None
+    # after the display came back, the whole frame was sent again and matches
+    assert p.world.panel.ram == p.dev.canvas.buf
+
+
+def test_button_held_at_boot_is_reported_and_ignored():
+    p = play("1600 end", held=(2,))
+    notice = p.dev.app.top
+    assert notice.name == "notice"
+    assert "seat 3 ignored until" in notice.lines
+    assert p.hw.players.stuck_list() == [2]
+
+
+def test_load_cells_unplugged_are_reported_not_fatal():
+    p = play("2500 end", cells=False)
+    lines = " ".join(p.dev.app.top.lines)
+    assert "load cell 1 not answering" in lines
+    assert p.dev.status()["stages"] == ["missing", "missing"]
+
+
+def test_dogs_on_the_stage_become_stage_events():
+    # Hardware screen: menu row 7
+    p = play("1600 up\n1700 up\n1800 ok\n2000 add 1 1\n3000 add 2 2\n4000 end")
+    assert p.dev.app.top.name == "hardware"
+    assert p.dev.app.top.events == ["S1 added 1", "S2 added 2"]
+
+
+def test_screen_dims_and_first_key_only_wakes_it():
+    data = fresh_dir()
+    with open(data + "/settings.json", "w") as f:
+        f.write('{"dim_after_s": 5}')
+    p = play("1600 end", data)
+    p.play(parse("7000 end"))
+    assert p.dev.dimmed and p.world.panel.contrast == 8
+    p.play(parse("7500 down"))
+    assert not p.dev.dimmed and p.world.panel.contrast == 200
+    assert p.dev.app.top.sel == 0  # the waking key did not move the menu

@@ -1,0 +1,161 @@
+# Button driver against fake pins: IRQ ring, debounce, ties, stuck buttons, no allocation.
+import sys
+
+import micropython
+
+from pawpad.drivers.buttons import PRESS, RELEASE, Buttons
+from pawsim.fakes import Pin
+
+
+class Rig:
+    """Eight active-low buttons on GPIO 6..13 and a clock the test moves by hand."""
+
+    def __init__(self, held=()):
+        self.t = 1000
+        self.pins = [Pin(6 + i, Pin.IN, Pin.PULL_UP) for i in range(8)]
+        for i in held:
+            self.pins[i]._v = 0
+        self.flag = Flag()
+        self.b = Buttons(self.pins, [1 << (6 + i) for i in range(8)], self.levels,
+                         self.ticks, flag=self.flag)
+
+    def ticks(self):
+        return self.t
+
+    def levels(self):
+        v = 0
+        for p in self.pins:
+            v |= p._v << p.id
+        return v
+
+    def press(self, i, at=None):
+        if at is not None:
+            self.t = at
+        self.pins[i].drive(0)
+
+    def release(self, i, at=None):
+        if at is not None:
+            self.t = at
+        self.pins[i].drive(1)
+
+    def poll(self, at=None):
+        if at is not None:
+            self.t = at
+        return self.b.poll(self.t)
+
+
+class Flag:
+    def __init__(self):
+        self.count = 0
+
+    def set(self):
+        self.count += 1
+
+
+def test_irq_registered_hard_on_both_edges():
+    r = Rig()
+    for p in r.pins:
+        assert p.hard and p.trigger == Pin.IRQ_FALLING | Pin.IRQ_RISING
+
+
+def test_press_and_release_with_times():
+    r = Rig()
+    r.press(3, at=5000)
+    assert r.flag.count == 1
+    assert r.poll(at=5100) == [(3, PRESS, 5000)]
+    r.release(3, at=90000)
+    assert r.poll(at=100000) == []  # not yet settled
+    assert r.poll(at=110000) == [(3, RELEASE, 90000)]
+
+
+def test_bouncing_press_counts_once():
+    r = Rig()
+    r.press(0, at=1000)
+    r.release(0, at=1300)
+    r.press(0, at=1700)
+    r.release(0, at=2100)
+    r.press(0, at=2500)
+    assert r.poll(at=40000) == [(0, PRESS, 1000)]
+    assert r.b.is_down(0)
+
+
+def test_bouncing_release_counts_once():
+    r = Rig()
+    r.press(1, at=1000)
+    r.poll(at=2000)
+    r.release(1, at=200000)
+    r.press(1, at=200400)
+    r.release(1, at=200900)
+    assert r.poll(at=210000) == []
+    assert r.poll(at=221000) == [(1, RELEASE, 200900)]
+
+
+def test_quick_second_press_after_real_release():
+    r = Rig()
+    r.press(2, at=1000)
+    r.release(2, at=100000)
+    r.press(2, at=150000)  # 50 ms later: a real second press
+    assert r.poll(at=151000) == [(2, PRESS, 1000), (2, RELEASE, 100000), (2, PRESS, 150000)]
+
+
+def test_same_instant_presses_share_the_time():
+    r = Rig()
+    # Two contacts close in the same instant: one interrupt sees both levels.
+    r.pins[4]._v = 0
+    r.press(5, at=7000)
+    r.t = 7003
+    r.pins[4].handler(r.pins[4])  # the second pin's interrupt, 3 us later
+    events = r.poll(at=8000)
+    assert (4, PRESS, 7000) in events and (5, PRESS, 7000) in events
+
+
+def test_button_held_at_boot_is_ignored_until_released():
+    r = Rig(held=(6,))
+    assert r.b.stuck_list() == [6]
+    r.press(0, at=2000)
+    assert r.poll(at=3000) == [(0, PRESS, 2000)]
+    r.release(6, at=50000)
+    assert r.poll(at=80000) == []  # the release of a stuck button is not an event
+    assert r.b.stuck_list() == []
+    r.press(6, at=90000)
+    assert r.poll(at=91000) == [(6, PRESS, 90000)]
+
+
+def test_ring_overrun_is_counted_not_fatal():
+    r = Rig()
+    for k in range(100):
+        r.t = 1000 + k * 10
+        r.b.irq(None)
+    assert r.b.overruns == 100 - 63
+    r.poll(at=5000)
+    r.press(0, at=6000)
+    assert r.poll(at=7000) == [(0, PRESS, 6000)]
+
+
+def test_custom_debounce():
+    r = Rig()
+    r.b = Buttons(r.pins, [1 << (6 + i) for i in range(8)], r.levels, r.ticks, debounce_ms=5)
+    r.press(0, at=1000)
+    r.release(0, at=2000)
+    assert r.poll(at=7100) == [(0, PRESS, 1000), (0, RELEASE, 2000)]
+
+
+def test_interrupt_handler_allocates_nothing():
+    if sys.implementation.name != "micropython":
+        return  # heap_lock is the unix port's proof; CPython has nothing to lock
+    import asyncio
+
+    r = Rig()
+    r.b._flag = asyncio.ThreadSafeFlag()
+    micropython.heap_lock()
+    try:
+        for k in range(40):
+            r.t = 1000 + k
+            r.b.irq(None)
+        err = None
+    except MemoryError as e:
+        err = e
+    finally:
+        micropython.heap_unlock()
+    assert err is None, "the IRQ handler allocated"
+    assert r.b.overruns == 0

@@ -1,0 +1,134 @@
+# Buzzer, HX711, tilt switch and WS2812 lights against the fakes.
+from pawpad.drivers.buzzer import Buzzer
+from pawpad.drivers.hx711 import HX711, SensorError, signed24
+from pawpad.drivers.pixels import Pixels
+from pawpad.drivers.tilt import Tilt
+from pawsim.fakes import PWM, Bitstream, HX711Chip, Pin
+
+
+def test_buzzer_melody_never_blocks():
+    pwm = PWM(Pin(18))
+    bz = Buzzer(pwm)
+    bz.play(((440, 100), (0, 50), (880, 100)), now_ms=0)
+    assert pwm.freq() == 440 and pwm.duty_u16() > 0  # sounds inside play()
+    assert bz.update(50) == 50
+    assert bz.update(100) == 50 and pwm.duty_u16() == 0  # the rest
+    assert bz.update(150) == 100 and pwm.freq() == 880
+    assert bz.update(260) is None and not bz.playing
+    assert pwm.duty_u16() == 0
+
+
+def test_buzzer_catches_up_after_a_late_update():
+    pwm = PWM(Pin(18))
+    bz = Buzzer(pwm)
+    bz.play(((500, 10), (600, 10), (700, 100)), now_ms=0)
+    assert bz.update(25) == 95
+    assert pwm.freq() == 700
+
+
+def test_buzzer_silent_when_disabled_or_volume_zero():
+    pwm = PWM(Pin(18))
+    bz = Buzzer(pwm)
+    bz.enabled = False
+    bz.play(((440, 100),), 0)
+    assert pwm.duty_u16() == 0
+    bz.enabled = True
+    bz.volume = 0
+    bz.tone(440)
+    assert pwm.duty_u16() == 0
+    bz.volume = 100
+    bz.tone(440)
+    assert pwm.duty_u16() == 32768
+
+
+def hx_rig(**kw):
+    dout = Pin(20, Pin.IN)
+    sck = Pin(21, Pin.OUT)
+    chip = HX711Chip(dout, sck)
+    return chip, HX711(dout, sck, **kw)
+
+
+def test_signed24():
+    assert signed24(0x7FFFFF) == 8388607
+    assert signed24(0x800000) == -8388608
+    assert signed24(0xFFFFFF) == -1
+    assert signed24(0) == 0
+
+
+def test_hx711_reads_values_and_sets_gain():
+    chip, hx = hx_rig()
+    for v in (123456, -1, -8388608, 8388607, 0):
+        chip.push(v)
+    got = []
+    t = 0
+    while len(got) < 5 and t < 1000:
+        r = hx.poll(t)
+        if r is not None:
+            got.append(r)
+        t += 10
+    assert got == [123456, -1, -8388608, 8388607, 0]
+    hx.ready()  # let the chip see the read end
+    assert chip.gain_pulses == 1
+
+
+def test_hx711_gain_pulses():
+    for channel, gain, pulses in (("A", 64, 3), ("B", 32, 2)):
+        chip, hx = hx_rig(channel=channel, gain=gain)
+        chip.push(5)
+        assert hx.poll(0) == 5
+        hx.ready()
+        assert chip.gain_pulses == pulses
+    try:
+        hx_rig(channel="B", gain=128)
+    except ValueError:
+        return
+    raise AssertionError("B at 128 accepted")
+
+
+def test_hx711_not_answering_is_an_error_not_a_hang():
+    chip, hx = hx_rig()
+    chip.unplug()
+    assert hx.poll(0) is None
+    assert hx.poll(400) is None
+    try:
+        hx.poll(600)
+    except SensorError as e:
+        assert "not answering" in str(e)
+        return
+    raise AssertionError("silence was not reported")
+
+
+def test_hx711_grams():
+    chip, hx = hx_rig()
+    hx.offset = 1000
+    hx.per_gram = 50.0
+    assert hx.grams(1500) == 10.0
+
+
+def test_tilt_debounced():
+    pin = Pin(28, Pin.IN, Pin.PULL_UP)
+    tilt = Tilt(pin)
+    assert tilt.tipped is False
+    pin.drive(0)
+    assert tilt.poll(100) is None
+    pin.drive(1)  # rattle
+    assert tilt.poll(120) is None
+    pin.drive(0)
+    assert tilt.poll(130) is None
+    assert tilt.poll(170) is None
+    assert tilt.poll(185) is True
+    assert tilt.tipped is True
+    assert tilt.poll(300) is None
+
+
+def test_pixels_grb_and_brightness():
+    bs = Bitstream()
+    px = Pixels(Pin(22, Pin.OUT), 3, bs, brightness=255)
+    px.set(0, (255, 0, 0))
+    px.set(2, (0, 0, 255))
+    px.show()
+    assert bs.sent[-1] == bytes((0, 255, 0, 0, 0, 0, 0, 0, 255))
+    px.brightness = 51
+    px.fill((255, 255, 255))
+    px.show()
+    assert bs.sent[-1] == bytes([51] * 9)

@@ -1,0 +1,46 @@
+# Runs the plain-assert test files on the MicroPython unix port.
+# Usage: micropython tools/mprun.py host_tests [test_file.py ...]
+# Every test_*.py file whose first line is not "# cpython only" is imported and each
+# test_* function in it called. Prints a line per failure and `N passed, N failed`.
+import os
+import sys
+
+HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
+ROOT = HERE + "/.."
+sys.path.insert(0, ROOT + "/firmware")
+sys.path.insert(0, ROOT + "/tools")
+sys.path.insert(0, ROOT + "/boards/pico")
+
+
+def is_dual(path):
+    with open(path) as f:
+        return not f.readline().startswith("# cpython only")
+
+
+def main(args):
+    folder = args[0] if args else ROOT + "/host_tests"
+    names = args[1:] or sorted(n for n in os.listdir(folder)
+                               if n.startswith("test_") and n.endswith(".py"))
+    sys.path.insert(0, folder)
+    passed = failed = 0
+    for name in names:
+        if not is_dual(folder + "/" + name):
+            continue
+        mod = __import__(name[:-3])
+        for attr in sorted(dir(mod)):
+            if not attr.startswith("test_"):
+                continue
+            fn = getattr(mod, attr)
+            try:
+                fn()
+                passed += 1
+            except Exception as e:  # report every failure, keep going
+                failed += 1
+                print("FAIL %s.%s: %r" % (name, attr, e))
+                sys.print_exception(e)
+    print("%d passed, %d failed" % (passed, failed))
+    return failed
+
+
+if __name__ == "__main__":
+    sys.exit(1 if main(sys.argv[1:]) else 0)

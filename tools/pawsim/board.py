@@ -1,0 +1,146 @@
+# The simulated board: the Pico's wiring (boards/pico/pins.py) built from the fakes, so
+# the real drivers run against it. The `World` is the table around the box: hands on
+# the buttons, dogs on the stages, the panel showing what the driver sent.
+import time
+
+import pins
+
+from pawpad.drivers.buttons import Buttons
+from pawpad.drivers.buzzer import Buzzer
+from pawpad.drivers.hardware import Hardware
+from pawpad.drivers.hx711 import HX711
+from pawpad.drivers.pixels import Pixels
+from pawpad.drivers.ssd1306 import SSD1306
+from pawpad.drivers.tilt import Tilt
+from pawpad.ticks import PERIOD
+from pawsim.fakes import I2C, PWM, Bitstream, HX711Chip, Pin
+from pawsim.panel import Panel
+
+_MASK = PERIOD - 1
+CARD_GRAMS = 4.0
+STAGE_GRAMS = 180.0  # the box or its lid, on the load cell
+COUNTS_PER_GRAM = 420
+
+
+class Clock:
+    """Device ticks (wrapping at 2**30). Real time for the terminal; virtual time, moved
+    by the script, for the headless mode."""
+
+    def __init__(self, virtual=False, start_ms=0):
+        self.virtual = virtual
+        self.t_us = start_ms * 1000
+
+    def us(self):
+        if self.virtual:
+            return self.t_us & _MASK
+        return time.ticks_us() & _MASK
+
+    def ms(self):
+        if self.virtual:
+            return (self.t_us // 1000) & _MASK
+        return time.ticks_ms() & _MASK
+
+    def advance_to(self, t_ms):
+        self.t_us = t_ms * 1000
+
+
+class Stage:
+    """A load cell under a stage: dogs on it, noise, and whether it is plugged in."""
+
+    def __init__(self, dout, sck, dogs):
+        self.chip = HX711Chip(dout, sck)
+        self.dogs = dogs
+        self.plugged = True
+        self._n = 0
+        self.chip.dout.on_read = self._looked
+
+    def grams(self):
+        return STAGE_GRAMS + self.dogs * CARD_GRAMS
+
+    def _looked(self):
+        # Converting all the time, as the chip does: a fresh sample whenever it is asked.
+        if self.plugged and not self.chip.samples and self.chip._bits is None:
+            self._n = (self._n * 75 + 74) % 65537
+            noise = (self._n % 41) - 20  # +-20 counts: about 0.05 g
+            self.chip.samples.append(int(self.grams() * COUNTS_PER_GRAM + noise) & 0xFFFFFF)
+        HX711Chip._looked(self.chip)
+
+
+class World:
+    def __init__(self, clock, display=True, load_cells=True):
+        self.clock = clock
+        self.pins = {}
+        self.panel = Panel(pins.OLED_ADDR)
+        self.i2c = I2C(pins.I2C_ID, devices=[self.panel] if display else [])
+        self.bitstream = Bitstream()
+        self.stages = []
+        self.load_cells = load_cells
+        self.held_at_boot = ()
+
+    def pin(self, gpio, mode=-1, pull=-1):
+        p = Pin(gpio, mode, pull)
+        if gpio in self.held_at_boot:
+            p._v = 0
+        self.pins[gpio] = p
+        return p
+
+    def levels(self):
+        v = 0
+        for g, p in self.pins.items():
+            v |= p._v << g
+        return v
+
+    # --- hands ---
+    def player(self, seat, down):
+        self.pins[pins.PLAYERS[seat]].drive(0 if down else 1)
+
+    def menu(self, i, down):
+        self.pins[pins.MENU[i]].drive(0 if down else 1)
+
+    def tip(self, tipped):
+        self.pins[pins.TILT]._v = 0 if tipped else 1
+
+    def tipped(self):
+        return self.pins[pins.TILT]._v == 0
+
+
+def build(world, data_dir):
+    hw = Hardware("simulator")
+    hw.data_dir = data_dir
+    hw.reset_cause = "power on"
+    try:
+        import asyncio
+
+        hw.flag = asyncio.ThreadSafeFlag()
+    except (ImportError, AttributeError):
+        hw.flag = None
+
+    def inputs(gpios):
+        return [world.pin(g, Pin.IN, Pin.PULL_UP) for g in gpios]
+
+    bits = [1 << g for g in pins.PLAYERS]
+    hw.players = Buttons(inputs(pins.PLAYERS), bits, world.levels, world.clock.us, hw.flag)
+    hw.menu = Buttons(inputs(pins.MENU), [1 << g for g in pins.MENU], world.levels,
+                      world.clock.us, hw.flag)
+
+    def open_display():
+        try:
+            return SSD1306(world.i2c, pins.OLED_ADDR)
+        except OSError:
+            return None
+
+    hw.display = open_display()
+    hw.reinit_display = open_display
+    if hw.display is None:
+        hw.problems.append("Display not found")
+    hw.buzzer = Buzzer(PWM(world.pin(pins.BUZZER, Pin.OUT)))
+    hw.pixels = Pixels(world.pin(pins.PIXELS, Pin.OUT), len(pins.PLAYERS), world.bitstream)
+    for i, (dout, sck) in enumerate(pins.LOAD_CELLS):
+        stage = Stage(world.pin(dout, Pin.IN, Pin.PULL_UP), world.pin(sck, Pin.OUT), 2)
+        stage.plugged = world.load_cells
+        if not world.load_cells:
+            stage.chip.unplug()
+        world.stages.append(stage)
+        hw.scales.append(HX711(stage.chip.dout, stage.chip.sck, name="load cell %d" % (i + 1)))
+    hw.tilt = Tilt(world.pin(pins.TILT, Pin.IN, Pin.PULL_UP))
+    return hw

@@ -1,0 +1,183 @@
+# Fakes of the rp2 port's machine objects, true to its API (see the
+# micropython-rp2-rpi-pico-stubs package): Pin, I2C, PWM, bitstream, and an HX711 chip
+# that answers the clock the way the real one does. They record what they are asked.
+
+
+class Pin:
+    IN = 0
+    OUT = 1
+    PULL_UP = 1
+    PULL_DOWN = 2
+    IRQ_FALLING = 4
+    IRQ_RISING = 8
+
+    def __init__(self, id, mode=-1, pull=-1, value=None):
+        self.id = id
+        self.mode = mode
+        self.pull = pull
+        self._v = 1 if pull == Pin.PULL_UP else 0
+        if value is not None:
+            self._v = 1 if value else 0
+        self.handler = None
+        self.trigger = 0
+        self.hard = False
+        self.on_write = None  # called with the new level when firmware drives the pin
+        self.on_read = None  # called before the firmware reads the level
+
+    def value(self, v=None):
+        if v is None:
+            if self.on_read is not None:
+                self.on_read()
+            return self._v
+        self._v = 1 if v else 0
+        if self.on_write is not None:
+            self.on_write(self._v)
+        return None
+
+    def __call__(self, v=None):
+        return self.value(v)
+
+    def irq(self, handler=None, trigger=IRQ_FALLING | IRQ_RISING, hard=False):
+        self.handler = handler
+        self.trigger = trigger
+        self.hard = hard
+
+    # --- the outside world ---
+    def drive(self, level):
+        """The world sets the level; an edge calls the handler, as the hardware would."""
+        level = 1 if level else 0
+        if level == self._v:
+            return
+        self._v = level
+        edge = Pin.IRQ_RISING if level else Pin.IRQ_FALLING
+        if self.handler is not None and self.trigger & edge:
+            self.handler(self)
+
+
+class I2C:
+    """An I2C bus with devices on it (objects with .addr and .write(bytes))."""
+
+    def __init__(self, id=0, scl=None, sda=None, freq=400000, devices=()):
+        self.freq = freq
+        self.devices = {}
+        for d in devices:
+            self.devices[d.addr] = d
+        self.transactions = 0
+        self.bus_bytes = 0  # address bytes included
+
+    def scan(self):
+        return sorted(self.devices)
+
+    def _dev(self, addr):
+        dev = self.devices.get(addr)
+        if dev is None:
+            raise OSError(5)  # EIO: nobody acknowledged the address, as on the rp2 port
+        return dev
+
+    def writeto(self, addr, buf, stop=True):
+        dev = self._dev(addr)
+        data = bytes(buf)
+        self.transactions += 1
+        self.bus_bytes += 1 + len(data)
+        dev.write(data)
+        return len(data)
+
+    def writevto(self, addr, vector, stop=True):
+        dev = self._dev(addr)
+        data = b"".join(bytes(v) for v in vector)
+        self.transactions += 1
+        self.bus_bytes += 1 + len(data)
+        dev.write(data)
+        return len(data)
+
+    def readfrom_into(self, addr, buf, stop=True):
+        self._dev(addr)
+
+
+class PWM:
+    def __init__(self, pin, freq=0, duty_u16=0):
+        self.pin = pin
+        self._freq = freq
+        self._duty = duty_u16
+        self.log = []  # (freq, duty) after each change
+
+    def freq(self, hz=None):
+        if hz is None:
+            return self._freq
+        if not 8 <= hz <= 62500000:
+            raise ValueError("freq too small")
+        self._freq = hz
+        self.log.append((self._freq, self._duty))
+        return None
+
+    def duty_u16(self, value=None):
+        if value is None:
+            return self._duty
+        self._duty = value & 0xFFFF
+        self.log.append((self._freq, self._duty))
+        return None
+
+    def deinit(self):
+        self._duty = 0
+
+
+class Bitstream:
+    """Stands in for machine.bitstream(pin, encoding, timing, buf)."""
+
+    def __init__(self):
+        self.sent = []
+
+    def __call__(self, pin, encoding, timing, buf):
+        if encoding != 0 or len(timing) != 4:
+            raise ValueError("bitstream: encoding 0 takes 4 timings")
+        self.sent.append(bytes(buf))
+
+
+class HX711Chip:
+    """The chip behind two pins: DOUT low when a sample is ready, one bit per SCK pulse
+    (MSB first, changing on the rising edge), then 1 to 3 more pulses that choose the
+    next gain and raise DOUT. The next queued sample becomes ready once the firmware
+    looks at DOUT again after a complete read."""
+
+    def __init__(self, dout, sck):
+        self.dout = dout
+        self.sck = sck
+        sck.on_write = self._clock
+        dout.on_read = self._looked
+        self.samples = []  # raw values still to deliver
+        self.gain_pulses = 0  # pulses after the data bits in the last complete read
+        self.present = True
+        self._bits = None
+        self._n = 0
+        dout._v = 1
+
+    def push(self, value):
+        self.samples.append(value & 0xFFFFFF)
+        self._looked()
+
+    def unplug(self):
+        self.present = False
+        self.dout._v = 1  # the pull-up wins: never ready
+
+    def _looked(self):
+        if not self.present:
+            return
+        if self._bits is not None and self._n > 24:
+            self.gain_pulses = self._n - 24
+            self._bits = None
+        if self._bits is None and self.samples:
+            self.dout._v = 0
+
+    def _clock(self, level):
+        if not self.present or not level:
+            return
+        if self._bits is None:
+            if self.dout._v or not self.samples:
+                return  # clocked while not ready: nothing happens
+            self._bits = self.samples.pop(0)
+            self._n = 0
+        if self._n < 24:
+            self.dout._v = (self._bits >> (23 - self._n)) & 1
+        else:
+            self.dout._v = 1
+        self._n += 1

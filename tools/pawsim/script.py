@@ -1,0 +1,150 @@
+# Headless mode of the simulator: a file of timed events in, PNG screens and a text log
+# out. Time is virtual and moves in 10 ms steps, so a script plays the same every run
+# and takes no wall-clock time. Tests use it to play through the menus.
+#
+# One event per line: `<t_ms> <action> [args]`, `#` starts a comment.
+#   up | down | ok | back      menu button, released 80 ms later
+#   p1 .. p8                   player button, released 80 ms later
+#   hold p3 | let p3           press or release a player button and keep it so
+#   add 1 2 | remove 2 1       put dogs on (take them off) stage 1 or 2
+#   tip | level                the tilt switch
+#   snap NAME                  save the screen as NAME.png in the out folder
+#   unplug display | plug display | unplug cells
+#   end                        stop at this time (else 200 ms after the last event)
+from pawsim.png import write_panel_png
+
+STEP_MS = 10
+SENSOR_MS = 12
+PRESS_MS = 80
+MENU = {"up": 0, "down": 1, "ok": 2, "back": 3}
+
+
+def parse(text):
+    events = []
+    for n, line in enumerate(text.split("\n")):
+        line = line.split("#")[0].strip()
+        if not line:
+            continue
+        parts = line.split()
+        try:
+            t = int(parts[0])
+        except ValueError:
+            raise ValueError("line %d: a time in ms comes first" % (n + 1))
+        if len(parts) < 2:
+            raise ValueError("line %d: no action" % (n + 1))
+        events.append((t, parts[1], parts[2:]))
+    return events
+
+
+class Player:
+    """Plays a parsed script against a device; collects the log."""
+
+    def __init__(self, world, hw, device_factory, out_dir):
+        self.world = world
+        self.hw = hw
+        self.out_dir = out_dir
+        self.clock = world.clock
+        self.t = 0
+        self.releases = []  # [(t_ms, kind, index)]
+        self.log = []
+        self.shots = []
+        self.dev = device_factory(hw, self.clock.ms())
+        self._screen = None
+        self._hz = 0
+        self._next_sensor = 0
+        self._observe()
+
+    def say(self, what):
+        self.log.append("%6d %s" % (self.t, what))
+
+    def _observe(self):
+        app = self.dev.app
+        name = app.screen_name()
+        if name != self._screen:
+            self._screen = name
+            self.say("screen " + name)
+        bz = self.hw.buzzer
+        hz = bz.hz if bz is not None else 0
+        if hz != self._hz:
+            if hz:
+                self.say("sound %d Hz" % hz)
+            self._hz = hz
+
+    def run_until(self, t_end):
+        while self.t < t_end:
+            self.t = min(self.t + STEP_MS, t_end)
+            self.clock.advance_to(self.t)
+            self._release_due()
+            if self.t >= self._next_sensor:
+                self.dev.poll_sensors(self.clock.ms())
+                self._next_sensor = self.t + SENSOR_MS
+            self.dev.step(self.clock.ms(), self.clock.us())
+            self._observe()
+
+    def _release_due(self):
+        keep = []
+        for item in self.releases:
+            t, kind, i = item
+            if t <= self.t:
+                self._hand(kind, i, False)
+            else:
+                keep.append(item)
+        self.releases = keep
+
+    def _hand(self, kind, i, down):
+        if kind == "menu":
+            self.world.menu(i, down)
+        else:
+            self.world.player(i, down)
+
+    def play(self, events):
+        for t, action, args in events:
+            if t < self.t:
+                raise ValueError("events must be in time order (%d after %d)" % (t, self.t))
+            self.run_until(t)
+            self.apply(action, args)
+            self.dev.step(self.clock.ms(), self.clock.us())
+            self._observe()
+            if action == "end":
+                return self.log
+        self.run_until(self.t + 200)  # let the last key's release and sound finish
+        return self.log
+
+    def apply(self, action, args):
+        w = self.world
+        if action in MENU:
+            self._tap("menu", MENU[action])
+        elif action[0] == "p" and action[1:].isdigit():
+            self._tap("player", int(action[1:]) - 1)
+        elif action in ("hold", "let"):
+            self._hand("player", int(args[0][1:]) - 1, action == "hold")
+        elif action in ("add", "remove"):
+            stage = w.stages[int(args[0]) - 1]
+            n = int(args[1]) if len(args) > 1 else 1
+            stage.dogs = max(0, stage.dogs + (n if action == "add" else -n))
+        elif action in ("tip", "level"):
+            w.tip(action == "tip")
+        elif action == "snap":
+            self.snap(args[0])
+        elif action == "unplug" and args == ["display"]:
+            w.i2c.devices.clear()
+        elif action == "plug" and args == ["display"]:
+            w.i2c.devices[w.panel.addr] = w.panel
+        elif action == "unplug" and args == ["cells"]:
+            for s in w.stages:
+                s.plugged = False
+                s.chip.unplug()
+        elif action == "end":
+            pass
+        else:
+            raise ValueError("unknown action: " + action)
+        self.say(" ".join([action] + args))
+
+    def _tap(self, kind, i):
+        self._hand(kind, i, True)
+        self.releases.append((self.t + PRESS_MS, kind, i))
+
+    def snap(self, name):
+        path = self.out_dir + "/" + name + ".png"
+        write_panel_png(path, self.world.panel.ram)
+        self.shots.append(path)
