@@ -58,7 +58,11 @@ bench: venv compile
 
 # PNGs of the screens, for the README and for looking at.
 screens: venv simcompile
-	$(MP) -X heapsize=$(SIMHEAP) tools/sim.py --mpy build/sim --script docs/tour.keys --out docs/screens
+	rm -rf build/screens-data
+	$(MP) -X heapsize=$(SIMHEAP) tools/sim.py --mpy build/sim --script docs/tour.keys \
+		--out docs/screens --data build/screens-data
+	$(PY) tools/shrink_png.py docs/screens/*.png
+	rm -f docs/screens/log.txt
 
 flash: venv compile
 	$(PY) tools/flash.py --mpremote $(VENV)/bin/mpremote --port $(PORT) --board $(BOARD) --mpy build/mpy

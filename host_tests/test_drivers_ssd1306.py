@@ -30,8 +30,11 @@ def test_full_frame_reaches_the_panel():
     rnd = Lcg(7)
     for i in range(len(d.buffer)):
         d.buffer[i] = rnd() & 0xFF
+    before = bus.bus_bytes
     assert d.show() == 1024
     assert panel.ram == d.buffer
+    # one window command (address, control, 6 bytes) and one data write: 8 + 1026
+    assert bus.bus_bytes - before == 1034
 
 
 def test_unchanged_frame_sends_nothing():
@@ -64,6 +67,16 @@ def test_changes_on_several_pages_and_back():
             d.buffer[rnd() % 1024] = rnd() & 0xFF
         d.show()
         assert panel.ram == d.buffer
+
+
+def test_whole_pages_between_partial_ones():
+    panel, bus, d = rig()
+    d.show()
+    for i in range(2 * 128, 4 * 128):
+        d.buffer[i] = 0xFF  # pages 2 and 3 whole
+    d.buffer[6 * 128 + 5] = 1  # one column of page 6
+    assert d.show() == 257
+    assert panel.ram == d.buffer
 
 
 def test_invalidate_resends_everything():

@@ -24,18 +24,18 @@ class Pin:
         self.on_write = None  # called with the new level when firmware drives the pin
         self.on_read = None  # called before the firmware reads the level
 
-    def value(self, v=None):
-        if v is None:
+    def value(self, x=None):
+        if x is None:
             if self.on_read is not None:
                 self.on_read()
             return self._v
-        self._v = 1 if v else 0
+        self._v = 1 if x else 0
         if self.on_write is not None:
             self.on_write(self._v)
         return None
 
-    def __call__(self, v=None):
-        return self.value(v)
+    def __call__(self, x=None):
+        return self.value(x)
 
     def irq(self, handler=None, trigger=IRQ_FALLING | IRQ_RISING, hard=False):
         self.handler = handler
@@ -101,12 +101,12 @@ class PWM:
         self._duty = duty_u16
         self.log = []  # (freq, duty) after each change
 
-    def freq(self, hz=None):
-        if hz is None:
+    def freq(self, value=None):
+        if value is None:
             return self._freq
-        if not 8 <= hz <= 62500000:
+        if not 8 <= value <= 62500000:
             raise ValueError("freq too small")
-        self._freq = hz
+        self._freq = value
         self.log.append((self._freq, self._duty))
         return None
 

@@ -91,34 +91,52 @@ class SSD1306:
         self._valid = False
 
     def show(self):
-        """Send what changed since the last show(); returns the data bytes sent."""
+        """Send what changed since the last show(); returns the data bytes sent.
+        Runs of whole changed pages go as one window (a full frame: one command and
+        1024 bytes); a partly changed page sends only its changed columns."""
         buf, shown, w = self.buffer, self._shown, self.width
         sent = 0
-        for page in range(self.pages):
+        run = -1  # first page of a run of whole pages still to send
+        for page in range(self.pages + 1):
             a = page * w
             b = a + w
-            if self._valid and buf[a:b] == shown[a:b]:
-                continue
             first, last = a, b - 1
-            if self._valid:
-                while buf[first] == shown[first]:
-                    first += 1
-                while buf[last] == shown[last]:
-                    last -= 1
-            self._send(page, first - a, last - a, first, last + 1)
-            shown[first:last + 1] = buf[first:last + 1]
-            sent += last + 1 - first
+            if page < self.pages and self._valid:
+                if buf[a:b] == shown[a:b]:
+                    first = -1
+                else:
+                    while buf[first] == shown[first]:
+                        first += 1
+                    while buf[last] == shown[last]:
+                        last -= 1
+            whole = page < self.pages and first == a and last == b - 1
+            if run >= 0 and not whole:
+                sent += self._send(run, page - 1, 0, w - 1)
+                run = -1
+            if whole:
+                if run < 0:
+                    run = page
+            elif page < self.pages and first >= 0:
+                sent += self._send(page, page, first - a, last - a)
+        shown[:] = buf
         self._valid = True
         return sent
 
-    def _send(self, page, col0, col1, start, end):
+    def _send(self, page0, page1, col0, col1):
+        """One window of pages page0..page1, columns col0..col1: in horizontal
+        addressing its bytes are one contiguous slice of the buffer."""
         win = self._window
         win[2] = col0
         win[3] = col1
-        win[5] = page
-        win[6] = page
+        win[5] = page0
+        win[6] = page1
         self._write(win)
         vec = self._vec
+        start = page0 * self.width + col0
+        end = page1 * self.width + col1 + 1
+        if page0 != page1:
+            end = (page1 + 1) * self.width  # only whole pages are sent in runs
         vec[1] = self._mv[start:end]
         self.i2c.writevto(self.addr, vec)
         self.bus_bytes += 2 + end - start
+        return end - start
