@@ -51,7 +51,7 @@ class Terminal:
         self._last = None
 
     async def keyboard(self):
-        reader = asyncio.StreamReader(sys.stdin)
+        reader = asyncio.StreamReader(sys.stdin.buffer)
         esc = b""
         while True:
             ch = await reader.read(1)

@@ -82,8 +82,7 @@ class Device:
             self._display_call(hw.display.contrast, s["brightness"])
         for b in (hw.players, hw.menu):
             if b is not None:
-                b.debounce_ms = s["debounce_ms"]
-                b._deb_us = s["debounce_ms"] * 1000
+                b.set_debounce(s["debounce_ms"])
         card = s["card_decigrams"] / 10
         self.detectors = [StepDetector(card) for _ in hw.scales]
         self.grams = [None] * len(hw.scales)

@@ -119,6 +119,10 @@ class Buttons:
             self._down &= ~b
             out.append((i, RELEASE, self._rel_t[i]))
 
+    def set_debounce(self, ms):
+        self.debounce_ms = ms
+        self._deb_us = ms * 1000
+
     def is_down(self, i):
         return bool(self._down & (1 << i))
 
