@@ -33,9 +33,7 @@ class Buttons:
         self._ticks = ticks_us
         self._flag = flag
         self._low = active_low
-        if debounce_ms is not None:
-            self.debounce_ms = debounce_ms
-        self._deb_us = self.debounce_ms * 1000
+        self.set_debounce(self.debounce_ms if debounce_ms is None else debounce_ms)
         self._t = array("i", [0] * _RING)
         self._lv = array("i", [0] * _RING)
         self._head = 0

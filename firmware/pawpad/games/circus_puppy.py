@@ -1,0 +1,412 @@
+# Circus Puppy: dogs stacked on two stages; points from the stage model, stage-card
+# effects, falls and the 5-second rule, decks that pass around, the end at 30.
+# RULES.md, "Circus Puppy". Stage 0 is the low stage (the box), 1 the high one (lid).
+from pawpad.games.common import Refused, clone, is_count, merged, need
+
+DOG = "dog"
+STAGE_CARDS = ("+1 repeat", "+2 supply", "+2 left", "+3 twos", "+3 right")
+ACTIONS = ("acrobatics", "double trick", "helper", "double dog", "new stage", "dogee show")
+TOTAL_DOGS = 45
+WIN_POINTS = 30
+
+DEFAULTS = {
+    "start_card": "+1 repeat",  # the stage card with dog ears (its effect is not printed)
+    "grace_ms": 5000,  # a fall this soon after the performance still spoils the turn
+    "helper_takes": True,  # a helper keeps the first two fallen dogs, 1 point each
+    "red": [],  # score-track spaces: the rulebook does not print where they are
+    "star": [],
+    "left_counts": "all",  # "all": deck and face-up dogs cost a point at the end; "deck"
+    "first": 0,  # the youngest player starts
+}
+
+
+def card_points(card):
+    return int(card[1])
+
+
+def stack_points(stage):
+    """Points for one dog placed on top of `stage` (the items before it goes on)."""
+    k = 0
+    for item in reversed(stage):
+        if item != DOG:
+            if k == 0:
+                return card_points(item)
+            return 2 if item == "+3 twos" else 1 + k
+        k += 1
+    return 1 + k if k else 0
+
+
+def top_card_effect(stage):
+    """The stage card a dog placed now would sit directly on, or None."""
+    if stage and stage[-1] != DOG:
+        return stage[-1]
+    return None
+
+
+def final_standings(scores, cards_left):
+    """Seats best first: final score = score - cards left; ties go to fewer cards left;
+    seats still equal keep seat order (and share the place)."""
+    keys = [(-(scores[s] - cards_left[s]), cards_left[s], s) for s in range(len(scores))]
+    keys.sort()
+    return [k[2] for k in keys]
+
+
+def deck_size(players):
+    return 12 if players == 2 else 6
+
+
+# --- the game ---
+# Phases: "turn" (the active player is to perform), "performing", "after" (the
+# performance is done; its points wait out the grace time), "over".
+
+def start(players, settings=None):
+    s = merged(DEFAULTS, settings)
+    if not is_count(players, 2, 5):
+        raise ValueError("Circus Puppy is for 2 to 5 players")
+    if s["start_card"] not in STAGE_CARDS:
+        raise ValueError("start_card is one of " + ", ".join(STAGE_CARDS))
+    each = deck_size(players)
+    st = {
+        "game": "circus_puppy",
+        "players": players,
+        "settings": s,
+        "stages": [[DOG, DOG], [s["start_card"], DOG, DOG]],
+        "stage_cards": [c for c in STAGE_CARDS if c != s["start_card"]],
+        "decks": [each] * players,
+        "faceup": [0] * players,
+        "supply": TOTAL_DOGS - each * players - 4,
+        "scores": [0] * players,
+        "active": s["first"],
+        "turn": None,
+        "phase": "turn",
+        "ended": False,
+        "log": [],  # per turn: [seat, points, fell]
+    }
+    return _next_player(st, st["active"])
+
+
+def can_play(st, seat):
+    return st["decks"][seat] > 0 or st["faceup"][seat] > 0
+
+
+def _next_player(st, seat):
+    """Make `seat`, or the next one round the table who can play, active."""
+    n = st["players"]
+    for d in range(n):
+        s = (seat + d) % n
+        if can_play(st, s):
+            st["active"] = s
+            st["phase"] = "turn"
+            st["turn"] = None
+            return st
+    return _end(st)
+
+
+def _end(st):
+    st["ended"] = True
+    st["phase"] = "over"
+    st["turn"] = None
+    return st
+
+
+def step(state, event):
+    need(not state["ended"], "the game is over")
+    kind = event.get("t")
+    handler = _HANDLERS.get(kind)
+    need(handler is not None, "Circus Puppy has no event " + str(kind))
+    st = clone(state)
+    if kind == "perform" and st["phase"] == "after":
+        st = _settle(st)  # the next player starts: the last turn's points stand
+        if st["ended"]:
+            return st
+    return handler(st, event)
+
+
+def _take_dog(st, seat, source):
+    if source == "faceup":
+        need(st["faceup"][seat] > 0, "no face-up dog to play")
+        st["faceup"][seat] -= 1
+    else:
+        need(st["decks"][seat] > 0, "the deck is empty")
+        st["decks"][seat] -= 1
+
+
+def _take_any(st, seat):
+    """Another dog for the same performance: from the deck, else a face-up one."""
+    if st["decks"][seat] > 0:
+        st["decks"][seat] -= 1
+        return 1
+    if st["faceup"][seat] > 0:
+        st["faceup"][seat] -= 1
+        return 1
+    return 0
+
+
+def _perform(st, event):
+    """{"t": "perform", "from": "deck" | "faceup", "action": A, ...}
+    Double trick adds "chosen": the action the next player picked; helper adds
+    "helper": a seat. A stage card's +1 makes the player perform the same action again
+    within the turn."""
+    seat = st["active"]
+    turn = st["turn"]
+    action = event.get("action")
+    need(action in ACTIONS, "no such action")
+    if st["phase"] == "performing":
+        need(turn["repeat"] > 0, "finish the performance first")
+        need(action == turn["repeat_action"], "the +1 repeats " + turn["repeat_action"])
+        turn["repeat"] -= 1
+    else:
+        need(st["phase"] == "turn", "it is not time to perform")
+        turn = st["turn"] = {"points": 0, "held": 0, "moves": 0, "stages": 0,
+                             "need_moves": 0, "need_stage": 0, "helper": None,
+                             "repeat": 0, "repeat_action": None, "done_at": None,
+                             "action": action, "pair": False}
+        st["phase"] = "performing"
+    _take_dog(st, seat, event.get("from", "deck"))
+    turn["held"] += 1
+    turn["last_action"] = action
+    _require(st, turn, seat, action, event)
+    return st
+
+
+def _require(st, turn, seat, action, event):
+    """What the performance must still do for `action`: moves, a stage card, dogs."""
+    if action == "double trick":
+        chosen = event.get("chosen")
+        need(chosen in ACTIONS and chosen != "double trick",
+             "the next player chooses one of the two actions shown")
+        _require(st, turn, seat, chosen, event)  # the drawn dog does the chosen action,
+        turn["need_moves"] += 1  # then Acrobatics, with another dog
+        turn["held"] += _take_any(st, seat)
+    elif action == "acrobatics":
+        turn["need_moves"] += 1
+    elif action == "double dog":
+        got = _take_any(st, seat)
+        turn["held"] += got
+        turn["pair"] = bool(got)  # both go on at once, in one stack
+    elif action == "new stage":
+        turn["need_stage"] += 1
+    elif action == "helper":
+        helper = event.get("helper")
+        need(is_count(helper, 0, st["players"] - 1) and helper != seat,
+             "choose another player to help")
+        turn["helper"] = helper
+
+
+def _place(st, stage_i, count):
+    """Dogs go onto a stage one by one; returns the points and fires card effects."""
+    stage = st["stages"][stage_i]
+    points = 0
+    for _ in range(count):
+        card = top_card_effect(stage)
+        points += stack_points(stage)
+        stage.append(DOG)
+        if card is not None:
+            _effect(st, card)
+    return points
+
+
+def _effect(st, card):
+    n = st["players"]
+    seat = st["active"]
+    turn = st["turn"]
+    if card == "+1 repeat":
+        turn["repeat"] += 1
+        turn["repeat_action"] = turn["last_action"]
+    elif card == "+2 supply":
+        for d in range(n):
+            if st["supply"] == 0:
+                break
+            st["supply"] -= 1
+            st["faceup"][(seat + d) % n] += 1
+    elif card == "+2 left":
+        st["decks"] = [st["decks"][(i - 1) % n] for i in range(n)]
+    elif card == "+3 right":
+        st["decks"] = [st["decks"][(i + 1) % n] for i in range(n)]
+
+
+def _stack(st, event):
+    """{"t": "stack", "stage": 0 | 1}: the held dog (both, for Double Dog) goes on."""
+    need(st["phase"] == "performing", "nobody is performing")
+    turn = st["turn"]
+    stage = event.get("stage")
+    need(stage in (0, 1), "stage 0 (low) or 1 (high)")
+    need(turn["held"] > 0, "no dog in hand to stack")
+    need(turn["stages"] >= turn["need_stage"] or not st["stage_cards"],
+         "place the new stage card first")
+    pending = turn["need_moves"] - turn["moves"]
+    # Acrobatics moves a dog before the drawn one goes on (its points come first).
+    need(pending <= 0 or turn["held"] > pending or not _any_dog_on_top(st),
+         "move a dog to the other stage first")
+    count = 2 if turn["pair"] and turn["held"] >= 2 else 1
+    turn["pair"] = False
+    turn["held"] -= count
+    turn["points"] += _place(st, stage, count)
+    return st
+
+
+def _move(st, event):
+    """{"t": "move", "from": 0 | 1}: Acrobatics moves the top dog to the other stage."""
+    need(st["phase"] == "performing", "nobody is performing")
+    turn = st["turn"]
+    need(turn["moves"] < turn["need_moves"], "this performance has no move left")
+    src = event.get("from")
+    need(src in (0, 1), "stage 0 (low) or 1 (high)")
+    stage = st["stages"][src]
+    need(stage and stage[-1] == DOG, "no dog on top of that stage to move")
+    stage.pop()
+    turn["moves"] += 1
+    turn["points"] += _place(st, 1 - src, 1)
+    return st
+
+
+def dogs_on(stage):
+    return sum(1 for item in stage if item == DOG)
+
+
+def _new_stage(st, event):
+    """{"t": "new_stage", "card": name, "stage": 0 | 1 when both hold as many dogs}"""
+    need(st["phase"] == "performing", "nobody is performing")
+    turn = st["turn"]
+    need(turn["stages"] < turn["need_stage"], "no stage card to place now")
+    card = event.get("card")
+    need(card in st["stage_cards"], "that stage card is not in the pile")
+    low, high = dogs_on(st["stages"][0]), dogs_on(st["stages"][1])
+    if low != high:
+        stage = 0 if low > high else 1
+        need(event.get("stage") in (None, stage), "it goes on the stage with more dogs")
+    else:
+        stage = event.get("stage")
+        need(stage in (0, 1), "both stages hold as many dogs: say which")
+    st["stage_cards"].remove(card)
+    st["stages"][stage].append(card)
+    turn["stages"] += 1
+    return st
+
+
+def _done(st, event):
+    """{"t": "done", "t_ms": T}: the performance is over. Its points wait for the grace
+    time ("settled", or the next player's perform) before they count."""
+    need(st["phase"] == "performing", "nobody is performing")
+    turn = st["turn"]
+    if not st["stage_cards"]:
+        turn["need_stage"] = turn["stages"]  # no stage card left to draw
+    need(turn["held"] == 0, "a dog is still in hand")
+    need(turn["repeat"] == 0, "the +1 repeat is still to perform")
+    need(turn["moves"] >= turn["need_moves"] or not _any_dog_on_top(st),
+         "the Acrobatics move is missing")
+    need(turn["stages"] >= turn["need_stage"], "the new stage card is missing")
+    need(is_count(event.get("t_ms"), 0), "the time the performance ended")
+    turn["done_at"] = event["t_ms"]
+    st["phase"] = "after"
+    return st
+
+
+def _any_dog_on_top(st):
+    return any(s and s[-1] == DOG for s in st["stages"])
+
+
+def _settled(st, event):
+    """{"t": "settled"}: the grace time has passed without a fall."""
+    need(st["phase"] == "after", "no performance is waiting")
+    return _settle(st)
+
+
+def _settle(st):
+    seat = st["active"]
+    points = st["turn"]["points"]
+    st["log"].append([seat, points, False])
+    _score(st, seat, points)
+    if st["ended"]:
+        return st
+    return _next_player(st, (seat + 1) % st["players"])
+
+
+def _score(st, seat, points):
+    if points <= 0:
+        return
+    st["scores"][seat] += points
+    pos = st["scores"][seat]
+    s = st["settings"]
+    if pos in s["red"] and st["decks"][seat] > 0:
+        st["decks"][seat] -= 1
+        st["faceup"][seat] += 1
+    elif pos in s["star"] and st["decks"][seat] > 0:
+        st["decks"][seat] -= 1
+        st["supply"] += 1
+    if pos >= WIN_POINTS:
+        _end(st)
+
+
+def _fall(st, event):
+    """{"t": "fall", "stage": s, "dogs": n, "t_ms": T}: dogs fell off a stage."""
+    stage_i = event.get("stage")
+    need(stage_i in (0, 1), "stage 0 (low) or 1 (high)")
+    n = event.get("dogs")
+    stage = st["stages"][stage_i]
+    need(is_count(n, 1) and n <= len(stage), "how many dogs fell")
+    for item in stage[len(stage) - n:]:
+        need(item == DOG, "only dogs fall; stage cards stay")
+    del stage[len(stage) - n:]
+    seat = st["active"]
+    turn = st["turn"]
+    late = st["phase"] == "turn"
+    if st["phase"] == "after":
+        t = event.get("t_ms")
+        need(is_count(t, 0), "the time of the fall")
+        late = t - turn["done_at"] >= st["settings"]["grace_ms"]
+        if late:
+            st = _settle(st)  # the points had been earned
+    if late:
+        st["supply"] += n  # only under the supply
+        return st
+    # A fall during the performance or in the grace time: nothing scores this turn.
+    st["faceup"][seat] += turn["held"]  # dogs not yet stacked stay with the player
+    helper = turn["helper"]
+    if helper is not None and st["settings"]["helper_takes"]:
+        kept = min(2, n)
+        st["faceup"][helper] += kept
+        st["faceup"][seat] += n - kept
+        st["log"].append([seat, 0, True])
+        _score(st, helper, kept)
+    else:
+        st["supply"] += n
+        drawn = min(2, st["supply"])
+        st["supply"] -= drawn
+        st["faceup"][seat] += drawn
+        st["log"].append([seat, 0, True])
+        if helper is not None:
+            _score(st, helper, min(2, n))
+    if st["ended"]:
+        return st
+    return _next_player(st, (seat + 1) % st["players"])
+
+
+_HANDLERS = {
+    "perform": _perform,
+    "stack": _stack,
+    "move": _move,
+    "new_stage": _new_stage,
+    "done": _done,
+    "settled": _settled,
+    "fall": _fall,
+}
+
+
+def cards_left(state, seat):
+    left = state["decks"][seat]
+    if state["settings"]["left_counts"] == "all":
+        left += state["faceup"][seat]
+    return left
+
+
+def standings(state):
+    n = state["players"]
+    return final_standings(state["scores"], [cards_left(state, s) for s in range(n)])
+
+
+def dogs_accounted(state):
+    """Decks, face-up dogs, the supply, the stages and dogs in hand: always 45."""
+    held = state["turn"]["held"] if state["turn"] else 0
+    on_stages = dogs_on(state["stages"][0]) + dogs_on(state["stages"][1])
+    return sum(state["decks"]) + sum(state["faceup"]) + state["supply"] + on_stages + held

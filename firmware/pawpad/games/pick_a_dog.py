@@ -1,0 +1,218 @@
+# Pick-a-Dog, Pick-a-Pog and the solo game. RULES.md, "Pick-a-Dog".
+# A card is a tuple of binary attributes: (size, colour, arms, sunglasses, popcorn),
+# and species for Pick-a-Pog. The device cannot see the cards, so the game state keeps
+# counts: the draw pile, the table, the winning piles, the discards.
+from pawpad.games.common import Refused, clone, is_count, merged, need, ranking
+
+ATTRIBUTES = ("size", "colour", "arms", "sunglasses", "popcorn")
+POG_ATTRIBUTES = ATTRIBUTES + ("species",)
+
+VARIANTS = {
+    # deck, table, bonus, players
+    "dog": {"deck": 96, "table": 30, "bonus": 1, "min": 2, "max": 8},
+    "pog": {"deck": 192, "table": 49, "bonus": 2, "min": 2, "max": 8},
+    "solo": {"deck": 96, "table": 32, "bonus": 0, "min": 1, "max": 1},
+}
+SOLO_ROUNDS = 3
+DEFAULTS = {"variant": "dog"}
+
+
+def differences(a, b):
+    """How many attributes two cards differ in."""
+    if len(a) != len(b):
+        raise ValueError("cards of different games")
+    n = 0
+    for i in range(len(a)):
+        if a[i] != b[i]:
+            n += 1
+    return n
+
+
+def chain_ok(captain, members):
+    """Each member differs from the card before it (the captain for the first) in at
+    most one attribute."""
+    prev = captain
+    for card in members:
+        if differences(prev, card) > 1:
+            return False
+        prev = card
+    return True
+
+
+def can_continue(last, table):
+    """Is there a card on the table that may follow `last`?"""
+    for card in table:
+        if differences(last, card) <= 1:
+            return True
+    return False
+
+
+def all_cards(pog=False):
+    """The distinct cards: 32 (2**5), or 64 for Pick-a-Pog (2**6)."""
+    n = len(POG_ATTRIBUTES if pog else ATTRIBUTES)
+    return [tuple((i >> (n - 1 - k)) & 1 for k in range(n)) for i in range(1 << n)]
+
+
+def full_deck(pog=False):
+    """Three sets of every distinct card: 96, or 192 for Pick-a-Pog."""
+    return all_cards(pog) * 3
+
+
+# --- the game ---
+# Phases: "ready" (dealt, waiting for GO and a STOP), "exam" (STOP called, waiting for
+# the examination's result), "over". Solo has no STOP: "ready" takes the result.
+
+def start(players, settings=None):
+    s = merged(DEFAULTS, settings)
+    v = VARIANTS.get(s["variant"])
+    if v is None:
+        raise ValueError("variant is dog, pog or solo")
+    if not is_count(players, v["min"], v["max"]):
+        raise ValueError("%s is for %d to %d players" % (s["variant"], v["min"], v["max"]))
+    state = {
+        "game": "pick_a_dog",
+        "players": players,
+        "settings": s,
+        "pile": v["deck"],
+        "table": 0,
+        "captains": 0,  # face down in front of the players this round
+        "scores": [0] * players,  # cards in each winning pile (solo: cards set aside)
+        "discarded": 0,
+        "set_aside": 0,  # solo: cards left on the table at a round's end
+        "round": 0,  # rounds finished
+        "caller": None,
+        "phase": "ready",
+        "last_round": False,
+        "ended": False,
+        "stops": [],  # per round: [caller or None, right]
+    }
+    return _deal(state)
+
+
+def variant(state):
+    return VARIANTS[state["settings"]["variant"]]
+
+
+def _solo(state):
+    return state["settings"]["variant"] == "solo"
+
+
+def _deal(st):
+    """Start of a round: captains from the pile, then the gaps on the table filled with
+    what the pile still has. Ends the game when the pile cannot give every captain."""
+    v = variant(st)
+    n = st["players"]
+    if _solo(st):
+        if st["round"] >= SOLO_ROUNDS or st["pile"] == 0:
+            return _end(st)
+        st["table"] = min(v["table"], st["pile"])
+        st["pile"] -= st["table"]
+        st["last_round"] = st["round"] == SOLO_ROUNDS - 1 or st["pile"] == 0
+    else:
+        if st["pile"] < n:
+            return _end(st)
+        st["pile"] -= n
+        st["captains"] = n
+        fill = min(v["table"] - st["table"], st["pile"])
+        st["table"] += fill
+        st["pile"] -= fill
+        st["last_round"] = st["pile"] < n
+    st["phase"] = "ready"
+    st["caller"] = None
+    return st
+
+
+def _end(st):
+    st["phase"] = "over"
+    st["ended"] = True
+    st["last_round"] = False
+    return st
+
+
+def step(state, event):
+    need(not state["ended"], "the game is over")
+    kind = event.get("t")
+    if kind == "stop":
+        return _stop(state, event)
+    if kind == "result":
+        return _result(state, event)
+    raise Refused("Pick-a-Dog has no event " + str(kind))
+
+
+def _stop(state, event):
+    """{"t": "stop", "seat": s}: the first STOP press; seat None when the round's time
+    ran out with nobody calling."""
+    need(not _solo(state), "the solo game has no STOP")
+    need(state["phase"] == "ready", "no round is being played")
+    seat = event.get("seat")
+    need(seat is None or is_count(seat, 0, state["players"] - 1), "no such seat")
+    st = clone(state)
+    st["caller"] = seat
+    st["phase"] = "exam"
+    return st
+
+
+def _result(state, event):
+    """{"t": "result", "right": bool, "collected": [members per seat], "broken": [seats]}
+    The examination: was the caller right, how many member cards each player took
+    (captain not counted), and whose chain is broken."""
+    solo = _solo(state)
+    need(state["phase"] == ("ready" if solo else "exam"),
+         "call STOP first" if not solo else "no round is being played")
+    n = state["players"]
+    collected = event.get("collected")
+    need(isinstance(collected, list) and len(collected) == n, "a count for every player")
+    for c in collected:
+        need(is_count(c, 0), "counts are whole numbers from 0")
+    total = sum(collected)
+    need(total <= state["table"], "more cards collected than the table held")
+    broken = event.get("broken") or []
+    need(isinstance(broken, list), "broken is a list of seats")
+    for seat in broken:
+        need(is_count(seat, 0, n - 1), "no such seat")
+    st = clone(state)
+    if solo:
+        need(total >= 1 or st["table"] == 0, "the solo game starts from a table card")
+        left = st["table"] - total
+        st["scores"][0] += left
+        st["set_aside"] += left
+        st["discarded"] += total  # collected solo cards leave the game too
+        st["table"] = 0
+        st["round"] += 1
+        st["stops"].append([None, True])
+        return _deal(st)
+    caller = st["caller"]
+    right = event.get("right")
+    if caller is not None:
+        need(right is True or right is False, "say whether the STOP was right")
+    st["table"] -= total
+    bonus = 0
+    if caller is not None and right:
+        bonus = min(variant(st)["bonus"], st["table"])
+        st["table"] -= bonus
+    for seat in range(n):
+        cards = collected[seat] + 1 + (bonus if seat == caller else 0)
+        wrong_caller = seat == caller and right is False
+        if wrong_caller or seat in broken:
+            st["discarded"] += cards
+        else:
+            st["scores"][seat] += cards
+    st["captains"] = 0
+    st["round"] += 1
+    st["stops"].append([caller, bool(right) if caller is not None else None])
+    return _deal(st)
+
+
+def score(state, seat):
+    """Points: cards in the winning pile; solo, the negative of the cards set aside."""
+    return -state["scores"][seat] if _solo(state) else state["scores"][seat]
+
+
+def standings(state):
+    return ranking([score(state, seat) for seat in range(state["players"])])
+
+
+def cards_accounted(state):
+    """Every card is somewhere: this equals the deck size at all times."""
+    return (state["pile"] + state["table"] + state["captains"] + state["discarded"]
+            + (state["set_aside"] if _solo(state) else sum(state["scores"])))

@@ -1,0 +1,290 @@
+# Top Dog: dogs compete for the P, A, W and S medals; each winner becomes a Champion,
+# the rest go to the Pound, and the Pound is rescued in order of fewest points.
+# RULES.md, "Top Dog".
+from pawpad.games.common import Refused, clone, is_count, merged, need
+
+DOGS = 18
+MEDALS = "PAWS"
+_DEALS = {2: 7, 3: 5, 4: 4, 5: 3, 6: 3}
+DEFAULTS = {
+    "first": None,  # the seat that "last walked a dog", for an all-tied rescue
+}
+
+
+def deal_count(players):
+    """(dogs per player, dogs left for the Pound) from the 18."""
+    if players not in _DEALS or isinstance(players, bool):
+        raise ValueError("Top Dog is for 2 to 6 players")
+    each = _DEALS[players]
+    return each, DOGS - each * players
+
+
+def award_medals(available, contestants):
+    """available: the uncovered letters of "PAWS"; contestants: [(seat, slot, (p, a, w,
+    s))]. Each medal, in the order P, A, W, S, goes to the highest stat if every
+    contestant with it belongs to one seat: its "prev" contestant if among them, else
+    its "new" one. Every medal is judged against all contestants (rule 4.1)."""
+    won = {}
+    for i in range(len(MEDALS)):
+        letter = MEDALS[i]
+        if letter not in available or not contestants:
+            continue
+        best = max(c[2][i] for c in contestants)
+        top = [c for c in contestants if c[2][i] == best]
+        seats = set(c[0] for c in top)
+        if len(seats) != 1:
+            continue
+        seat = top[0][0]
+        slots = [c[1] for c in top]
+        won[letter] = (seat, "prev" if "prev" in slots else "new")
+    return won
+
+
+def rescue_order(points, dogs, first=None):
+    """Who takes each dog from the Pound: fewest points first; within a group of equal
+    points, the player closest to the left of a player with the most points starts and
+    the turn goes left; then the next group. Round again while dogs remain."""
+    n = len(points)
+    if dogs <= 0 or n == 0:
+        return []
+    most = max(points)
+    leaders = [s for s in range(n) if points[s] == most]
+    passes = []
+    for level in sorted(set(points)):
+        group = [s for s in range(n) if points[s] == level]
+        begin = _group_start(group, leaders, n, first)
+        i = group.index(begin)
+        passes += group[i:] + group[:i]  # seat order is the order going left
+    order = []
+    while len(order) < dogs:
+        order += passes
+    return order[:dogs]
+
+
+def _group_start(group, leaders, n, first):
+    if len(group) == 1:
+        return group[0]
+    best = None
+    found = []
+    for m in leaders:
+        for d in range(1, n + 1):
+            s = (m + d) % n
+            if s in group:
+                if best is None or d < best:
+                    best, found = d, [s]
+                elif d == best and s not in found:
+                    found.append(s)
+                break
+    if len(found) == 1:
+        return found[0]
+    # Still a choice (everyone tied): the one who last walked a dog, as the table says.
+    if first is not None and first in found:
+        return first
+    return found[0]
+
+
+def leader(champions):
+    """The winner: at least 3 Champions and more than every other seat; else None."""
+    if not champions:
+        return None
+    top = max(champions)
+    if top < 3 or champions.count(top) != 1:
+        return None
+    return champions.index(top)
+
+
+# --- the game ---
+# A contestant is a list of dogs, bottom first; a dog is its stats [p, a, w, s], or
+# None when the players judge without stats. Phases: "play" (everyone lays a dog),
+# "judge" (stats unknown: the players say who won each medal), "rescue", "over".
+
+def start(players, settings=None):
+    s = merged(DEFAULTS, settings)
+    each, pound = deal_count(players)
+    return {
+        "game": "top_dog",
+        "players": players,
+        "settings": s,
+        "hands": [each] * players,
+        "pound": pound,
+        "champions": [0] * players,
+        "contestants": [{"prev": None, "new": None} for _ in range(players)],
+        "covered": "",
+        "phase": "play",
+        "round": 0,
+        "rescue": [],  # order of the rescue in progress
+        "last_medals": {},
+        "winner": None,
+        "ended": False,
+    }
+
+
+def available(state):
+    return "".join(m for m in MEDALS if m not in state["covered"])
+
+
+def step(state, event):
+    need(not state["ended"], "the game is over")
+    kind = event.get("t")
+    if kind == "play":
+        return _play(state, event)
+    if kind == "medals":
+        return _medals(state, event)
+    if kind == "rescued":
+        return _rescued(state)
+    raise Refused("Top Dog has no event " + str(kind))
+
+
+def _stats_ok(stats):
+    return stats is None or (isinstance(stats, list) and len(stats) == 4 and
+                             all(is_count(v, 0) for v in stats))
+
+
+def _play(state, event):
+    """{"t": "play", "plays": [[seat, "new" | "breed", stats or None], ...]}: each player
+    with a dog in hand lays one, at most once."""
+    need(state["phase"] == "play", "finish the %s first" % state["phase"])
+    plays = event.get("plays")
+    need(isinstance(plays, list) and plays, "who plays what")
+    st = clone(state)
+    if len(st["covered"]) == len(MEDALS):
+        st["covered"] = ""  # all four covered at the start of a round: all available
+    seen = set()
+    for play in plays:
+        need(isinstance(play, list) and len(play) == 3, "a play is [seat, how, stats]")
+        seat, how, stats = play
+        need(is_count(seat, 0, st["players"] - 1), "no such seat")
+        need(seat not in seen, "seat %d plays twice" % (seat + 1))
+        seen.add(seat)
+        need(st["hands"][seat] > 0, "seat %d has no dog in hand" % (seat + 1))
+        need(_stats_ok(stats), "stats are four whole numbers")
+        c = st["contestants"][seat]
+        if how == "new":
+            need(c["new"] is None, "seat %d has no empty space" % (seat + 1))
+            c["new"] = [stats]
+        elif how == "breed":
+            need(c["prev"] is not None, "seat %d has no contestant to breed on" % (seat + 1))
+            c["prev"].append(stats)
+        else:
+            raise Refused("play a dog as new or breed")
+        st["hands"][seat] -= 1
+    for seat in range(st["players"]):
+        need(seat in seen or st["hands"][seat] == 0,
+             "seat %d has dogs and must play one" % (seat + 1))
+    st["round"] += 1
+    line = contestants(st)
+    if all(d is not None for _, _, dogs in _entries(st) for d in dogs):
+        return _judged(st, award_medals(available(st), line))
+    st["phase"] = "judge"
+    return st
+
+
+def _entries(st):
+    out = []
+    for seat in range(st["players"]):
+        for slot in ("prev", "new"):
+            dogs = st["contestants"][seat][slot]
+            if dogs:
+                out.append((seat, slot, dogs))
+    return out
+
+
+def contestants(st):
+    """[(seat, slot, (p, a, w, s))] with a breed's stats summed; unknown stats as 0."""
+    out = []
+    for seat, slot, dogs in _entries(st):
+        total = [0, 0, 0, 0]
+        for d in dogs:
+            if d is not None:
+                for i in range(4):
+                    total[i] += d[i]
+        out.append((seat, slot, tuple(total)))
+    return out
+
+
+def _medals(state, event):
+    """{"t": "medals", "won": {"P": [seat, slot] or None, ...}}: the players' decision
+    for every available medal, when the dogs' stats were not given."""
+    need(state["phase"] == "judge", "no medals are being judged")
+    won = event.get("won")
+    need(isinstance(won, dict), "say who won each medal")
+    avail = available(state)
+    result = {}
+    for letter in avail:
+        need(letter in won, "medal %s: who won it, or nobody" % letter)
+        w = won[letter]
+        if w is None:
+            continue
+        need(isinstance(w, (list, tuple)) and len(w) == 2, "a winner is [seat, slot]")
+        seat, slot = w
+        need(is_count(seat, 0, state["players"] - 1), "no such seat")
+        need(slot in ("prev", "new") and state["contestants"][seat][slot],
+             "seat %d has no %s contestant" % (seat + 1, slot))
+        result[letter] = (seat, slot)
+    for letter in won:
+        need(letter in avail, "medal %s is not available" % letter)
+    return _judged(clone(state), result)
+
+
+def _judged(st, won):
+    """Phases 5 to 7: champions, the Pound, new contestants become previous ones."""
+    winners = set()
+    for letter in won:
+        winners.add(tuple(won[letter]))
+        st["covered"] += letter
+    st["covered"] = "".join(m for m in MEDALS if m in st["covered"])
+    st["last_medals"] = {k: list(v) for k, v in won.items()}
+    for seat in range(st["players"]):
+        c = st["contestants"][seat]
+        for slot in ("prev", "new"):
+            dogs = c[slot]
+            if not dogs:
+                continue
+            if (seat, slot) in winners:
+                st["champions"][seat] += 1  # the bottom dog
+                st["pound"] += len(dogs) - 1  # dogs bred on top of it
+                c[slot] = None
+            elif slot == "prev":
+                st["pound"] += len(dogs)
+                c[slot] = None
+        if c["new"] is not None:
+            c["prev"], c["new"] = c["new"], None
+    w = leader(st["champions"])
+    if w is not None:
+        st["winner"] = w
+        st["ended"] = True
+        st["phase"] = "over"
+        return st
+    if st["pound"] >= 4:
+        st["rescue"] = rescue_order(st["champions"], st["pound"], st["settings"]["first"])
+        st["phase"] = "rescue"
+        return st
+    return _next_round(st)
+
+
+def _rescued(state):
+    """{"t": "rescued"}: the Pound has been handed out in the order shown."""
+    need(state["phase"] == "rescue", "there is no rescue now")
+    st = clone(state)
+    for seat in st["rescue"]:
+        st["hands"][seat] += 1
+    st["pound"] -= len(st["rescue"])
+    st["rescue"] = []
+    return _next_round(st)
+
+
+def _next_round(st):
+    st["phase"] = "play"
+    if not any(st["hands"]):
+        # Nobody can lay a dog: the game cannot go on; the most Champions wins if alone.
+        st["ended"] = True
+        st["phase"] = "over"
+        top = max(st["champions"])
+        st["winner"] = st["champions"].index(top) if st["champions"].count(top) == 1 else None
+    return st
+
+
+def dogs_accounted(state):
+    """Hands, contestants, Pound and Champions always add up to the 18 dogs."""
+    on_table = sum(len(d) for _, _, d in _entries(state))
+    return sum(state["hands"]) + on_table + state["pound"] + sum(state["champions"])

@@ -1,0 +1,114 @@
+# Top Dogs: every round each player lays a team of three dog cards; the highest team
+# value wins the cup, with the tie cascade of the rulebook. RULES.md, "Top Dogs".
+from pawpad.games.common import Refused, clone, is_count, merged, need, ranking
+
+DEFAULTS = {
+    "rounds": 10,  # the rulebook's 10 rounds
+    "cups": 10,  # cards in the cup deck: the game also ends when it runs out
+    "cup_points": 1,  # the rulebook prints no value for a cup
+}
+MIN_PLAYERS = 3
+MAX_PLAYERS = 5
+
+
+def team_value(cards):
+    """All different: the sum. Two equal: their product plus the third. Three equal:
+    the product of all three. Anything but three positive integers: ValueError."""
+    if not isinstance(cards, (list, tuple)) or len(cards) != 3:
+        raise ValueError("a team is three cards")
+    for c in cards:
+        if not is_count(c, 1):
+            raise ValueError("card values are positive whole numbers")
+    a, b, c = sorted(cards)
+    if a == b == c:
+        return a * b * c
+    if a == b:
+        return a * b + c
+    if b == c:
+        return b * c + a
+    return a + b + c
+
+
+def cup_winner(values):
+    """The seat whose value is the only one at the highest distinct value; if that is
+    shared, the second-highest, then the third. None: the cup is lost."""
+    distinct = sorted(set(values), reverse=True)
+    for v in distinct[:3]:
+        holders = [seat for seat in range(len(values)) if values[seat] == v]
+        if len(holders) == 1:
+            return holders[0]
+    return None
+
+
+# --- the game ---
+
+def start(players, settings=None):
+    s = merged(DEFAULTS, settings)
+    if not is_count(players, MIN_PLAYERS, MAX_PLAYERS):
+        raise ValueError("Top Dogs is for 3 to 5 players")
+    if not is_count(s["rounds"], 1) or not is_count(s["cups"], 1):
+        raise ValueError("rounds and cups must be positive")
+    return {
+        "game": "top_dogs",
+        "players": players,
+        "settings": s,
+        "round": 0,  # rounds played
+        "cups": [0] * players,
+        "points": [0] * players,
+        "lost": 0,  # cups nobody won
+        "history": [],  # per round: {"values": [...], "winner": seat or None}
+        "phase": "teams",
+        "ended": False,
+    }
+
+
+def rounds_in_game(state):
+    s = state["settings"]
+    return min(s["rounds"], s["cups"])
+
+
+def step(state, event):
+    need(not state["ended"], "the game is over")
+    kind = event.get("t")
+    if kind == "teams":
+        return _teams(state, event)
+    raise Refused("Top Dogs has no event " + str(kind))
+
+
+def _teams(state, event):
+    """{"t": "teams", "cards": [[v, v, v], ...]}, one team per seat."""
+    teams = event.get("cards")
+    need(isinstance(teams, list) and len(teams) == state["players"],
+         "one team of three cards for every player")
+    values = []
+    for seat in range(len(teams)):
+        try:
+            values.append(team_value(teams[seat]))
+        except ValueError as e:
+            raise Refused("seat %d: %s" % (seat + 1, e))
+    st = clone(state)
+    winner = cup_winner(values)
+    if winner is None:
+        st["lost"] += 1
+    else:
+        st["cups"][winner] += 1
+        st["points"][winner] += st["settings"]["cup_points"]
+    st["history"].append({"values": values, "winner": winner})
+    st["round"] += 1
+    if st["round"] >= rounds_in_game(st):
+        st["ended"] = True
+        st["phase"] = "over"
+    return st
+
+
+def standings(state):
+    """[(place, seat)] by points; equal points share the place (a shared win)."""
+    return ranking(state["points"])
+
+
+def winners(state):
+    return [seat for place, seat in standings(state) if place == 1] if state["ended"] else []
+
+
+def cups_left(state):
+    return state["settings"]["cups"] - state["round"]
