@@ -1,7 +1,7 @@
 # Circus Puppy: dogs stacked on two stages; points from the stage model, stage-card
 # effects, falls and the 5-second rule, decks that pass around, the end at 30.
 # RULES.md, "Circus Puppy". Stage 0 is the low stage (the box), 1 the high one (lid).
-from pawpad.games.common import Refused, clone, is_count, merged, need
+from pawpad.games.common import clone, is_count, merged, need
 
 DOG = "dog"
 STAGE_CARDS = ("+1 repeat", "+2 supply", "+2 left", "+3 twos", "+3 right")
