@@ -27,6 +27,7 @@ sim: venv simcompile
 	$(MP) -X heapsize=$(SIMHEAP) tools/sim.py --mpy build/sim $(ARGS)
 
 simcompile: venv
+	@rm -rf build/sim
 	@$(PY) tools/compile_all.py --mpy-cross $(MPYX) --march host --out build/sim \
 		firmware tools/pawsim:pawsim boards/pico >/dev/null
 
@@ -41,6 +42,7 @@ mptest: venv
 	$(MP) -X heapsize=2m tools/mprun.py host_tests
 
 compile: venv
+	@rm -rf build/mpy
 	$(PY) tools/compile_all.py --mpy-cross $(MPYX) --out build/mpy firmware boards
 
 layers: venv

@@ -101,6 +101,11 @@ def main():
     print("  boot to menu: %s" % ("%dk" % heap if heap else "did not boot within 1024k"))
     print("  budget for full games: 96k")
 
+    print("== replaying a long game's events (unix port; a power cut's resume does this)")
+    r = subprocess.run([a.micropython, "-X", "heapsize=4m", "tools/bench_replay.py"], cwd=ROOT,
+                       capture_output=True, text=True, timeout=300)
+    print(r.stdout.rstrip() or r.stderr.rstrip())
+
     print("== I2C bus (address bytes included)")
     full, line = bus_figures()
     for name, n in (("full frame", full), ("one text line", line)):

@@ -80,7 +80,7 @@ def start(players, settings=None):
         "turn": None,
         "phase": "turn",
         "ended": False,
-        "log": [],  # per turn: [seat, points, fell]
+        "last_turn": None,  # [seat, points, fell] of the turn that ended last
     }
     return _next_player(st, st["active"])
 
@@ -315,7 +315,7 @@ def _settled(st, event):
 def _settle(st):
     seat = st["active"]
     points = st["turn"]["points"]
-    st["log"].append([seat, points, False])
+    st["last_turn"] = [seat, points, False]
     _score(st, seat, points)
     if st["ended"]:
         return st
@@ -367,14 +367,14 @@ def _fall(st, event):
         kept = min(2, n)
         st["faceup"][helper] += kept
         st["faceup"][seat] += n - kept
-        st["log"].append([seat, 0, True])
+        st["last_turn"] = [seat, 0, True]
         _score(st, helper, kept)
     else:
         st["supply"] += n
         drawn = min(2, st["supply"])
         st["supply"] -= drawn
         st["faceup"][seat] += drawn
-        st["log"].append([seat, 0, True])
+        st["last_turn"] = [seat, 0, True]
         if helper is not None:
             _score(st, helper, min(2, n))
     if st["ended"]:

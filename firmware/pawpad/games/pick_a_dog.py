@@ -84,7 +84,7 @@ def start(players, settings=None):
         "phase": "ready",
         "last_round": False,
         "ended": False,
-        "stops": [],  # per round: [caller or None, right]
+        "last_stop": None,  # [caller or None, right] of the round just examined
     }
     return _deal(state)
 
@@ -179,7 +179,7 @@ def _result(state, event):
         st["discarded"] += total  # collected solo cards leave the game too
         st["table"] = 0
         st["round"] += 1
-        st["stops"].append([None, True])
+        st["last_stop"] = [None, True]
         return _deal(st)
     caller = st["caller"]
     right = event.get("right")
@@ -199,7 +199,7 @@ def _result(state, event):
             st["scores"][seat] += cards
     st["captains"] = 0
     st["round"] += 1
-    st["stops"].append([caller, bool(right) if caller is not None else None])
+    st["last_stop"] = [caller, bool(right) if caller is not None else None]
     return _deal(st)
 
 

@@ -56,7 +56,8 @@ def start(players, settings=None):
         "cups": [0] * players,
         "points": [0] * players,
         "lost": 0,  # cups nobody won
-        "history": [],  # per round: {"values": [...], "winner": seat or None}
+        # The last round's team values and winner (the whole story is the event log).
+        "last": None,
         "phase": "teams",
         "ended": False,
     }
@@ -93,7 +94,7 @@ def _teams(state, event):
     else:
         st["cups"][winner] += 1
         st["points"][winner] += st["settings"]["cup_points"]
-    st["history"].append({"values": values, "winner": winner})
+    st["last"] = {"values": values, "winner": winner}
     st["round"] += 1
     if st["round"] >= rounds_in_game(st):
         st["ended"] = True

@@ -1,0 +1,68 @@
+# Replay figures for `make bench`, run on the MicroPython unix port: for each game, a
+# long robot-played game (a few hundred events) is replayed from its event list, as
+# a game resumed after a power cut is at boot. Prints events, time, bytes allocated
+# while replaying (the garbage collector reclaims them) and the final state's size.
+import gc
+import sys
+import time
+
+_HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
+for _p in ("/../firmware", ""):
+    sys.path.insert(0, _HERE + _p)
+
+from pawpad.games.common import replay  # noqa: E402
+from pawsim import robots  # noqa: E402
+
+class Close(robots.Lcg):
+    """Draws from a narrow range: players who collect little, so the game runs long."""
+
+    def num(self, lo, hi):
+        return robots.Lcg.num(self, lo, min(hi, lo + 1))
+
+
+class Even(robots.Lcg):
+    """Always the first choice: dogs with equal stats tie for every medal, and the
+    Pound keeps coming back to the players, so the game runs as long as asked."""
+
+    def num(self, lo, hi):
+        return lo
+
+
+GAMES = (
+    # name, players, settings, chooser, robot moves
+    ("top_dogs", 5, {"rounds": 300, "cups": 300}, robots.Lcg(7), 300),
+    ("pick_a_dog", 2, {"variant": "pog"}, Close(3), 400),
+    ("top_dog", 6, None, Even(5), 300),
+    ("circus_puppy", 5, {"red": [5, 15, 25], "star": [10, 20]}, robots.Lcg(11), 600),
+)
+
+
+def mem_total():
+    try:
+        import micropython
+
+        return micropython.mem_total()
+    except (ImportError, AttributeError):
+        return None
+
+
+def main():
+    print("  %-13s %6s %9s %12s %10s" % ("game", "events", "replay", "allocated", "state"))
+    for name, players, settings, chooser, moves in GAMES:
+        _, events = robots.play(name, players, settings, chooser, moves)
+        engine = robots.ENGINES[name]
+        gc.collect()
+        before = gc.mem_alloc()
+        total0 = mem_total()
+        t0 = time.ticks_us()
+        state = replay(engine, players, settings, events)
+        us = time.ticks_diff(time.ticks_us(), t0)
+        total1 = mem_total()
+        gc.collect()
+        kept = gc.mem_alloc() - before
+        alloc = "%10d B" % (total1 - total0) if total0 is not None else "         ?"
+        print("  %-13s %6d %6.1f ms %s %8d B" % (name, len(events), us / 1000, alloc, kept))
+        del state
+
+
+main()
