@@ -410,3 +410,24 @@ def dogs_accounted(state):
     held = state["turn"]["held"] if state["turn"] else 0
     on_stages = dogs_on(state["stages"][0]) + dogs_on(state["stages"][1])
     return sum(state["decks"]) + sum(state["faceup"]) + state["supply"] + on_stages + held
+
+
+def prompt(state):
+    """What the players must do now, in a few words (seats counted from 1)."""
+    if state["ended"]:
+        return "Seat %d wins" % (standings(state)[0] + 1)
+    seat = state["active"] + 1
+    if state["phase"] == "turn":
+        return "Seat %d: perform" % seat
+    if state["phase"] == "after":
+        return "Seat %d: hold still" % seat
+    turn = state["turn"]
+    if turn["repeat"]:
+        return "Seat %d: +1 repeat" % seat
+    if turn["stages"] < turn["need_stage"] and state["stage_cards"]:
+        return "Seat %d: new stage" % seat
+    if turn["moves"] < turn["need_moves"]:
+        return "Seat %d: move a dog" % seat
+    if turn["held"]:
+        return "Seat %d: stack" % seat
+    return "Seat %d: done?" % seat

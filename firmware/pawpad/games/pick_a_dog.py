@@ -216,3 +216,17 @@ def cards_accounted(state):
     """Every card is somewhere: this equals the deck size at all times."""
     return (state["pile"] + state["table"] + state["captains"] + state["discarded"]
             + (state["set_aside"] if _solo(state) else sum(state["scores"])))
+
+
+def prompt(state):
+    """What the players must do now, in a few words (seats counted from 1)."""
+    if state["ended"]:
+        return "Game over"
+    last = " (last round)" if state["last_round"] else ""
+    if _solo(state):
+        return "Round %d of %d: collect%s" % (state["round"] + 1, SOLO_ROUNDS, last)
+    if state["phase"] == "ready":
+        return "Round %d: GO%s" % (state["round"] + 1, last)
+    if state["caller"] is None:
+        return "Time up: count cards"
+    return "Was seat %d right?" % (state["caller"] + 1)

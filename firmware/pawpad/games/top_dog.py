@@ -288,3 +288,15 @@ def dogs_accounted(state):
     """Hands, contestants, Pound and Champions always add up to the 18 dogs."""
     on_table = sum(len(d) for _, _, d in _entries(state))
     return sum(state["hands"]) + on_table + state["pound"] + sum(state["champions"])
+
+
+def prompt(state):
+    """What the players must do now, in a few words (seats counted from 1)."""
+    if state["ended"]:
+        w = state["winner"]
+        return "Seat %d wins" % (w + 1) if w is not None else "No winner"
+    if state["phase"] == "judge":
+        return "Judge medals " + available(state)
+    if state["phase"] == "rescue":
+        return "Rescue %d from the Pound" % len(state["rescue"])
+    return "Round %d: play dogs" % (state["round"] + 1)

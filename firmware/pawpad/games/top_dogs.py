@@ -113,3 +113,13 @@ def winners(state):
 
 def cups_left(state):
     return state["settings"]["cups"] - state["round"]
+
+
+def prompt(state):
+    """What the players must do now, in a few words (seats counted from 1)."""
+    if state["ended"]:
+        w = winners(state)
+        if len(w) == 1:
+            return "Seat %d wins" % (w[0] + 1)
+        return "Shared win: " + ", ".join(str(s + 1) for s in w)
+    return "Round %d: lay teams" % (state["round"] + 1)
