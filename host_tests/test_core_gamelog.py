@@ -1,0 +1,88 @@
+# The game log's records: checksums, torn and damaged records, undo/redo/corrections.
+# Both runtimes.
+from pawpad.core import gamelog
+
+
+def log_text(*records):
+    return "".join(gamelog.encode(r) for r in records)
+
+
+HEAD = gamelog.header("top_dogs", 3, {"rounds": 10})
+
+
+def test_round_trip():
+    text = log_text(HEAD, {"e": {"t": "teams", "cards": [[1, 2, 3]]}}, {"undo": 1})
+    records, good, problem = gamelog.parse(text)
+    assert problem is None and good == len(text)
+    assert records[0] == HEAD and records[2] == {"undo": 1}
+    assert gamelog.check_header(records[0]) == HEAD
+
+
+def test_every_cut_point_keeps_the_whole_records_before_it():
+    recs = [HEAD] + [{"e": {"t": "x", "n": i}} for i in range(5)]
+    text = log_text(*recs)
+    ends = []
+    pos = 0
+    for r in recs:
+        pos += len(gamelog.encode(r))
+        ends.append(pos)
+    for cut in range(len(text) + 1):
+        records, good, problem = gamelog.parse(text[:cut])
+        whole = len([e for e in ends if e <= cut])
+        assert records == recs[:whole], cut
+        assert good == (ends[whole - 1] if whole else 0)
+        assert (problem is None) == (cut in ends or cut == 0), cut
+
+
+def test_damaged_record_stops_the_reading():
+    text = log_text(HEAD, {"e": {"t": "a"}}, {"e": {"t": "b"}})
+    first = len(gamelog.encode(HEAD))
+    bad = text[:first + 5] + "X" + text[first + 6:]
+    records, good, problem = gamelog.parse(bad)
+    assert records == [HEAD] and good == first
+    assert problem == "record 2 is damaged"
+
+
+def test_line_without_checksum_is_damaged():
+    records, good, problem = gamelog.parse('{"game": "x"}\n')
+    assert records == [] and problem == "record 1 is damaged"
+
+
+def test_header_checks():
+    for bad in ({"e": 1}, [1], {"game": "x", "players": 2, "v": 99}):
+        try:
+            gamelog.check_header(bad)
+        except ValueError:
+            continue
+        raise AssertionError(bad)
+
+
+def test_timeline_undo_redo_fix():
+    t = gamelog.Timeline()
+    for r in ({"e": 1}, {"e": 2}, {"e": 3}, {"undo": 1}, {"undo": 1}):
+        t.apply(r)
+    assert t.events == [1]
+    t.apply({"redo": 1})
+    assert t.events == [1, 2]
+    t.apply({"e": 9})  # a new event ends the redo chain
+    assert t.events == [1, 2, 9]
+    try:
+        t.apply({"redo": 1})
+    except ValueError:
+        pass
+    else:
+        raise AssertionError("redo after a new event")
+    t.apply({"fix": 0, "e": 7})
+    assert t.events == [7, 2, 9]
+    p = t.preview({"undo": 1})
+    assert p.events == [7, 2] and t.events == [7, 2, 9]
+
+
+def test_timeline_refuses_what_cannot_be():
+    t = gamelog.Timeline()
+    for bad in ({"undo": 1}, {"redo": 1}, {"fix": 0, "e": 1}, {"what": 1}):
+        try:
+            t.apply(bad)
+        except ValueError:
+            continue
+        raise AssertionError(bad)
