@@ -37,6 +37,21 @@ class Storage:
             f.write(text)
         os.rename(tmp, self.path(name))
 
+    def exists(self, name):
+        return _exists(self.path(name))
+
+    def append_line(self, name, line):
+        """Appends one line and flushes it to flash before returning."""
+        with open(self.path(name), "a") as f:
+            f.write(line)
+            f.flush()
+
+    def remove(self, name):
+        try:
+            os.remove(self.path(name))
+        except OSError:
+            pass
+
     def keep_aside(self, name):
         """Rename a bad file so that it is never overwritten; returns the new name."""
         n = 0

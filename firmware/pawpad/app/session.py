@@ -1,0 +1,239 @@
+# A game in progress: its engine, its log on flash, undo, redo and corrections.
+# Every accepted event becomes a record queued for the log; flush() writes the queue
+# one record at a time, each flushed before the next, when the device says the moment
+# is quiet (no STOP armed, no load cells being read: a flash write stops every
+# interrupt on the RP2040). A record is acknowledged once it is on flash; a power cut
+# loses at most the record being written, and resume() drops that torn tail.
+from pawpad.core import gamelog
+
+LOG = "game.log"
+HISTORY = "history.log"
+HISTORY_KEEP = 50
+_ENOSPC = 28
+
+GAMES = {
+    "top_dogs": "Top Dogs",
+    "top_dog": "Top Dog",
+    "pick_a_dog": "Pick-a-Dog",
+    "circus_puppy": "Circus Puppy",
+}
+
+
+def engine_for(name):
+    """The rules engine module, imported only when a game of it is played."""
+    if name not in GAMES:
+        raise ValueError("no game " + str(name))
+    return __import__("pawpad.games." + name, None, None, (name,))
+
+
+class Session:
+    def __init__(self, store, header, timeline, state):
+        self.store = store
+        self.header = header
+        self.name = header["game"]
+        self.engine = engine_for(self.name)
+        self.timeline = timeline
+        self.state = state
+        self.pending = []  # encoded records not yet on flash
+        self.acked = 0  # records on flash, header included
+        self.saving = store is not None
+        self.problem = None  # why saving stopped, for the screen
+        self.on_ack = None  # called with the count after each record reaches flash
+        self.ms = 0  # game time played, carried in the records
+
+    # --- starting and resuming ---
+    @classmethod
+    def new(cls, store, name, players, settings=None):
+        engine = engine_for(name)
+        state = engine.start(players, settings)  # ValueError for a bad set-up
+        head = gamelog.header(name, players, state["settings"])
+        s = cls(store, head, gamelog.Timeline(), state)
+        if store is not None:
+            try:
+                store.write_text(LOG, "")
+            except OSError as e:
+                s._stop_saving(e)
+        s.pending.append(gamelog.encode(head))
+        return s
+
+    @classmethod
+    def saved(cls, store):
+        """Is there a game in progress on flash?"""
+        return store is not None and store.exists(LOG)
+
+    @classmethod
+    def resume(cls, store):
+        """(session or None, messages). A torn last record is dropped; a damaged log
+        keeps what it can and is kept aside whole; an unreadable one is kept aside."""
+        messages = []
+        try:
+            text = store.read_text(LOG)
+        except (OSError, UnicodeError) as e:
+            return None, cls._aside(store, "could not be read (%s)" % e)
+        records, good, problem = gamelog.parse(text)
+        try:
+            head = gamelog.check_header(records[0] if records else None)
+            engine = engine_for(head["game"])
+            state = engine.start(head["players"], head["settings"])
+        except (ValueError, KeyError, TypeError) as e:
+            return None, cls._aside(store, "could not be read (%s)" % e)
+        timeline = gamelog.Timeline()
+        kept = 1
+        ms = 0
+        for rec in records[1:]:
+            try:
+                if "e" in rec and "fix" not in rec:  # the common case: one more step
+                    state = engine.step(state, rec["e"])
+                    timeline.apply(rec)
+                else:  # undo, redo, a correction: replay the events then in force
+                    nxt = timeline.preview(rec)
+                    state = _replay(engine, head, nxt.events)
+                    timeline = nxt
+            except (ValueError, KeyError, TypeError) as e:
+                problem = "record %d does not fit the game (%s)" % (kept + 1, e)
+                break
+            ms = rec.get("ms", ms)
+            kept += 1
+        if problem is not None:
+            good_text = _lines(text, kept)
+            messages.append("Saved game: " + problem + ".")
+            if not problem.startswith("the last record was cut short"):
+                messages += cls._aside(store, "kept whole")
+            try:
+                store.write_text(LOG, good_text)  # the good part, as the log from now on
+            except OSError as e:
+                messages.append("Could not repair the log (%s)." % e)
+        s = cls(store, head, timeline, state)
+        s.acked = kept
+        s.ms = ms
+        return s, messages
+
+    @staticmethod
+    def _aside(store, why):
+        try:
+            aside = store.keep_aside(LOG)
+            return ["The saved game " + why + ";", "kept as " + aside + "."]
+        except OSError:
+            return ["The saved game " + why + "."]
+
+    # --- play ---
+    def offer(self, event, ms=None):
+        """Feeds an event to the engine. Returns None when accepted, else the reason."""
+        try:
+            new = self.engine.step(self.state, event)
+        except ValueError as e:  # the engine's Refused
+            return str(e)
+        self.state = new
+        self._record({"e": event}, ms)
+        return None
+
+    def _record(self, rec, ms):
+        self.timeline.apply(rec)
+        if ms is not None:
+            self.ms = ms
+            rec["ms"] = ms
+        self.pending.append(gamelog.encode(rec))
+
+    def _rewind(self, rec, ms):
+        try:
+            nxt = self.timeline.preview(rec)
+            state = _replay(self.engine, self.header, nxt.events)
+        except ValueError as e:
+            return str(e)
+        self.state = state
+        self._record(rec, ms)
+        return None
+
+    def undo(self, ms=None):
+        if not self.timeline.events:
+            return "nothing to undo"
+        return self._rewind({"undo": 1}, ms)
+
+    def redo(self, ms=None):
+        if not self.timeline.undone:
+            return "nothing to redo"
+        return self._rewind({"redo": 1}, ms)
+
+    def fix(self, index, event, ms=None):
+        """Corrects event `index`; refused if the events after it no longer fit."""
+        return self._rewind({"fix": index, "e": event}, ms)
+
+    def events(self):
+        return self.timeline.events
+
+    # --- flash ---
+    def flush(self):
+        """Writes the queued records; returns how many reached flash."""
+        done = 0
+        if not self.saving:
+            self.pending = []
+            return 0
+        while self.pending:
+            try:
+                self.store.append_line(LOG, self.pending[0])
+            except OSError as e:
+                self._stop_saving(e)
+                break
+            self.pending.pop(0)
+            self.acked += 1
+            done += 1
+            if self.on_ack is not None:
+                self.on_ack(self.acked)
+        return done
+
+    def _stop_saving(self, err):
+        self.saving = False
+        self.pending = []
+        code = err.args[0] if err.args else None
+        self.problem = "Flash full" if code == _ENOSPC else "Flash error %s" % code
+
+    def finish(self, summary, keep=HISTORY_KEEP):
+        """The game is over (or abandoned): its summary goes to the history, which keeps
+        the last `keep` games, and the log is cleared."""
+        if self.store is None:
+            return
+        self.flush()
+        rec = dict(summary)
+        rec["game"] = self.name
+        rec["players"] = self.header["players"]
+        rec["events"] = len(self.timeline.events)
+        rec["ms"] = self.ms
+        try:
+            self.store.append_line(HISTORY, gamelog.encode(rec))
+            prune_history(self.store, keep)
+            self.store.remove(LOG)
+        except OSError as e:
+            self.problem = "History not saved (%s)" % e
+
+
+def _lines(text, n):
+    """The first n lines of text, as written (records are not re-encoded: JSON key
+    order is not the same on every runtime)."""
+    pos = 0
+    for _ in range(n):
+        pos = text.index("\n", pos) + 1
+    return text[:pos]
+
+
+def _replay(engine, head, events):
+    state = engine.start(head["players"], head["settings"])
+    for e in events:
+        state = engine.step(state, e)
+    return state
+
+
+def read_history(store):
+    """The finished games, oldest first (a damaged tail is ignored)."""
+    try:
+        text = store.read_text(HISTORY)
+    except OSError:
+        return []
+    records, _, _ = gamelog.parse(text)
+    return records
+
+
+def prune_history(store, keep=HISTORY_KEEP):
+    """Keeps the newest `keep` games once the file holds a tenth more than that."""
+    games = read_history(store)
+    if len(games) > keep + keep // 10:
+        store.write_text(HISTORY, "".join(gamelog.encode(g) for g in games[-keep:]))
