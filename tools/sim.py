@@ -4,6 +4,9 @@
 # --mpy DIR, first if given, loads the modules precompiled by mpy-cross from DIR.
 # Other options: --data DIR (the device's flash, default sim_data), --no-display,
 # --no-load-cells, --hold N (player button N held down at boot).
+# For the power-cut test: --acks prints "ack N" when N game records are on flash;
+# --crash-at K:B stops dead in the K-th record write after B bytes (and waits to be
+# killed); --dump-state FILE writes the game in progress as JSON at the end.
 import sys
 
 _HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
@@ -21,16 +24,18 @@ sys.modules["board"] = simboard  # main.py imports `board`: here it is the simul
 
 def options(argv):
     opts = {"script": None, "out": "out", "data": "sim_data", "display": True,
-            "cells": True, "hold": ()}
+            "cells": True, "hold": (), "acks": False, "crash-at": None, "dump-state": None}
     i = 0
     while i < len(argv):
         a = argv[i]
-        if a in ("--script", "--out", "--data"):
+        if a in ("--script", "--out", "--data", "--crash-at", "--dump-state"):
             opts[a[2:]] = argv[i + 1]
             i += 1
         elif a == "--hold":
             opts["hold"] = (int(argv[i + 1]),)
             i += 1
+        elif a == "--acks":
+            opts["acks"] = True
         elif a == "--no-display":
             opts["display"] = False
         elif a == "--no-load-cells":
@@ -72,13 +77,48 @@ def headless(opts):
     hw = simboard.build(world, opts["data"])
     with open(opts["script"]) as f:
         events = parse(f.read())
+    if opts["crash-at"]:
+        crash_at(*[int(x) for x in opts["crash-at"].split(":")])
     player = Player(world, hw, Device, opts["out"])
+    if opts["acks"]:
+        player.dev.on_ack = lambda n: print("ack", n)
     log = player.play(events)
+    if opts["dump-state"]:
+        import json
+
+        s = player.dev.app.session
+        with open(opts["dump-state"], "w") as f:
+            f.write(json.dumps(None if s is None else
+                               {"state": s.state, "events": s.events(), "acked": s.acked}))
     with open(opts["out"] + "/log.txt", "w") as f:
         for line in log:
             f.write(line + "\n")
     for line in log:
         print(line)
+
+
+def crash_at(k, nbytes):
+    """Power cut in the middle of the k-th record write: the first nbytes reach the
+    file, then the process stops dead until the test kills it."""
+    from pawpad.app.storage import Storage
+
+    plain = Storage.append_line
+    count = [0]
+
+    def append_line(self, name, line):
+        count[0] += 1
+        if count[0] < k:
+            return plain(self, name, line)
+        with open(self.path(name), "a") as f:
+            f.write(line[:nbytes])
+            f.flush()
+        print("crash-point")
+        import time
+
+        while True:
+            time.sleep(1)
+
+    Storage.append_line = append_line
 
 
 def interactive(opts):

@@ -10,6 +10,8 @@ from pawpad.ticks import add, diff
 from pawpad.ui.canvas import Canvas
 
 MENU_KEYS = ("up", "down", "ok", "back")
+_BACK = 3
+HOLD_MS = 800  # BACK held this long is UNDO
 IDLE_MS = 1000  # the longest sleep: dimming and retries are checked this often
 DIM_CONTRAST = 8
 SENSOR_RETRY_MS = 5000
@@ -39,6 +41,9 @@ class Device:
         self.canvas = Canvas(hw.display.buffer if hw.display else None)
         self.now = now_ms
         self.last_input = now_ms
+        self._back_down = None  # when BACK went down, while it is held
+        self._swallow = None  # the button whose press only woke the screen
+        self.on_ack = None  # told how many records are on flash (the simulator's log)
         self.dimmed = False
         self._later = []  # [(due_ms, seat, rgb)] lights to change later
         self._lights_dirty = False
@@ -49,7 +54,7 @@ class Device:
         self.tilt = None if hw.tilt is None else hw.tilt.tipped
         self.apply_settings(settings)
         info = {"board": hw.name, "reset": hw.reset_cause, "free": hw.free_ram()}
-        self.app = App(self, settings, notices, info, now_ms)
+        self.app = App(self, settings, notices, info, now_ms, self.store)
         if notices and hw.buzzer is not None:
             self.sound(ERROR)
 
@@ -117,10 +122,10 @@ class Device:
                     app.player(seat, t, now_ms)
         if hw.menu is not None:
             for i, pressed, _t in hw.menu.poll(now_us):
-                if pressed:
-                    if self._woken(now_ms):
-                        continue  # the first key only wakes a dimmed screen
-                    app.key(MENU_KEYS[i], now_ms)
+                self._menu_key(i, pressed, now_ms)
+        if self._back_down is not None and diff(now_ms, self._back_down) >= HOLD_MS:
+            self._back_down = None
+            app.key("undo", now_ms)
         app.tick(now_ms)
         self._run_later(now_ms)
         wait = IDLE_MS
@@ -128,6 +133,7 @@ class Device:
             w = hw.buzzer.update(now_ms)
             if w is not None:
                 wait = min(wait, w)
+        self._flush_when_quiet()
         self._dim(now_ms)
         if hw.display is None and hw.reinit_display is not None:
             self._retry_display(now_ms)
@@ -137,7 +143,7 @@ class Device:
         if self._lights_dirty and hw.pixels is not None:
             hw.pixels.show()
             self._lights_dirty = False
-        tick = getattr(app.top, "tick_ms", None)
+        tick = app.next_tick()
         if tick:
             wait = min(wait, tick)
         for b in (hw.players, hw.menu):
@@ -145,7 +151,38 @@ class Device:
                 wait = min(wait, b.debounce_ms)
         for due, _, _ in self._later:
             wait = min(wait, max(0, diff(due, now_ms)))
+        if self._back_down is not None:
+            wait = min(wait, max(1, HOLD_MS - diff(now_ms, self._back_down)))
         return wait
+
+    def _flush_when_quiet(self):
+        """Queued game records go to flash now, unless a STOP is armed or the load cells
+        are being read: then they wait for the next quiet step."""
+        s = self.app.session
+        if s is None or not s.pending or self.app.busy():
+            return
+        was_saving = s.saving
+        if s.flush() and self.on_ack is not None:
+            self.on_ack(s.acked)
+        if was_saving and not s.saving:
+            self.app.notify(s.problem + ": this game is no longer saved; play goes on.")
+
+    def _menu_key(self, i, pressed, now_ms):
+        """UP, DOWN and OK act when pressed. BACK acts when let go, or as UNDO once held
+        for HOLD_MS. A press that wakes a dimmed screen does nothing else."""
+        if pressed:
+            if self._woken(now_ms):
+                self._swallow = i
+            elif i == _BACK:
+                self._back_down = now_ms
+            else:
+                self.app.key(MENU_KEYS[i], now_ms)
+            return
+        if self._swallow == i:
+            self._swallow = None
+        elif i == _BACK and self._back_down is not None:
+            self._back_down = None
+            self.app.key("back", now_ms)
 
     def _woken(self, now_ms):
         """Any input restores a dimmed screen; returns True if it was dimmed."""

@@ -33,6 +33,12 @@ class Boot(Screen):
 
     def _done(self, app):
         app.replace(MainMenu())
+        from pawpad.app.session import Session
+
+        if Session.saved(app.store):
+            from pawpad.app.play import ResumeOffer
+
+            app.push(ResumeOffer(app))
         if app.notices:
             app.push(Notice("Notice", app.notices))
             app.notices = []
@@ -120,6 +126,8 @@ class Notice(Screen):
 
 
 GAMES = ("Pick-a-Dog", "Circus Puppy", "Top Dog", "Top Dogs")
+GAME_IDS = ("pick_a_dog", "circus_puppy", "top_dog", "top_dogs")
+PLAYABLE = ("top_dogs",)  # games whose screens are built
 
 
 class MainMenu(ListScreen):
@@ -143,7 +151,11 @@ class MainMenu(ListScreen):
         ListScreen.key(self, app, k)
 
     def choose(self, app, i):
-        if i < len(GAMES):
+        if i < len(GAMES) and GAME_IDS[i] in PLAYABLE:
+            from pawpad.app.play import start_game
+
+            start_game(app, GAME_IDS[i])
+        elif i < len(GAMES):
             app.push(Notice(GAMES[i], [
                 "This game's referee",
                 "is still being built.",

@@ -6,17 +6,21 @@ import sys
 
 from pawpad import VERSION
 from pawpad.core.colours import RGB
+from pawpad.ticks import add, diff
 
 UP = "up"
 DOWN = "down"
 OK = "ok"
 BACK = "back"
+UNDO = "undo"  # BACK held down
 
 # Sounds, as (hz, ms) notes.
 CLICK = ((2400, 8),)
 PRESS = ((1760, 60),)
 BOOT = ((988, 70), (0, 30), (1319, 140))
 ERROR = ((330, 150), (0, 60), (330, 300))
+DONE = ((1047, 80), (1319, 80), (1568, 160))
+TOAST_MS = 2500
 
 
 class Screen:
@@ -28,8 +32,11 @@ class Screen:
     def draw(self, c, app):
         pass
 
+    # True while flash must not be written: a STOP armed, the load cells being read.
+    busy = False
+
     def key(self, app, k):
-        if k == BACK:
+        if k in (BACK, UNDO):
             app.pop()
 
     def player(self, app, seat, t_us):
@@ -43,14 +50,19 @@ class Screen:
 
 
 class App:
-    def __init__(self, out, settings, notices=(), info=None, now_ms=0):
+    def __init__(self, out, settings, notices=(), info=None, now_ms=0, store=None):
         self.out = out
         self.settings = settings
         self.info = info or {}
+        self.store = store  # the flash, or None when it cannot be used
+        self.session = None  # the game in progress
+        self.setups = {}  # each game's house rules: {game: {setting: value}}
         self.stack = []
         self.dirty = True
         self.now = now_ms
         self.notices = list(notices)
+        self.toast_text = None
+        self.toast_until = 0
         from pawpad.app.menus import Boot
 
         self.push(Boot(now_ms))
@@ -96,11 +108,35 @@ class App:
     def tick(self, now_ms):
         self.now = now_ms
         self.top.tick(self, now_ms)
+        if self.toast_text is not None and diff(now_ms, self.toast_until) >= 0:
+            self.toast_text = None
+            self.dirty = True
+
+    def busy(self):
+        return self.top.busy
 
     def draw(self, c):
         c.clear()
         self.top.draw(c, self)
+        if self.toast_text is not None:
+            from pawpad.ui.widgets import toast
+
+            toast(c, self.toast_text)
         self.dirty = False
+
+    def toast(self, text):
+        """A short message over the bottom of the screen, gone after a moment."""
+        self.toast_text = text
+        self.toast_until = add(self.now, TOAST_MS)
+        self.dirty = True
+
+    def next_tick(self):
+        """ms until a screen or a toast needs the clock again, or None."""
+        tick = getattr(self.top, "tick_ms", None)
+        if self.toast_text is not None:
+            left = max(1, diff(self.toast_until, self.now))
+            tick = left if tick is None else min(tick, left)
+        return tick
 
     # --- services for screens ---
     def colour(self, seat):

@@ -18,6 +18,7 @@ SCHEMA = {
     "debounce_ms": (20, "int", 1, 200),
     "tie_us": (0, "int", 0, 100000),
     "lights": (True, "bool", 0, 0),
+    "timer_s": (60, "int", 15, 3600),  # the game menu's countdown
     # Stage load cells: a dog card's weight in tenths of a gram, and the raw HX711
     # counts per gram from calibration (a 1 kg cell at gain 128 gives about 420).
     "card_decigrams": (40, "int", 5, 500),

@@ -74,3 +74,33 @@ def big_center(c, s, y, scale=3):
     while scale > 1 and text_width(s, scale) > WIDTH:
         scale -= 1
     c.text_center(s, y, 1, scale)
+
+
+def toast(c, text):
+    """One inverted line across the bottom of the screen."""
+    y = HEIGHT - LINE_H - 1
+    c.fill_rect(0, y - 1, WIDTH, LINE_H + 2, 1)
+    c.text_center(clip(text, COLS), y, 0)
+
+
+def score_grid(c, items, y=LINE_H + 3, highlight=None):
+    """[(name, value)] in two columns of four rows: every seat's score at a glance.
+    The entry at index `highlight` (whose turn it is) is drawn inverted."""
+    half = WIDTH // 2
+    for i, (name, value) in enumerate(items[:8]):
+        x = (i % 2) * half
+        yy = y + (i // 2) * (LINE_H + 1)
+        v = str(value)
+        c.text(clip(name, 10 - len(v)), x + 2, yy)
+        c.text_right(v, x + half - 3, yy)
+        if i == highlight:
+            c.invert_rect(x, yy - 1, half - 1, LINE_H + 1)
+
+
+def footer(c, left="", right=""):
+    """Hints for the menu buttons on the bottom line."""
+    y = HEIGHT - LINE_H
+    if left:
+        c.text(left, 0, y)
+    if right:
+        c.text_right(right, WIDTH - 1, y)

@@ -1,0 +1,201 @@
+# Top Dogs on the device: each round every player keys in the three card values of
+# their team; the box works out the team values, the tie cascade and the cup.
+from pawpad.app.play import board_key
+from pawpad.app.shell import BACK, DOWN, OK, UNDO, UP, Screen
+from pawpad.games import top_dogs as rules
+from pawpad.ui import widgets
+
+CARD_MAX = 20
+flow = True  # marks this module as a game flow
+
+
+def prompt(state):
+    return rules.prompt(state)
+
+
+def scores(state):
+    return list(state["points"])
+
+
+def winners(state):
+    return rules.winners(state)
+
+
+def score_line(state, app):
+    return ["Round %d of %d" % (state["round"], rules.rounds_in_game(state)),
+            " ".join("%s %d" % (app.colour(s)[:3], p) for s, p in enumerate(state["points"]))]
+
+
+def result_lines(state, app):
+    lines = []
+    for place, seat in rules.standings(state):
+        lines.append("%d. %-7s %d cups" % (place, app.colour(seat), state["cups"][seat]))
+    return lines
+
+
+def main(host):
+    return Board(host)
+
+
+class Board(Screen):
+    name = "top-dogs"
+
+    def __init__(self, host):
+        self.host = host
+
+    def draw(self, c, app):
+        st = self.host.state
+        widgets.title_bar(c, "Top Dogs", "R%d/%d" % (min(st["round"] + 1, rules.rounds_in_game(st)),
+                                                    rules.rounds_in_game(st)))
+        items = [(app.colour(s), st["cups"][s]) for s in range(st["players"])]
+        widgets.score_grid(c, items)
+        last = st["last"]
+        if last is not None:
+            w = last["winner"]
+            note = "Cup lost" if w is None else "%s won the cup" % app.colour(w)
+            c.text(widgets.clip(note, widgets.COLS), 2, 42)
+        widgets.footer(c, "OK: next round", self.host.timer_text())
+
+    def key(self, app, k):
+        if board_key(app, self.host, k):
+            return
+        if k == OK:
+            app.push(TeamEntry(self.host))
+
+    def player(self, app, seat, t_us):
+        app.push(TeamEntry(self.host, seat=seat))
+
+    def tick(self, app, now_ms):
+        if self.host.timer is not None:
+            self.host.tick()
+            app.dirty = True
+
+
+class TeamEntry(Screen):
+    """Three card values per seat: UP/DOWN change the value, OK moves on, BACK goes
+    back. A player's button jumps to their own team."""
+
+    name = "team-entry"
+
+    def __init__(self, host, fix=None, cards=None, seat=0):
+        self.host = host
+        n = host.state["players"]
+        self.fix = fix  # the index of the round being corrected, or None
+        self.cards = [list(t) for t in cards] if cards else [[1, 1, 1] for _ in range(n)]
+        self.seat = seat
+        self.field = 0
+
+    def draw(self, c, app):
+        st = self.host.state
+        rnd = (self.fix + 1) if self.fix is not None else st["round"] + 1
+        widgets.title_bar(c, ("Fix R%d" if self.fix is not None else "Round %d") % rnd,
+                          app.colour(self.seat))
+        team = self.cards[self.seat]
+        x = 10
+        for i in range(3):
+            s = str(team[i])
+            w = widgets.text_width(s, 3)
+            c.text(s, x + (30 - w) // 2, 16, 1, 3)
+            if i == self.field:
+                c.fill_rect(x, 40, 30, 2, 1)
+            x += 40
+        c.text_center("team %d" % rules.team_value(team), 45)
+        widgets.footer(c, "seat %d/%d" % (self.seat + 1, len(self.cards)), "OK next")
+
+    def key(self, app, k):
+        team = self.cards[self.seat]
+        if k in (UP, DOWN):
+            v = team[self.field] + (1 if k == UP else -1)
+            team[self.field] = CARD_MAX if v < 1 else (1 if v > CARD_MAX else v)
+        elif k == OK:
+            if self.field < 2:
+                self.field += 1
+            elif self.seat < len(self.cards) - 1:
+                self.seat += 1
+                self.field = 0
+            else:
+                app.push(Confirm(self.host, self))
+        elif k in (BACK, UNDO):
+            if self.field > 0:
+                self.field -= 1
+            elif self.seat > 0:
+                self.seat -= 1
+                self.field = 2
+            else:
+                app.pop()
+
+    def player(self, app, seat, t_us):
+        if seat < len(self.cards):
+            self.seat = seat
+            self.field = 0
+
+
+class Confirm(Screen):
+    name = "team-confirm"
+
+    def __init__(self, host, entry):
+        self.host = host
+        self.entry = entry
+
+    def draw(self, c, app):
+        values = [rules.team_value(t) for t in self.entry.cards]
+        w = rules.cup_winner(values)
+        widgets.title_bar(c, "Cup: " + (app.colour(w) if w is not None else "lost"))
+        widgets.score_grid(c, [(app.colour(s), v) for s, v in enumerate(values)], highlight=w)
+        widgets.footer(c, "OK: save", "BACK: edit")
+
+    def key(self, app, k):
+        if k != OK:
+            app.pop()
+            return
+        event = {"t": "teams", "cards": self.entry.cards}
+        host = self.host
+        fix = self.entry.fix
+        ok = host.offer(event) if fix is None else host.fix(fix, event)
+        if ok:
+            # Back to what was under the entry (the board or the rounds list); the
+            # results, if the game just ended, stay on top.
+            app.stack.remove(self)
+            app.stack.remove(self.entry)
+            app.dirty = True
+
+
+class Rounds(Screen):
+    """Every round so far; OK corrects the chosen one without losing those after it."""
+
+    name = "rounds"
+
+    def __init__(self, host):
+        self.host = host
+        self.sel = max(0, len(host.session.events()) - 1)
+        self.top = 0
+
+    def rows(self, app):
+        out = []
+        for i, e in enumerate(self.host.session.events()):
+            values = [rules.team_value(t) for t in e["cards"]]
+            w = rules.cup_winner(values)
+            out.append(("R%d %s" % (i + 1, app.colour(w) if w is not None else "lost"),
+                        max(values)))
+        return out
+
+    def draw(self, c, app):
+        rows = self.rows(app)
+        widgets.title_bar(c, "Correct a round")
+        if not rows:
+            widgets.message(c, ["No rounds yet."])
+            return
+        self.top = widgets.scroll_top(self.sel, self.top, len(rows))
+        widgets.list_rows(c, rows, self.sel, self.top)
+
+    def key(self, app, k):
+        n = len(self.host.session.events())
+        if k == UP and n:
+            self.sel = (self.sel - 1) % n
+        elif k == DOWN and n:
+            self.sel = (self.sel + 1) % n
+        elif k == OK and n:
+            cards = self.host.session.events()[self.sel]["cards"]
+            app.push(TeamEntry(self.host, fix=self.sel, cards=cards))
+        elif k in (BACK, UNDO):
+            app.pop()

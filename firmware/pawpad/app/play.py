@@ -1,0 +1,307 @@
+# Playing a game on the device: the host that stands between the screens and the game
+# session, starting and resuming games, the game menu (undo, redo, rounds, timer,
+# quit) and the results. Each game's own screens live in app/flow_<game>.py.
+from pawpad.app.menus import ListScreen, MainMenu, Notice
+from pawpad.app.session import GAMES, Session
+from pawpad.app.shell import BACK, DONE, DOWN, ERROR, OK, PRESS, UNDO, UP, Screen
+from pawpad.core.timers import Timer, clock_text
+from pawpad.ticks import diff
+from pawpad.ui import widgets
+
+WARN = ((1760, 60),)
+TIME_UP = ((880, 300), (0, 80), (880, 300), (0, 80), (880, 600))
+
+
+def flow_for(name):
+    return __import__("pawpad.app.flow_" + name, None, None, ("flow",))
+
+
+class Host:
+    """The game in progress as the screens see it."""
+
+    def __init__(self, app, session):
+        self.app = app
+        self.session = session
+        self.flow = flow_for(session.name)
+        self.title = GAMES[session.name]
+        self._base_ms = session.ms
+        self._since = app.now
+        self.timer = None  # a round timer, when one is running or set
+
+    @property
+    def state(self):
+        return self.session.state
+
+    def name(self, seat):
+        return self.app.colour(seat)
+
+    def play_ms(self):
+        return self._base_ms + diff(self.app.now, self._since)
+
+    def offer(self, event):
+        """Feeds an event; says why on screen when the rules refuse it."""
+        why = self.session.offer(event, self.play_ms())
+        return self._after(why)
+
+    def undo(self):
+        why = self.session.undo(self.play_ms())
+        return self._after(why, "Undone")
+
+    def redo(self):
+        why = self.session.redo(self.play_ms())
+        return self._after(why, "Redone")
+
+    def fix(self, index, event):
+        why = self.session.fix(index, event, self.play_ms())
+        return self._after(why, "Corrected")
+
+    def _after(self, why, done=None):
+        app = self.app
+        if why is not None:
+            app.toast(why[:1].upper() + why[1:])
+            app.out.sound(ERROR)
+            return False
+        if done:
+            app.toast(done)
+        if self.state["ended"] and not isinstance(app.top, Results):
+            app.out.sound(DONE)
+            app.push(Results(self))
+        return True
+
+    def tick(self):
+        """Runs the round timer; beeps its warnings; returns True when it ran out."""
+        t = self.timer
+        if t is None:
+            return False
+        out = False
+        for kind, secs in t.poll(self.app.now):
+            if kind == "warn":
+                self.app.out.sound(WARN)
+            else:
+                self.app.out.sound(TIME_UP)
+                self.app.toast("Time!")
+                out = True
+        return out
+
+    def timer_text(self):
+        if self.timer is None:
+            return ""
+        return clock_text(self.timer.remaining(self.app.now))
+
+
+def start_game(app, name):
+    """A new game of `name` with the players set on the device."""
+    players = app.settings["players"]
+    try:
+        session = Session.new(app.store, name, players, app.setups.get(name))
+    except ValueError as e:
+        app.push(Notice(GAMES[name], [str(e) + ".", "", "Change the number of",
+                                      "players under Players."]))
+        return
+    open_game(app, session)
+
+
+def open_game(app, session):
+    app.session = session
+    host = Host(app, session)
+    app.stack = [MainMenu()]
+    app.push(host.flow.main(host))
+    if session.state["ended"]:
+        app.push(Results(host))
+    app.dirty = True
+
+
+class ResumeOffer(Screen):
+    """At boot, when a game was in progress: where it stood, and resume or not."""
+
+    name = "resume"
+
+    def __init__(self, app):
+        self.session, self.messages = Session.resume(app.store)
+        self.confirm = False
+
+    def draw(self, c, app):
+        s = self.session
+        if s is None:
+            widgets.title_bar(c, "Saved game")
+            widgets.message(c, widgets.wrap(self.messages)[:6])
+            return
+        widgets.title_bar(c, "Resume?", GAMES[s.name])
+        flow = flow_for(s.name)
+        lines = [flow.prompt(s.state)] + flow.score_line(s.state, app)
+        if self.confirm:
+            lines = ["Start over and put", "this game in the", "history? OK: yes",
+                     "BACK: keep it"]
+        widgets.message(c, widgets.wrap(lines)[:5])
+        if not self.confirm:
+            widgets.footer(c, "OK resume", "BACK new")
+
+    def key(self, app, k):
+        s = self.session
+        if s is None:
+            app.pop()
+            return
+        if self.confirm:
+            if k == OK:
+                s.finish({"abandoned": True, "scores": flow_for(s.name).scores(s.state)})
+                app.pop()
+            elif k in (BACK, UNDO):
+                self.confirm = False
+            return
+        if k == OK:
+            if self.messages:
+                app.notices.extend(self.messages)
+            open_game(app, s)
+            if app.notices:
+                app.push(Notice("Notice", app.notices))
+                app.notices = []
+        elif k in (BACK, UNDO):
+            self.confirm = True
+
+
+class GameMenu(ListScreen):
+    name = "game-menu"
+
+    def __init__(self, host):
+        ListScreen.__init__(self)
+        self.host = host
+        self.title = host.title
+        self.items = ["Back to game", "Undo", "Redo"]
+        if hasattr(host.flow, "Rounds"):
+            self.items.append("Correct a round")
+        self.items += ["Timer", "End game"]
+
+    def rows(self, app):
+        return [(item, None) for item in self.items]
+
+    def corner(self, app):
+        return "" if self.host.session.saving else "not saved"
+
+    def choose(self, app, i):
+        item = self.items[i]
+        host = self.host
+        if item == "Back to game":
+            app.pop()
+        elif item == "Undo":
+            app.pop()
+            host.undo()
+        elif item == "Redo":
+            app.pop()
+            host.redo()
+        elif item == "Correct a round":
+            app.replace(host.flow.Rounds(host))
+        elif item == "Timer":
+            app.replace(TimerScreen(host))
+        elif item == "End game":
+            app.replace(EndGame(host))
+
+
+class EndGame(Screen):
+    name = "end-game"
+
+    def __init__(self, host):
+        self.host = host
+
+    def draw(self, c, app):
+        widgets.title_bar(c, "End game?")
+        widgets.message(c, ["The game goes to the", "history as it stands.", "",
+                            "OK: end it", "BACK: keep playing"])
+
+    def key(self, app, k):
+        if k == OK:
+            finish_game(app, self.host, {"abandoned": True})
+        else:
+            app.pop()
+
+
+class TimerScreen(Screen):
+    """A countdown in large digits: UP/DOWN set it (stopped), OK starts and pauses,
+    BACK leaves it running in the corner of the game's screen."""
+
+    name = "timer"
+    tick_ms = 200
+
+    def __init__(self, host):
+        self.host = host
+        if host.timer is None:
+            host.timer = Timer(host.app.settings["timer_s"] * 1000)
+
+    def draw(self, c, app):
+        t = self.host.timer
+        widgets.title_bar(c, "Timer", "running" if t.running else "stopped")
+        widgets.big_center(c, clock_text(t.remaining(app.now)), 20, 4)
+        widgets.footer(c, "OK start/pause", "UP/DN")
+
+    def key(self, app, k):
+        t = self.host.timer
+        if k == OK:
+            if t.running:
+                t.pause(app.now)
+            elif t.remaining(app.now) > 0:
+                t.start(app.now)
+            else:
+                t.reset()
+        elif k in (UP, DOWN) and not t.running:
+            step = 15000 if k == UP else -15000
+            self.host.timer = Timer(max(15000, min(3600000, t.duration + step)))
+            app.settings["timer_s"] = self.host.timer.duration // 1000
+        elif k == UNDO:
+            t.reset()
+        elif k == BACK:
+            if not t.running and t.remaining(app.now) == t.duration:
+                self.host.timer = None  # never started: no timer in the corner
+            app.pop()
+
+    def tick(self, app, now_ms):
+        self.host.tick()
+        app.dirty = True
+
+
+class Results(Screen):
+    name = "results"
+
+    def __init__(self, host):
+        self.host = host
+
+    def draw(self, c, app):
+        host = self.host
+        widgets.title_bar(c, host.title, "final")
+        widgets.message(c, host.flow.result_lines(host.state, app)[:5], 12)
+        widgets.footer(c, "OK done", "hold BACK undo")
+
+    def key(self, app, k):
+        if k == OK:
+            finish_game(app, self.host, {})
+        elif k == UNDO:
+            app.pop()
+            self.host.undo()
+
+    def player(self, app, seat, t_us):
+        app.out.sound(PRESS)
+
+
+def finish_game(app, host, extra):
+    flow, state = host.flow, host.state
+    summary = {"scores": flow.scores(state), "winners": flow.winners(state)}
+    summary.update(extra)
+    date = app.info.get("date")
+    if date:
+        summary["date"] = date
+    host.session.finish(summary)
+    if host.session.problem:
+        app.notices.append(host.session.problem)
+    app.session = None
+    app.stack = [MainMenu()]
+    app.dirty = True
+
+
+def board_key(app, host, k):
+    """The keys every game's main screen shares: BACK opens the game menu, BACK held
+    undoes the last entry."""
+    if k == UNDO:
+        host.undo()
+        return True
+    if k == BACK:
+        app.push(GameMenu(host))
+        return True
+    return False
