@@ -6,7 +6,8 @@
 # --no-load-cells, --hold N (player button N held down at boot).
 # For the power-cut test: --acks prints "ack N" when N game records are on flash;
 # --crash-at K:B stops dead in the K-th record write after B bytes (and waits to be
-# killed); --dump-state FILE writes the game in progress as JSON at the end.
+# killed); --dump-state FILE writes the game in progress as JSON at the end;
+# --reset-cause watchdog boots as after the watchdog reset a hung box.
 import sys
 
 _HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
@@ -24,11 +25,12 @@ sys.modules["board"] = simboard  # main.py imports `board`: here it is the simul
 
 def options(argv):
     opts = {"script": None, "out": "out", "data": "sim_data", "display": True,
-            "cells": True, "hold": (), "acks": False, "crash-at": None, "dump-state": None}
+            "cells": True, "hold": (), "acks": False, "crash-at": None, "dump-state": None,
+            "reset-cause": "power on"}
     i = 0
     while i < len(argv):
         a = argv[i]
-        if a in ("--script", "--out", "--data", "--crash-at", "--dump-state"):
+        if a in ("--script", "--out", "--data", "--crash-at", "--dump-state", "--reset-cause"):
             opts[a[2:]] = argv[i + 1]
             i += 1
         elif a == "--hold":
@@ -74,7 +76,7 @@ def headless(opts):
     mkdirs(opts["out"])
     mkdirs(opts["data"])
     world = make_world(opts, True)
-    hw = simboard.build(world, opts["data"])
+    hw = simboard.build(world, opts["data"], opts["reset-cause"])
     with open(opts["script"]) as f:
         events = parse(f.read())
     if opts["crash-at"]:

@@ -5,7 +5,7 @@ import asyncio
 import time
 
 import pins
-from machine import I2C, PWM, Pin, bitstream, mem32, reset_cause
+from machine import I2C, PWM, WDT, Pin, bitstream, mem32, reset_cause
 
 from pawpad.drivers.buttons import Buttons
 from pawpad.drivers.buzzer import Buzzer
@@ -16,6 +16,7 @@ from pawpad.drivers.ssd1306 import SSD1306
 from pawpad.drivers.tilt import Tilt
 
 _CAUSES = {1: "power on", 3: "watchdog"}  # machine.PWRON_RESET, machine.WDT_RESET
+WATCHDOG_MS = 8000  # the RP2040's longest is 8.3 s; the main loop feeds it every second
 
 
 def read_levels():
@@ -63,4 +64,7 @@ def build():
         hw.scales.append(HX711(Pin(dout, Pin.IN, Pin.PULL_UP), Pin(sck, Pin.OUT),
                                name="load cell %d" % (i + 1)))
     hw.tilt = Tilt(Pin(pins.TILT, Pin.IN, Pin.PULL_UP))
+    # Last, once everything is built: from here a hang resets the box, which then
+    # resumes the game. (A REPL session never gets here, so mpremote is not raced.)
+    hw.watchdog = WDT(timeout=WATCHDOG_MS)
     return hw

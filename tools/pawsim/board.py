@@ -104,10 +104,21 @@ class World:
         return self.pins[pins.TILT]._v == 0
 
 
-def build(world, data_dir):
+class Watchdog:
+    """machine.WDT's face: counts the feeds."""
+
+    def __init__(self):
+        self.feeds = 0
+
+    def feed(self):
+        self.feeds += 1
+
+
+def build(world, data_dir, reset_cause="power on"):
     hw = Hardware("simulator")
     hw.data_dir = data_dir
-    hw.reset_cause = "power on"
+    hw.reset_cause = reset_cause
+    hw.watchdog = Watchdog()
     try:
         import asyncio
 

@@ -5,7 +5,8 @@
 # One event per line: `<t_ms> <action> [args]`, `#` starts a comment.
 #   up | down | ok | back      menu button, released 80 ms later
 #   p1 .. p8                   player button, released 80 ms later
-#   hold p3 | let p3           press or release a player button and keep it so
+#   hold p3 | let p3           press or release a button and keep it so (hold back:
+#                              held for 800 ms, BACK undoes)
 #   add 1 2 | remove 2 1       put dogs on (take them off) stage 1 or 2
 #   tip | level                the tilt switch
 #   snap NAME                  save the screen as NAME.png in the out folder
@@ -117,7 +118,10 @@ class Player:
         elif action[0] == "p" and action[1:].isdigit():
             self._tap("player", int(action[1:]) - 1)
         elif action in ("hold", "let"):
-            self._hand("player", int(args[0][1:]) - 1, action == "hold")
+            if args[0] in MENU:
+                self._hand("menu", MENU[args[0]], action == "hold")
+            else:
+                self._hand("player", int(args[0][1:]) - 1, action == "hold")
         elif action in ("add", "remove"):
             stage = w.stages[int(args[0]) - 1]
             n = int(args[1]) if len(args) > 1 else 1

@@ -6,9 +6,10 @@ import sys
 
 import pins
 
-KEYS_HELP = ("1-8 players  arrows/Enter/Backspace menu  a/z stage 1 +/-  "
-             "s/x stage 2 +/-  t tilt  q quit")
+KEYS_HELP = ("1-8 players  arrows/Enter/Backspace menu  u undo (BACK held)  "
+             "a/z s/x stages +/-  t tilt  q quit")
 PRESS_MS = 120  # a terminal sends no key-up: a tap is held this long
+HOLD_MS = 1000  # and BACK held for undo, this long
 FRAME_MS = 40
 
 _HALF = (" ", "\u2584", "\u2580", "\u2588")  # by (top, bottom) bits: 00, 01, 10, 11
@@ -87,11 +88,13 @@ class Terminal:
             stage.dogs = max(0, stage.dogs + (1 if ch in (b"a", b"s") else -1))
         elif ch == b"t":
             w.tip(not w.tipped())
+        elif ch == b"u":
+            asyncio.create_task(self.tap("menu", 3, HOLD_MS))
 
-    async def tap(self, kind, i):
+    async def tap(self, kind, i, ms=PRESS_MS):
         press = self.world.menu if kind == "menu" else self.world.player
         press(i, True)
-        await asyncio.sleep_ms(PRESS_MS)
+        await asyncio.sleep_ms(ms)
         press(i, False)
 
     async def painter(self):

@@ -31,6 +31,8 @@ class Device:
             self.store = None
             settings, messages = defaults(), ["Flash not usable (%s):" % e, "nothing is saved."]
         notices += messages
+        if hw.reset_cause == "watchdog":
+            notices.append("Pawpad hung and was restarted by its watchdog.")
         if hw.players is not None and hw.players.stuck:
             seats = ", ".join(str(i + 1) for i in hw.players.stuck_list())
             notices.append("Button held at start:")

@@ -36,9 +36,14 @@ class Boot(Screen):
         from pawpad.app.session import Session
 
         if Session.saved(app.store):
-            from pawpad.app.play import ResumeOffer
+            from pawpad.app.play import ResumeOffer, open_game
 
-            app.push(ResumeOffer(app))
+            offer = ResumeOffer(app)
+            if app.info.get("reset") == "watchdog" and offer.session is not None:
+                open_game(app, offer.session)  # back where it was, without asking
+                app.notices += offer.messages
+            else:
+                app.push(offer)
         if app.notices:
             app.push(Notice("Notice", app.notices))
             app.notices = []

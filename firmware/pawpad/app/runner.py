@@ -18,9 +18,11 @@ def ticks_us():
     return time.ticks_us() & (PERIOD - 1)
 
 
-async def input_loop(dev, flag, clock_ms, clock_us):
+async def input_loop(dev, flag, clock_ms, clock_us, watchdog=None):
     while True:
         wait = dev.step(clock_ms(), clock_us())
+        if watchdog is not None:
+            watchdog.feed()  # the loop came round: nothing is hung
         if flag is None:
             await asyncio.sleep_ms(max(1, min(wait, 20)))
             continue
@@ -39,7 +41,7 @@ async def sensor_loop(dev, clock_ms):
 async def run(hw, clock_ms=ticks_ms, clock_us=ticks_us):
     """Runs the device until cancelled."""
     dev = Device(hw, clock_ms())
-    tasks = [asyncio.create_task(input_loop(dev, hw.flag, clock_ms, clock_us))]
+    tasks = [asyncio.create_task(input_loop(dev, hw.flag, clock_ms, clock_us, hw.watchdog))]
     if hw.tilt is not None or any(s is not None for s in hw.scales):
         tasks.append(asyncio.create_task(sensor_loop(dev, clock_ms)))
     await asyncio.gather(*tasks)

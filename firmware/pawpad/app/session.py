@@ -63,24 +63,48 @@ class Session:
 
     @classmethod
     def resume(cls, store):
-        """(session or None, messages). A torn last record is dropped; a damaged log
-        keeps what it can and is kept aside whole; an unreadable one is kept aside."""
-        messages = []
+        """(session or None, messages). The log is read a line at a time. A torn last
+        record is dropped; a damaged log keeps what it can and is kept aside whole; an
+        unreadable one is kept aside."""
+        reader = gamelog.Reader()
         try:
-            text = store.read_text(LOG)
-        except (OSError, UnicodeError) as e:
+            f = store.open_text(LOG)
+        except OSError as e:
             return None, cls._aside(store, "could not be read (%s)" % e)
-        records, good, problem = gamelog.parse(text)
         try:
-            head = gamelog.check_header(records[0] if records else None)
+            records = reader.read(f)
+            head = gamelog.check_header(next(records, None))
             engine = engine_for(head["game"])
             state = engine.start(head["players"], head["settings"])
-        except (ValueError, KeyError, TypeError) as e:
+            timeline, state, kept, ms, problem = cls._replay_log(engine, head, state, records)
+        except (ValueError, KeyError, TypeError, UnicodeError, OSError) as e:
+            f.close()
             return None, cls._aside(store, "could not be read (%s)" % e)
+        f.close()
+        problem = problem or reader.problem
+        messages = []
+        if problem is not None:
+            messages.append("Saved game: " + problem + ".")
+            try:
+                src = LOG
+                if not problem.startswith("the last record was cut short"):
+                    src = store.keep_aside(LOG)  # the whole file, for whoever wants it
+                    messages.append("The log is kept as " + src + ".")
+                store.copy_lines(src, LOG, kept)  # the good part goes on as the log
+            except OSError as e:
+                messages.append("Could not repair the log (%s)." % e)
+        s = cls(store, head, timeline, state)
+        s.acked = kept
+        s.ms = ms
+        return s, messages
+
+    @staticmethod
+    def _replay_log(engine, head, state, records):
+        """Applies the records after the header; stops at one that does not fit."""
         timeline = gamelog.Timeline()
         kept = 1
         ms = 0
-        for rec in records[1:]:
+        for rec in records:
             try:
                 if "e" in rec and "fix" not in rec:  # the common case: one more step
                     state = engine.step(state, rec["e"])
@@ -90,23 +114,11 @@ class Session:
                     state = _replay(engine, head, nxt.events)
                     timeline = nxt
             except (ValueError, KeyError, TypeError) as e:
-                problem = "record %d does not fit the game (%s)" % (kept + 1, e)
-                break
+                return timeline, state, kept, ms, \
+                    "record %d does not fit the game (%s)" % (kept + 1, e)
             ms = rec.get("ms", ms)
             kept += 1
-        if problem is not None:
-            good_text = _lines(text, kept)
-            messages.append("Saved game: " + problem + ".")
-            if not problem.startswith("the last record was cut short"):
-                messages += cls._aside(store, "kept whole")
-            try:
-                store.write_text(LOG, good_text)  # the good part, as the log from now on
-            except OSError as e:
-                messages.append("Could not repair the log (%s)." % e)
-        s = cls(store, head, timeline, state)
-        s.acked = kept
-        s.ms = ms
-        return s, messages
+        return timeline, state, kept, ms, None
 
     @staticmethod
     def _aside(store, why):
@@ -206,15 +218,6 @@ class Session:
             self.problem = "History not saved (%s)" % e
 
 
-def _lines(text, n):
-    """The first n lines of text, as written (records are not re-encoded: JSON key
-    order is not the same on every runtime)."""
-    pos = 0
-    for _ in range(n):
-        pos = text.index("\n", pos) + 1
-    return text[:pos]
-
-
 def _replay(engine, head, events):
     state = engine.start(head["players"], head["settings"])
     for e in events:
@@ -225,11 +228,10 @@ def _replay(engine, head, events):
 def read_history(store):
     """The finished games, oldest first (a damaged tail is ignored)."""
     try:
-        text = store.read_text(HISTORY)
+        with store.open_text(HISTORY) as f:
+            return list(gamelog.Reader().read(f))
     except OSError:
         return []
-    records, _, _ = gamelog.parse(text)
-    return records
 
 
 def prune_history(store, keep=HISTORY_KEEP):

@@ -37,6 +37,18 @@ class Storage:
             f.write(text)
         os.rename(tmp, self.path(name))
 
+    def open_text(self, name):
+        return open(self.path(name))
+
+    def copy_lines(self, src, dst, n):
+        """The first n lines of src become dst (through a temporary file and a rename,
+        so a power cut leaves the old dst or the new one)."""
+        tmp = self.path(dst + ".tmp")
+        with open(self.path(src)) as f, open(tmp, "w") as out:
+            for _ in range(n):
+                out.write(f.readline())
+        os.rename(tmp, self.path(dst))
+
     def exists(self, name):
         return _exists(self.path(name))
 

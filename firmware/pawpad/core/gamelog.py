@@ -36,25 +36,38 @@ def decode(line):
     return json.loads(text)
 
 
-def parse(text):
-    """Records from a log file's text: (records, good_length, problem).
+class Reader:
+    """Reads records from lines (a file, read a line at a time: a long log never has
+    to fit in RAM). Stops at the first record that is cut short or damaged; `problem`
+    then says what was wrong, and `count` is how many good records came before it."""
 
-    Stops at the first record that is cut short or damaged: everything before it is
-    kept, good_length is where it began, and problem says what was wrong (None when
-    the whole file is good)."""
-    records = []
-    pos = 0
-    n = len(text)
-    while pos < n:
-        end = text.find("\n", pos)
-        if end < 0:
-            return records, pos, "the last record was cut short"
-        try:
-            records.append(decode(text[pos:end]))
-        except ValueError:
-            return records, pos, "record %d is damaged" % (len(records) + 1)
-        pos = end + 1
-    return records, pos, None
+    def __init__(self):
+        self.problem = None
+        self.count = 0
+
+    def read(self, lines):
+        for line in lines:
+            if not line.endswith("\n"):
+                self.problem = "the last record was cut short"
+                return
+            try:
+                rec = decode(line[:-1])
+            except ValueError:
+                self.problem = "record %d is damaged" % (self.count + 1)
+                return
+            self.count += 1
+            yield rec
+
+
+def parse(text):
+    """Records from a whole log's text: (records, good_length, problem), where
+    good_length is where the first bad record began."""
+    reader = Reader()
+    lines = text.split("\n")
+    whole = [line + "\n" for line in lines[:-1]] + ([lines[-1]] if lines[-1] else [])
+    records = list(reader.read(whole))
+    good = sum(len(line) for line in whole[:reader.count])
+    return records, good, reader.problem
 
 
 def header(game, players, settings):

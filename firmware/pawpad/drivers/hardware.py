@@ -18,6 +18,7 @@ class Hardware:
         self.reset_cause = "?"
         self.problems = []
         self.reinit_display = None  # callable that tries the display again
+        self.watchdog = None  # machine.WDT: feed() it, or the box resets
 
     def free_ram(self):
         try:

@@ -1,0 +1,176 @@
+# A game played through the device's menus in the simulator, virtual time: Top Dogs,
+# undo by holding BACK, the game menu, corrections, the timer, resume, history.
+# Both runtimes.
+from test_device import fresh_dir, play
+
+from pawpad.app.session import LOG, read_history
+from pawpad.app.storage import Storage
+from pawpad.core import gamelog
+from pawsim.script import parse
+
+OPEN_TOP_DOGS = "1600 down\n1700 down\n1800 down\n1900 ok\n"
+
+
+def three_players():
+    data = fresh_dir()
+    with open(data + "/settings.json", "w") as f:
+        f.write('{"players": 3, "timer_s": 15}')
+    return data
+
+
+def round_keys(t, ups=(0, 0, 0)):
+    """Keys for one round from the board: OK, then three values per seat (UP raises
+    the first card of each seat), then OK to save. Returns (text, next time)."""
+    lines = ["%d ok" % t]
+    t += 100
+    for seat in range(3):
+        for _ in range(ups[seat]):
+            lines.append("%d up" % t)
+            t += 100
+        for _ in range(3):
+            lines.append("%d ok" % t)
+            t += 100
+    lines.append("%d ok" % t)
+    return "\n".join(lines) + "\n", t + 200
+
+
+def game_state(p):
+    return p.dev.app.session.state
+
+
+def test_a_round_of_top_dogs_through_the_menus():
+    data = three_players()
+    keys, t = round_keys(2000, ups=(0, 4, 1))
+    p = play(OPEN_TOP_DOGS + keys, data)
+    st = game_state(p)
+    # seat 2's team 5-1-1 = 7 beats 2-1-1 = 4 and 1-1-1 = 1
+    assert st["cups"] == [0, 1, 0] and st["round"] == 1
+    assert p.dev.app.top.name == "top-dogs"
+    records, _, problem = gamelog.parse(Storage(data).read_text(LOG))
+    assert problem is None and len(records) == 2  # on flash
+    assert records[1]["e"]["cards"] == [[1, 1, 1], [5, 1, 1], [2, 1, 1]]
+
+
+def test_holding_back_undoes_and_the_menu_redoes():
+    data = three_players()
+    keys, t = round_keys(2000, ups=(3, 0, 0))
+    p = play(OPEN_TOP_DOGS + keys + "%d hold back\n%d let back\n" % (t, t + 900), data)
+    assert game_state(p)["round"] == 0
+    assert p.dev.app.toast_text == "Undone"
+    assert p.dev.app.top.name == "top-dogs"  # the hold did not also open the menu
+    # BACK (short) opens the game menu; Redo is its third row
+    p.play(parse(
+        "%d back\n%d down\n%d down\n%d ok\n" % (t + 1200, t + 1500, t + 1600, t + 1700)))
+    assert game_state(p)["round"] == 1 and game_state(p)["cups"] == [1, 0, 0]
+
+
+def test_resume_after_a_reboot_shows_where_it_stood():
+    data = three_players()
+    keys, t = round_keys(2000, ups=(0, 0, 2))
+    play(OPEN_TOP_DOGS + keys, data)
+    p = play("1600 end", data)
+    assert p.dev.app.top.name == "resume"
+    p2 = play("1600 ok\n1700 end", data)
+    assert p2.dev.app.top.name == "top-dogs"
+    assert game_state(p2)["cups"] == [0, 0, 1]
+
+
+def test_watchdog_reset_resumes_without_asking():
+    from pawpad.app.device import Device
+    from pawsim import board as simboard
+    from pawsim.script import Player
+
+    data = three_players()
+    keys, t = round_keys(2000)
+    play(OPEN_TOP_DOGS + keys, data)
+    world = simboard.World(simboard.Clock(True))
+    hw = simboard.build(world, data, reset_cause="watchdog")
+    p = Player(world, hw, Device, "/tmp")
+    p.play(parse("1600 end"))
+    app = p.dev.app
+    assert app.session is not None and app.session.state["round"] == 1
+    assert app.top.name == "notice"
+    assert "Pawpad hung and was restarted by its watchdog." in app.top.lines
+    assert hw.watchdog.feeds == 0  # fed by the asyncio loop, which the script skips
+
+
+def test_starting_over_puts_the_game_in_the_history():
+    data = three_players()
+    keys, t = round_keys(2000)
+    play(OPEN_TOP_DOGS + keys, data)
+    p = play("1600 back\n1800 ok\n2000 end", data)
+    assert p.dev.app.top.name == "menu"
+    store = Storage(data)
+    assert not store.exists(LOG)
+    games = read_history(store)
+    assert games[-1]["abandoned"] is True and games[-1]["game"] == "top_dogs"
+
+
+def test_a_whole_game_ends_in_results_and_history():
+    data = three_players()
+    script = OPEN_TOP_DOGS
+    t = 2000
+    for r in range(10):
+        keys, t = round_keys(t, ups=(r % 3, 1, 0))
+        script += keys
+    script += "%d ok\n" % (t + 500)
+    p = play(script, data)
+    assert p.dev.app.session is None
+    games = read_history(Storage(data))
+    assert games[-1]["winners"] and games[-1]["events"] == 10
+    assert games[-1]["ms"] > 0
+
+
+def test_correcting_an_earlier_round():
+    data = three_players()
+    t = 2000
+    script = OPEN_TOP_DOGS
+    for ups in ((1, 0, 0), (0, 1, 0), (0, 0, 1)):
+        keys, t = round_keys(t, ups)
+        script += keys
+    # game menu -> "Correct a round" (row 4) -> round 1 (UP from the last) -> raise
+    # seat 3's first card by 5 -> through the fields -> save
+    script += "%d back\n%d down\n%d down\n%d down\n%d ok\n" % (t, t + 100, t + 200, t + 300,
+                                                               t + 400)
+    script += "%d up\n%d up\n%d ok\n" % (t + 500, t + 600, t + 700)
+    t += 800
+    for _ in range(6):
+        script += "%d ok\n" % t
+        t += 100
+    for _ in range(5):
+        script += "%d up\n" % t
+        t += 100
+    for _ in range(3):
+        script += "%d ok\n" % t
+        t += 100
+    script += "%d ok\n" % t
+    p = play(script, data)
+    st = game_state(p)
+    assert st["round"] == 3
+    assert st["cups"] == [0, 1, 2]  # round 1 went from seat 1 to seat 3
+    assert p.dev.app.top.name == "rounds"
+
+
+def test_game_menu_timer_beeps_and_ends():
+    data = three_players()
+    # game menu -> Timer (row 4 without a rounds list? Top Dogs has one: row 5)
+    p = play(OPEN_TOP_DOGS + "2000 back\n2100 down\n2200 down\n2300 down\n2400 down\n"
+             "2500 ok\n2600 ok\n18000 end", data)
+    assert p.dev.app.top.name == "timer"
+    log = "\n".join(p.log)
+    assert "sound 1760 Hz" in log  # the warnings
+    assert "sound 880 Hz" in log  # time up
+    assert p.dev.app.session.state["round"] == 0
+
+
+def test_records_wait_while_the_screen_is_busy():
+    data = three_players()
+    p = play(OPEN_TOP_DOGS + "2000 end", data)
+    app = p.dev.app
+    app.top.busy = True  # as a Pick-a-Dog round with its STOP armed
+    assert app.session.offer({"t": "teams", "cards": [[1, 2, 3]] * 3}) is None
+    p.play(parse("3000 end"))
+    assert len(app.session.pending) == 1
+    app.top.busy = False
+    p.play(parse("3100 end"))
+    assert app.session.pending == [] and app.session.acked == 2
