@@ -16,6 +16,7 @@ from pawpad.app.storage import Storage  # noqa: E402
 from pawpad.games.common import replay  # noqa: E402
 from pawsim import robots  # noqa: E402
 
+
 class Close(robots.Lcg):
     """Draws from a narrow range: players who collect little, so the game runs long."""
 

@@ -74,7 +74,7 @@ class Host:
         if t is None:
             return False
         out = False
-        for kind, secs in t.poll(self.app.now):
+        for kind, _secs in t.poll(self.app.now):
             if kind == "warn":
                 self.app.out.sound(WARN)
             else:
