@@ -117,6 +117,7 @@ class Device:
         """One turn of the loop; returns how many ms it may sleep before the next."""
         hw, app = self.hw, self.app
         self.now = now_ms
+        app.now_us = now_us
         if hw.players is not None:
             for seat, pressed, t in hw.players.poll(now_us):
                 if pressed:
@@ -135,13 +136,13 @@ class Device:
             w = hw.buzzer.update(now_ms)
             if w is not None:
                 wait = min(wait, w)
-        self._flush_when_quiet()
         self._dim(now_ms)
         if hw.display is None and hw.reinit_display is not None:
             self._retry_display(now_ms)
             wait = min(wait, DISPLAY_RETRY_MS)
         if app.dirty:
             self.render(now_ms)
+        self._flush_when_quiet()  # after the screen: a player sees first, flash waits
         if self._lights_dirty and hw.pixels is not None:
             hw.pixels.show()
             self._lights_dirty = False

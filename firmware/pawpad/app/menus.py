@@ -132,7 +132,7 @@ class Notice(Screen):
 
 GAMES = ("Pick-a-Dog", "Circus Puppy", "Top Dog", "Top Dogs")
 GAME_IDS = ("pick_a_dog", "circus_puppy", "top_dog", "top_dogs")
-PLAYABLE = ("top_dogs",)  # games whose screens are built
+PLAYABLE = ("top_dogs", "pick_a_dog")  # games whose screens are built
 
 
 class MainMenu(ListScreen):
@@ -143,6 +143,7 @@ class MainMenu(ListScreen):
         return [(g, None) for g in GAMES] + [
             ("Players", app.settings["players"]),
             ("Settings", None),
+            ("Statistics", None),
             ("Check hardware", None),
             ("About", None),
         ]
@@ -156,7 +157,9 @@ class MainMenu(ListScreen):
         ListScreen.key(self, app, k)
 
     def choose(self, app, i):
-        if i < len(GAMES) and GAME_IDS[i] in PLAYABLE:
+        if i < len(GAMES) and GAME_IDS[i] == "pick_a_dog":
+            app.push(PickVariant())
+        elif i < len(GAMES) and GAME_IDS[i] in PLAYABLE:
             from pawpad.app.play import start_game
 
             start_game(app, GAME_IDS[i])
@@ -169,7 +172,33 @@ class MainMenu(ListScreen):
                 "sound are ready.",
             ]))
         else:
-            app.push((Players, SettingsScreen, Hardware, About)[i - len(GAMES)]())
+            app.push((Players, SettingsScreen, Statistics, Hardware, About)[i - len(GAMES)]())
+
+
+class PickVariant(ListScreen):
+    name = "pick-variant"
+    title = "Pick-a-Dog"
+    VARIANTS = (("Pick-a-Dog", "dog"), ("Pick-a-Pog", "pog"), ("Solo", "solo"))
+
+    def rows(self, app):
+        return [(label, "1P" if v == "solo" else "%dP" % app.settings["players"])
+                for label, v in self.VARIANTS]
+
+    def choose(self, app, i):
+        from pawpad.app.play import start_game
+
+        v = self.VARIANTS[i][1]
+        start_game(app, "pick_a_dog", {"variant": v}, 1 if v == "solo" else None)
+
+
+class Statistics(Screen):
+    name = "statistics"
+
+    def draw(self, c, app):
+        from pawpad.app import stats
+
+        widgets.title_bar(c, "Statistics", "ok/stops fs")
+        widgets.message(c, stats.lines(app.stats, app.settings["colours"])[:6])
 
 
 class Players(ListScreen):
@@ -227,16 +256,25 @@ SETTINGS_FIELDS = (
     Field("Lights", "lights"),
     Field("Tie window", "tie_us", 500, "us"),
     Field("Debounce", "debounce_ms", 5, "ms"),
+    Field("Tie settles", "tie_rule"),
+    Field("False start", "false_start_lock", fmt="lock"),
+    Field("Round limit", "round_limit_s", 15, "s", "off0"),
     Field("Dog card", "card_decigrams", 1, "g", "tenths"),
     Field("Load cell", "counts_per_gram", 10, "/g"),
 )
 
 
 def show_value(f, v):
+    if f.fmt == "lock":
+        return "lock 250ms" if v else "no lock"
     if v is True:
         return "on"
     if v is False:
         return "off"
+    if f.fmt == "off0" and v == 0:
+        return "off"
+    if f.key == "tie_rule":
+        return "press again" if v == "again" else "by choice"
     if f.fmt == "tenths":
         return "%d.%d%s" % (v // 10, v % 10, f.unit)
     return "%d%s" % (v, f.unit)
@@ -260,6 +298,8 @@ class SettingsScreen(ListScreen):
         v = app.settings[f.key]
         if kind == "bool":
             v = not v
+        elif kind == "choice":
+            v = low[(low.index(v) + step) % len(low)]
         else:
             v = max(low, min(high, v + step * f.step))
         app.settings[f.key] = v

@@ -63,10 +63,18 @@ class Host:
             return False
         if done:
             app.toast(done)
+            if done != "Corrected":
+                self.reopen()
         if self.state["ended"] and not isinstance(app.top, Results):
             app.out.sound(DONE)
             app.push(Results(self))
         return True
+
+    def reopen(self):
+        """After an undo or redo: the game's screen for the state it is now in."""
+        app = self.app
+        app.stack = [MainMenu(), self.flow.main(self)]
+        app.dirty = True
 
     def tick(self):
         """Runs the round timer; beeps its warnings; returns True when it ran out."""
@@ -89,11 +97,12 @@ class Host:
         return clock_text(self.timer.remaining(self.app.now))
 
 
-def start_game(app, name):
-    """A new game of `name` with the players set on the device."""
-    players = app.settings["players"]
+def start_game(app, name, setup=None, players=None):
+    """A new game of `name` with the players set on the device (or `players`)."""
+    if players is None:
+        players = app.settings["players"]
     try:
-        session = Session.new(app.store, name, players, app.setups.get(name))
+        session = Session.new(app.store, name, players, setup or app.setups.get(name))
     except ValueError as e:
         app.push(Notice(GAMES[name], [str(e) + ".", "", "Change the number of",
                                       "players under Players."]))

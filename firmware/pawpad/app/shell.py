@@ -57,9 +57,13 @@ class App:
         self.store = store  # the flash, or None when it cannot be used
         self.session = None  # the game in progress
         self.setups = {}  # each game's house rules: {game: {setting: value}}
+        from pawpad.app import stats
+
+        self.stats = stats.load(store)  # per player, across games
         self.stack = []
         self.dirty = True
         self.now = now_ms
+        self.now_us = 0  # the microsecond clock at this step (press times are on it)
         self.notices = list(notices)
         self.toast_text = None
         self.toast_until = 0
@@ -161,6 +165,13 @@ class App:
             self.push(Notice("Problem", [line]))
         self.out.sound(ERROR)
         self.dirty = True
+
+    def save_stats(self):
+        from pawpad.app import stats
+
+        problem = stats.save(self.store, self.stats)
+        if problem:
+            self.toast(problem)
 
     def save_settings(self):
         problem = self.out.save_settings(self.settings)

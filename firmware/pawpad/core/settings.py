@@ -7,7 +7,8 @@ from pawpad.core.colours import NAMES as COLOURS
 MAX_PLAYERS = 8
 
 # name: (default, kind, low, high). kind "int" is a whole number within [low, high],
-# "bool" is true/false, "colours" is a list of MAX_PLAYERS names from COLOURS.
+# "bool" is true/false, "colours" is a list of MAX_PLAYERS names from COLOURS,
+# "choice" is one of the names in `low`.
 SCHEMA = {
     "players": (4, "int", 1, MAX_PLAYERS),
     "colours": (list(COLOURS), "colours", 0, 0),
@@ -19,6 +20,12 @@ SCHEMA = {
     "tie_us": (0, "int", 0, 100000),
     "lights": (True, "bool", 0, 0),
     "timer_s": (60, "int", 15, 3600),  # the game menu's countdown
+    # Pick-a-Dog: a STOP tie is settled by the tied players pressing again, or chosen
+    # with the menu buttons; a press before GO can lock that player out for 250 ms; a
+    # round can have a time limit (0: none).
+    "tie_rule": ("again", "choice", ("again", "choose"), 0),
+    "false_start_lock": (False, "bool", 0, 0),
+    "round_limit_s": (0, "int", 0, 600),
     # Stage load cells: a dog card's weight in tenths of a gram, and the raw HX711
     # counts per gram from calibration (a 1 kg cell at gain 128 gives about 420).
     "card_decigrams": (40, "int", 5, 500),
@@ -48,6 +55,10 @@ def check(name, value):
         if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
             return value
         raise ValueError("%s must be a whole number from %d to %d" % (name, low, high))
+    if kind == "choice":
+        if value in low:
+            return value
+        raise ValueError(name + " must be one of " + ", ".join(low))
     if kind == "colours":
         if isinstance(value, list) and len(value) == MAX_PLAYERS:
             for c in value:

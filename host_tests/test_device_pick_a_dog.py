@@ -1,0 +1,236 @@
+# Pick-a-Dog played through the device's real menus in the simulator (virtual time):
+# every variant, right and wrong STOPs, ties, false starts, the time limit, statistics,
+# resume. Both runtimes.
+from test_device import fresh_dir, play
+
+from pawpad.app.session import LOG
+from pawpad.app.storage import Storage
+from pawpad.core import gamelog
+from pawsim.script import parse
+
+GO_MS = 3000  # the countdown
+
+
+def data_with(settings='{"players": 4}'):
+    data = fresh_dir()
+    with open(data + "/settings.json", "w") as f:
+        f.write(settings)
+    return data
+
+
+def open_variant(row):
+    """Main menu -> Pick-a-Dog -> variant row (0 dog, 1 pog, 2 solo)."""
+    keys = "1500 ok\n" + "".join("%d down\n" % (1600 + 100 * i) for i in range(row))
+    return keys + "1800 ok\n"
+
+
+def counts(t, values):
+    """Keys for the counts screen: each seat's value by UP/DOWN from 0, OK, then Save."""
+    out = []
+    for v in values:
+        for _ in range(abs(v)):
+            out.append("%d %s" % (t, "up" if v > 0 else "down"))
+            t += 100
+        out.append("%d ok" % t)
+        t += 100
+    out.append("%d ok" % t)
+    return "\n".join(out) + "\n", t + 100
+
+
+def state(p):
+    return p.dev.app.session.state
+
+
+def log_records(data):
+    records, _, problem = gamelog.parse(Storage(data).read_text(LOG))
+    assert problem is None
+    return records
+
+
+def test_right_stop_round():
+    data = data_with()
+    go = 1900 + GO_MS
+    keys, t = counts(go + 800, [3, 1, -1, 0])
+    p = play(open_variant(0) + "1900 ok\n%d p2\n%d p1\n%d ok\n%d ok\n" % (
+        go + 120, go + 128, go + 500, go + 700) + keys, data)
+    st = state(p)
+    assert st["round"] == 1
+    # Blue called right: 1 member + captain + 1 bonus; Red 3 + 1; Green broken chain
+    assert st["scores"] == [4, 3, 0, 1]
+    assert st["last_stop"] == [1, True]
+    assert p.dev.app.top.name == "pad-result"
+    assert [r["e"]["t"] for r in log_records(data)[1:]] == ["stop", "result"]
+    assert p.dev.app.stats["Blue"]["right"] == 1
+    assert p.dev.app.stats["Blue"]["fastest_ms"] == 120
+
+
+def test_the_screen_shows_the_margin_of_later_presses():
+    data = data_with()
+    go = 1900 + GO_MS
+    p = play(open_variant(0) + "1900 ok\n%d p3\n%d p1\n%d end" % (go + 200, go + 208, go + 400),
+             data)
+    screen = p.dev.app.top
+    assert screen.name == "pad-stopped" and screen.caller == 2
+    assert screen.margins() == [(0, 8)]
+
+
+def test_wrong_stop_discards_the_callers_cards():
+    data = data_with()
+    go = 1900 + GO_MS
+    keys, t = counts(go + 800, [2, 2, 2, 2])
+    p = play(open_variant(0) + "1900 ok\n%d p4\n%d ok\n%d back\n" % (
+        go + 300, go + 500, go + 700) + keys, data)
+    assert state(p)["scores"] == [3, 3, 3, 0]
+    assert p.dev.app.stats["Yellow"]["wrong"] == 1
+
+
+def test_false_start_is_shown_counted_and_ignored():
+    data = data_with()
+    go = 1900 + GO_MS
+    p = play(open_variant(0) + "1900 ok\n2500 p1\n%d p2\n%d end" % (go + 300, go + 400), data)
+    assert p.dev.app.top.caller == 1  # Red's press before GO did not count
+    assert p.dev.app.stats["Red"]["false"] == 1
+    assert "sound 220 Hz" in "\n".join(p.log)
+
+
+def test_false_start_lock_setting_both_ways():
+    go = 1900 + GO_MS
+    script = open_variant(0) + "1900 ok\n%d hold p1\n%d let p1\n%d p1\n%d p2\n%d end" % (
+        go - 100, go - 60, go + 50, go + 100, go + 300)
+    free = play(script, data_with())
+    assert free.dev.app.top.caller == 0  # no lock: Red's press 50 ms after GO wins
+    locked = play(script, data_with('{"players": 4, "false_start_lock": true}'))
+    assert locked.dev.app.top.caller == 1  # Red is locked out for 250 ms
+
+
+def test_tie_settled_by_pressing_again():
+    data = data_with('{"players": 4, "tie_us": 5000}')
+    go = 1900 + GO_MS
+    p = play(open_variant(0) + "1900 ok\n%d hold p1\n%d hold p3\n%d let p1\n%d let p3\n"
+             "%d p2\n%d p3\n%d end" % (go + 100, go + 100, go + 200, go + 200, go + 600,
+                                       go + 800, go + 900), data)
+    screen = p.dev.app.top
+    assert screen.winners == [0, 2]
+    assert screen.caller == 2  # Blue is not in the tie; Green pressed again first
+    assert state(p)["phase"] == "exam" and state(p)["caller"] == 2
+
+
+def test_tie_settled_by_choice():
+    data = data_with('{"players": 4, "tie_us": 5000, "tie_rule": "choose"}')
+    go = 1900 + GO_MS
+    p = play(open_variant(0) + "1900 ok\n%d hold p1\n%d hold p3\n%d let p1\n%d let p3\n"
+             "%d down\n%d ok\n%d end" % (go + 100, go + 100, go + 200, go + 200, go + 600,
+                                         go + 800, go + 900), data)
+    assert p.dev.app.top.caller == 2 and state(p)["caller"] == 2
+
+
+def test_round_time_limit_ends_with_nobody():
+    data = data_with('{"players": 2, "round_limit_s": 15}')
+    go = 1900 + GO_MS
+    keys, t = counts(go + 16000, [1, 1])
+    p = play(open_variant(0) + "1900 ok\n%d ok\n%d ok\n" % (go + 15500, go + 15700) + keys,
+             data)
+    st = state(p)
+    assert st["last_stop"] == [None, None]
+    assert st["scores"] == [2, 2]
+
+
+def test_nothing_is_written_while_the_round_is_live():
+    data = data_with()
+    go = 1900 + GO_MS
+    p = play(open_variant(0) + "1900 ok\n%d end" % (go + 500), data)
+    app = p.dev.app
+    assert app.top.name == "pad-live" and app.busy()
+    app.session.offer({"t": "stop", "seat": 0})  # as if something were queued now
+    p.play(parse("%d end" % (go + 1500)))
+    assert len(app.session.pending) == 1
+    assert len(log_records(data)) == 1  # the header only
+
+
+def test_resume_in_the_examination():
+    data = data_with()
+    go = 1900 + GO_MS
+    play(open_variant(0) + "1900 ok\n%d p2\n%d ok\n" % (go + 100, go + 400), data)
+    p = play("1600 ok\n1700 end", data)
+    assert p.dev.app.top.name == "pad-exam"
+    assert state(p)["caller"] == 1
+
+
+def test_resume_of_a_live_round_restarts_from_go():
+    data = data_with()
+    go = 1900 + GO_MS
+    play(open_variant(0) + "1900 ok\n%d end" % (go + 300), data)
+    p = play("1600 ok\n1700 end", data)
+    assert p.dev.app.top.name == "pad-ready"
+    assert state(p)["round"] == 0
+
+
+def test_undo_from_the_examination_goes_back_to_go():
+    data = data_with()
+    go = 1900 + GO_MS
+    p = play(open_variant(0) + "1900 ok\n%d p2\n%d ok\n%d hold back\n%d let back\n" % (
+        go + 100, go + 400, go + 600, go + 1500), data)
+    assert state(p)["phase"] == "ready"
+    assert p.dev.app.top.name == "pad-ready"
+
+
+def test_pick_a_pog_two_bonus_cards_and_49_on_the_table():
+    data = data_with('{"players": 3}')
+    go = 1900 + GO_MS
+    keys, t = counts(go + 800, [1, 1, 1])
+    p = play(open_variant(1) + "1900 ok\n%d p1\n%d ok\n%d ok\n" % (go + 100, go + 400,
+                                                                    go + 600) + keys, data)
+    st = state(p)
+    assert st["settings"]["variant"] == "pog"
+    assert st["scores"] == [4, 2, 2]
+    assert st["table"] == 49
+
+
+def test_solo_three_rounds_and_best_result():
+    data = data_with('{"players": 4}')
+    script = open_variant(2)
+    t = 1900
+    for got in (20, 25, 30):
+        script += "%d ok\n%d ok\n" % (t, t + 30000)  # GO, then done after 30 s
+        t += 30100
+        for _ in range(got - 1):
+            script += "%d up\n" % t
+            t += 100
+        script += "%d ok\n" % t
+        t += 100
+        if got != 30:
+            script += "%d ok\n" % t
+            t += 100
+    p = play(script + "%d end\n" % t, data)
+    app = p.dev.app
+    assert app.top.name == "results"
+    st = app.session.state
+    assert st["ended"] and st["scores"] == [12 + 7 + 2]
+    assert app.stats["solo_best"]["score"] == -21
+
+
+def test_a_whole_game_to_the_end_of_the_draw_pile():
+    data = data_with('{"players": 8}')
+    script = open_variant(0)
+    t = 1900
+    rounds = 0
+    while rounds < 4:
+        go = t + GO_MS
+        script += "%d ok\n%d p%d\n%d ok\n%d ok\n" % (t, go + 100, 1 + rounds % 8, go + 300,
+                                                     go + 500)
+        keys, t = counts(go + 700, [1] * 8)
+        script += keys
+        rounds += 1
+        if rounds < 4:
+            script += "%d ok\n" % t  # from the round's result to the next GO
+        t += 200
+    p = play(script, data)
+    # 96 cards, 8 players: 38 at the first deal (58 left); each round takes 8 captains
+    # and refills 9 (8 collected + 1 bonus): 41, 24, 7; then 7 < 8 captains: over
+    assert p.dev.app.top.name == "results"
+    p.play(parse("%d ok\n" % (t + 500)))
+    assert p.dev.app.session is None  # finished, in the history
+    from pawpad.app.session import read_history
+
+    games = read_history(Storage(data))
+    assert games[-1]["game"] == "pick_a_dog" and games[-1]["events"] == 8
