@@ -106,6 +106,12 @@ def main():
                        capture_output=True, text=True, timeout=300)
     print(r.stdout.rstrip() or r.stderr.rstrip())
 
+    print("== the STOP path (Pick-a-Dog, unix port, simulated board)")
+    print("  bytes on the I2C bus until the caller's name is on the panel:")
+    r = subprocess.run([a.micropython, "-X", "heapsize=2m", "tools/bench_stop.py"], cwd=ROOT,
+                       capture_output=True, text=True, timeout=300)
+    print(r.stdout.rstrip() or r.stderr.rstrip())
+
     print("== I2C bus (address bytes included)")
     full, line = bus_figures()
     for name, n in (("full frame", full), ("one text line", line)):

@@ -70,6 +70,7 @@ class World:
     def __init__(self, clock, display=True, load_cells=True):
         self.clock = clock
         self.pins = {}
+        self._levels = []  # (gpio, pin), a list: reading it allocates nothing (IRQ-safe)
         self.panel = Panel(pins.OLED_ADDR)
         self.i2c = I2C(pins.I2C_ID, devices=[self.panel] if display else [])
         self.bitstream = Bitstream()
@@ -82,11 +83,13 @@ class World:
         if gpio in self.held_at_boot:
             p._v = 0
         self.pins[gpio] = p
+        self._levels.append((gpio, p))
         return p
 
     def levels(self):
+        """Every pin's level in one number, as the SIO GPIO_IN register gives them."""
         v = 0
-        for g, p in self.pins.items():
+        for g, p in self._levels:
             v |= p._v << g
         return v
 

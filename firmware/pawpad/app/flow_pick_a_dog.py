@@ -150,19 +150,17 @@ class Live(Screen):
         self.armed = armed_us
         self.false = false
         self.presses = []
-        self.started = app.now
         limit = app.settings["round_limit_s"]
-        self.timer = Timer(limit * 1000) if limit else Timer()
-        self.timer.start(app.now)
-        self.tick_ms = 250
+        self.timer = Timer(limit * 1000) if limit else None
+        if self.timer:
+            self.timer.start(app.now)
+            self.tick_ms = 100
         _lights(app, range(8), True)
 
     def draw(self, c, app):
-        widgets.title_bar(c, TITLES[_variant(self.host)], "R%d" % (self.host.state["round"] + 1))
-        widgets.big_center(c, "GO!", 16, 4)
-        t = self.timer
-        text = clock_text(t.remaining(app.now)) if t.duration else clock_text(t.elapsed(app.now))
-        widgets.footer(c, "live", text)
+        # Nothing on this screen moves: no frame is on the bus when a STOP comes, and
+        # the STOP frame differs from this one only where GO! stands.
+        stop_frame(c, app, self.host, "GO!")
 
     def _locked(self, seat, t_us):
         if not self.host.app.settings["false_start_lock"]:
@@ -183,6 +181,8 @@ class Live(Screen):
             app.replace(Stopped(self.host, app, self.armed, self.presses))
 
     def tick(self, app, now_ms):
+        if self.timer is None:
+            return
         for kind, _ in self.timer.poll(now_ms):
             if kind == "warn":
                 app.out.sound(BEEP)
@@ -191,12 +191,20 @@ class Live(Screen):
                 _lights(app, (), False)
                 app.replace(Stopped(self.host, app, self.armed, []))
                 return
-        app.dirty = True
 
     def key(self, app, k):
         if k in (BACK, UNDO):  # abandon the round: back to GO
             _lights(app, (), False)
             app.pop()
+
+
+def stop_frame(c, app, host, big):
+    """The live screen, and the STOP's first frame: one word in large type between a
+    title and a footer that do not change, so the STOP sends only those pages."""
+    widgets.title_bar(c, TITLES[_variant(host)], "R%d" % (host.state["round"] + 1))
+    widgets.big_center(c, big, 24, 3)
+    limit = app.settings["round_limit_s"]
+    widgets.footer(c, "live", ("limit " + clock_text(limit * 1000)) if limit else "")
 
 
 class Stopped(Screen):
@@ -255,16 +263,15 @@ class Stopped(Screen):
 
     def draw(self, c, app):
         if self.deciding:
-            widgets.big_center(c, "STOP", 2, 3)
+            big = "STOP"
         elif self.caller is not None:
-            name = app.colour(self.caller).upper()
-            widgets.big_center(c, name, 2, 3)
-        elif self.winners:
-            widgets.big_center(c, "TIE", 2, 3)
+            big = app.colour(self.caller).upper()
         else:
-            widgets.big_center(c, "TIME", 2, 3)
+            big = "TIE" if self.winners else "TIME"
         if not self.details:
+            stop_frame(c, app, self.host, big)  # as the live screen, but for the name
             return
+        widgets.big_center(c, big, 2, 3)
         y = 28
         if self.caller is not None:
             c.text_center("STOP  %d ms after GO" % self.reaction if self.reaction is not None
@@ -306,6 +313,8 @@ class Stopped(Screen):
             self._decide(app)
             return
         if not self.details:
+            if now_ms == self.at:
+                return  # the STOP's own loop turn: its first frame goes out as it is
             self.details = True
             self.tick_ms = 50
             app.dirty = True
