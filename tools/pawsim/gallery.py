@@ -52,7 +52,44 @@ def screens():
     out.append(("about", menus.About()))
     out.append(("notice", menus.Notice("Notice", [
         "Settings file had errors:", "players must be a whole", "Kept as settings.json.bad"])))
+    out += game_screens(app)
     return app, out
+
+
+def game_screens(app):
+    """The games' own screens, each in a set position."""
+    from pawpad.app import flow_pick_a_dog as pad
+    from pawpad.app import flow_top_dogs as tds
+    from pawpad.app.play import Host, Results
+    from pawpad.app.session import Session
+
+    out = []
+    s = Session.new(None, "top_dogs", 3)
+    s.offer({"t": "teams", "cards": [[5, 5, 2], [5, 6, 2], [1, 1, 1]]})
+    host = Host(app, s)
+    out.append(("top-dogs-board", tds.Board(host)))
+    entry = tds.TeamEntry(host, cards=[[5, 5, 2], [6, 6, 6], [3, 1, 2]], seat=1)
+    out.append(("top-dogs-entry", entry))
+    out.append(("top-dogs-confirm", tds.Confirm(host, entry)))
+    out.append(("top-dogs-rounds", tds.Rounds(host)))
+
+    s = Session.new(None, "pick_a_dog", 6)
+    host = Host(app, s)
+    out.append(("pick-a-dog-ready", pad.Ready(host)))
+    live = pad.Live(host, app, 1000, [])
+    out.append(("pick-a-dog-live", live))
+    stopped = pad.Stopped(host, app, 1000, [(2, 351000), (0, 359000), (4, 420000)])
+    stopped.details = True
+    out.append(("pick-a-dog-stopped", stopped))
+    out.append(("pick-a-dog-exam", pad.Exam(host, stopped)))
+    counts = pad.Counts(host, True, values=[3, 0, 5, -1, 2, 1])
+    counts.sel = 3
+    out.append(("pick-a-dog-counts", counts))
+    before = s.state
+    s.offer(counts.event())
+    out.append(("pick-a-dog-result", pad.RoundResult(host, before)))
+    out.append(("results", Results(Host(app, Session.new(None, "top_dogs", 3, {"rounds": 1})))))
+    return out
 
 
 def render_all():

@@ -276,7 +276,7 @@ class Results(Screen):
         host = self.host
         widgets.title_bar(c, host.title, "final")
         widgets.message(c, host.flow.result_lines(host.state, app)[:5], 12)
-        widgets.footer(c, "OK done", "hold BACK undo")
+        widgets.footer(c, "OK: done")
 
     def key(self, app, k):
         if k == OK:
