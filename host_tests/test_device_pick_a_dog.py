@@ -234,3 +234,28 @@ def test_a_whole_game_to_the_end_of_the_draw_pile():
 
     games = read_history(Storage(data))
     assert games[-1]["game"] == "pick_a_dog" and games[-1]["events"] == 8
+
+
+def test_correcting_the_counts_of_an_earlier_round():
+    data = data_with('{"players": 2}')
+    script = open_variant(0)
+    t = 1900
+    for r in range(2):
+        go = t + GO_MS
+        script += "%d ok\n%d p1\n%d ok\n%d ok\n" % (t, go + 100, go + 300, go + 500)
+        keys, t = counts(go + 700, [2, 1])
+        script += keys + "%d ok\n" % t
+        t += 200
+    # game menu -> "Correct a round" (4th row) -> round 1 (UP from the last) -> Blue's
+    # count up by 3 -> Save
+    script += "%d back\n%d down\n%d down\n%d down\n%d ok\n%d up\n%d ok\n" % (
+        t, t + 200, t + 300, t + 400, t + 500, t + 600, t + 700)
+    script += "%d ok\n%d up\n%d up\n%d up\n%d ok\n%d ok\n" % (
+        t + 800, t + 900, t + 1000, t + 1100, t + 1200, t + 1300)
+    p = play(script, data)
+    st = state(p)
+    # each round Red (right STOP) 2 + 1 + 1 bonus = 4; Blue 1 + 1, and 3 more in round 1
+    assert st["scores"] == [8, 7]
+    assert st["round"] == 2
+    assert p.dev.app.top.name == "rounds"
+    assert p.dev.app.toast_text == "Corrected"

@@ -86,7 +86,7 @@ def main():
             except OSError:
                 pass
         rows.append(one_stop(data, r % 8))
-    for nbytes, us_sound, us_frame, name in rows[:8]:
+    for nbytes, _sound, _frame, name in rows[:8]:
         print("  %-7s %4d bytes  %5.2f ms at 400 kHz  %5.2f ms at 1 MHz" % (
             name, nbytes, nbytes * 9 / 400.0, nbytes * 9 / 1000.0))
     sound = sorted(r[1] for r in rows)

@@ -3,7 +3,7 @@
 # (pawpad.core.lockout decides, on the times the button interrupt took), and the box
 # referees the examination, keeps the piles and the draw pile, and knows the end.
 from pawpad.app import stats as statbook
-from pawpad.app.play import board_key
+from pawpad.app.play import RoundsList, board_key
 from pawpad.app.shell import BACK, DOWN, ERROR, OK, UNDO, UP, Screen
 from pawpad.core.colours import OFF, RGB
 from pawpad.core.lockout import first_press
@@ -580,40 +580,18 @@ class SoloCount(Screen):
             app.pop()
 
 
-class Rounds(Screen):
+class Rounds(RoundsList):
     """The rounds' results; OK corrects the counts of the chosen one."""
 
-    name = "pad-rounds"
+    def rounds(self, app):
+        out = []
+        for i, e in enumerate(self.host.session.events()):
+            if e["t"] == "result":
+                out.append(("R%d" % (len(out) + 1), " ".join(str(v) for v in e["collected"]),
+                            i))
+        return out
 
-    def __init__(self, host):
-        self.host = host
-        self.index = [i for i, e in enumerate(host.session.events()) if e["t"] == "result"]
-        self.sel = max(0, len(self.index) - 1)
-        self.top = 0
-
-    def draw(self, c, app):
-        widgets.title_bar(c, "Correct a round")
-        events = self.host.session.events()
-        rows = []
-        for r, i in enumerate(self.index):
-            e = events[i]
-            rows.append(("R%d" % (r + 1), " ".join(str(v) for v in e["collected"])))
-        if not rows:
-            widgets.message(c, ["No rounds yet."])
-            return
-        self.top = widgets.scroll_top(self.sel, self.top, len(rows))
-        widgets.list_rows(c, rows, self.sel, self.top)
-
-    def key(self, app, k):
-        n = len(self.index)
-        if k in (UP, DOWN) and n:
-            self.sel = (self.sel + (1 if k == DOWN else -1)) % n
-        elif k == OK and n:
-            i = self.index[self.sel]
-            e = self.host.session.events()[i]
-            values = [BROKEN if s in e.get("broken", []) else v
-                      for s, v in enumerate(e["collected"])]
-            app.push(Counts(self.host, e.get("right"), fix=i, values=values))
-        elif k in (BACK, UNDO):
-            app.pop()
-
+    def edit(self, app, index, event):
+        values = [BROKEN if s in event.get("broken", []) else v
+                  for s, v in enumerate(event["collected"])]
+        app.push(Counts(self.host, event.get("right"), fix=index, values=values))

@@ -1,6 +1,6 @@
 # Top Dogs on the device: each round every player keys in the three card values of
 # their team; the box works out the team values, the tie cascade and the cup.
-from pawpad.app.play import board_key
+from pawpad.app.play import RoundsList, board_key
 from pawpad.app.shell import BACK, DOWN, OK, UNDO, UP, Screen
 from pawpad.games import top_dogs as rules
 from pawpad.ui import widgets
@@ -160,42 +160,15 @@ class Confirm(Screen):
             app.dirty = True
 
 
-class Rounds(Screen):
-    """Every round so far; OK corrects the chosen one without losing those after it."""
-
-    name = "rounds"
-
-    def __init__(self, host):
-        self.host = host
-        self.sel = max(0, len(host.session.events()) - 1)
-        self.top = 0
-
-    def rows(self, app):
+class Rounds(RoundsList):
+    def rounds(self, app):
         out = []
         for i, e in enumerate(self.host.session.events()):
             values = [rules.team_value(t) for t in e["cards"]]
             w = rules.cup_winner(values)
             out.append(("R%d %s" % (i + 1, app.colour(w) if w is not None else "lost"),
-                        max(values)))
+                        max(values), i))
         return out
 
-    def draw(self, c, app):
-        rows = self.rows(app)
-        widgets.title_bar(c, "Correct a round")
-        if not rows:
-            widgets.message(c, ["No rounds yet."])
-            return
-        self.top = widgets.scroll_top(self.sel, self.top, len(rows))
-        widgets.list_rows(c, rows, self.sel, self.top)
-
-    def key(self, app, k):
-        n = len(self.host.session.events())
-        if k == UP and n:
-            self.sel = (self.sel - 1) % n
-        elif k == DOWN and n:
-            self.sel = (self.sel + 1) % n
-        elif k == OK and n:
-            cards = self.host.session.events()[self.sel]["cards"]
-            app.push(TeamEntry(self.host, fix=self.sel, cards=cards))
-        elif k in (BACK, UNDO):
-            app.pop()
+    def edit(self, app, index, event):
+        app.push(TeamEntry(self.host, fix=index, cards=event["cards"]))

@@ -205,6 +205,45 @@ class GameMenu(ListScreen):
             app.replace(EndGame(host))
 
 
+class RoundsList(Screen):
+    """The rounds so far; OK corrects the chosen one without losing those after it.
+    A game's flow says what its rounds are (`rounds`) and how one is edited (`edit`)."""
+
+    name = "rounds"
+
+    def __init__(self, host):
+        self.host = host
+        self.sel = max(0, len(self.rounds(host.app)) - 1)
+        self.top = 0
+
+    def rounds(self, app):
+        """[(label, value, event index)], oldest first."""
+        return []
+
+    def edit(self, app, index, event):
+        pass
+
+    def draw(self, c, app):
+        widgets.title_bar(c, "Correct a round")
+        rows = [(label, value) for label, value, _ in self.rounds(app)]
+        if not rows:
+            widgets.message(c, ["No rounds yet."])
+            return
+        self.top = widgets.scroll_top(self.sel, self.top, len(rows))
+        widgets.list_rows(c, rows, self.sel, self.top)
+
+    def key(self, app, k):
+        rounds = self.rounds(app)
+        n = len(rounds)
+        if k in (UP, DOWN) and n:
+            self.sel = (self.sel + (1 if k == DOWN else -1)) % n
+        elif k == OK and n:
+            index = rounds[self.sel][2]
+            self.edit(app, index, self.host.session.events()[index])
+        elif k in (BACK, UNDO):
+            app.pop()
+
+
 class EndGame(Screen):
     name = "end-game"
 
