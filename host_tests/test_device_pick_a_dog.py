@@ -240,7 +240,7 @@ def test_correcting_the_counts_of_an_earlier_round():
     data = data_with('{"players": 2}')
     script = open_variant(0)
     t = 1900
-    for r in range(2):
+    for _ in range(2):
         go = t + GO_MS
         script += "%d ok\n%d p1\n%d ok\n%d ok\n" % (t, go + 100, go + 300, go + 500)
         keys, t = counts(go + 700, [2, 1])
