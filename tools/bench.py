@@ -32,24 +32,28 @@ def mpy_sizes(mpy_dir):
     return sizes
 
 
-def boots_to_menu(mp, heap_k, sim_mpy):
+def plays(mp, heap_k, sim_mpy, script, players, expect):
+    """Does the script play to its end in a heap of heap_k KB?"""
     with tempfile.TemporaryDirectory() as tmp:
-        keys = os.path.join(tmp, "boot.keys")
+        keys = os.path.join(tmp, "game.keys")
         with open(keys, "w") as f:
-            f.write("1600 end\n")
+            f.write(script)
+        os.mkdir(tmp + "/data")
+        with open(tmp + "/data/settings.json", "w") as f:
+            f.write('{"players": %d}' % players)
         r = subprocess.run([mp, "-X", "heapsize=%dk" % heap_k, "tools/sim.py", "--mpy", sim_mpy,
                             "--script", keys, "--out", tmp, "--data", tmp + "/data"],
-                           cwd=ROOT, capture_output=True, text=True, timeout=60)
-        return r.returncode == 0 and "screen menu" in r.stdout
+                           cwd=ROOT, capture_output=True, text=True, timeout=120)
+        return r.returncode == 0 and expect in r.stdout
 
 
-def smallest_heap(mp, sim_mpy, lo=16, hi=1024):
-    """Binary search, in KB, for the smallest heap that boots to the menu."""
-    if not boots_to_menu(mp, hi, sim_mpy):
+def smallest_heap(mp, sim_mpy, script, players, expect, lo=16, hi=2048):
+    """Binary search, in KB, for the smallest heap in which the script plays through."""
+    if not plays(mp, hi, sim_mpy, script, players, expect):
         return None
     while hi - lo > 1:
         mid = (lo + hi) // 2
-        if boots_to_menu(mp, mid, sim_mpy):
+        if plays(mp, mid, sim_mpy, script, players, expect):
             hi = mid
         else:
             lo = mid
@@ -92,13 +96,20 @@ def main():
         print("  %-20s %7d bytes" % (group, sizes[group]))
     print("  %-20s %7d bytes" % ("total", sum(sizes.values())))
 
-    print("== smallest -X heapsize that boots to the menu (unix port, simulator included)")
+    print("== smallest -X heapsize (unix port, 64-bit objects, the simulator's own"
+          " fakes and script included)")
     subprocess.run([sys.executable, "tools/compile_all.py", "--mpy-cross",
                     os.path.join(os.path.dirname(a.micropython), "mpy-cross"), "--march", "host",
                     "--out", a.sim_mpy, "firmware", "tools/pawsim:pawsim", "boards/pico"],
                    cwd=ROOT, check=True, capture_output=True)
-    heap = smallest_heap(a.micropython, a.sim_mpy)
-    print("  boot to menu: %s" % ("%dk" % heap if heap else "did not boot within 1024k"))
+    from pawsim import scripts
+
+    for label, script, players, expect in (
+            ("boot to the menu", "1600 end\n", 4, "screen menu"),
+            ("full Top Dogs game, 3 players", scripts.top_dogs_game(), 3, "screen menu\n"),
+            ("full Pick-a-Dog game, 8 players", scripts.pick_a_dog_game(), 8, "screen menu\n")):
+        heap = smallest_heap(a.micropython, a.sim_mpy, script, players, expect)
+        print("  %-32s %s" % (label + ":", "%dk" % heap if heap else "not within 2048k"))
     print("  budget for full games: 96k")
 
     print("== replaying a long game's events (unix port; a power cut's resume does this)")

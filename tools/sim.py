@@ -71,20 +71,23 @@ def mkdirs(path):
 
 def headless(opts):
     from pawpad.app.device import Device
-    from pawsim.script import Player, parse
+    from pawsim.script import Player, parse_lines
 
     mkdirs(opts["out"])
     mkdirs(opts["data"])
     world = make_world(opts, True)
     hw = simboard.build(world, opts["data"], opts["reset-cause"])
-    with open(opts["script"]) as f:
-        events = parse(f.read())
     if opts["crash-at"]:
         crash_at(*[int(x) for x in opts["crash-at"].split(":")])
-    player = Player(world, hw, Device, opts["out"])
-    if opts["acks"]:
-        player.dev.on_ack = lambda n: print("ack", n)
-    log = player.play(events)
+    with open(opts["out"] + "/log.txt", "w") as log, open(opts["script"]) as script:
+        def sink(line):
+            log.write(line + "\n")
+            print(line)
+
+        player = Player(world, hw, Device, opts["out"], sink)
+        if opts["acks"]:
+            player.dev.on_ack = lambda n: print("ack", n)
+        player.play(parse_lines(script))
     if opts["dump-state"]:
         import json
 
@@ -92,11 +95,6 @@ def headless(opts):
         with open(opts["dump-state"], "w") as f:
             f.write(json.dumps(None if s is None else
                                {"state": s.state, "events": s.events(), "acked": s.acked}))
-    with open(opts["out"] + "/log.txt", "w") as f:
-        for line in log:
-            f.write(line + "\n")
-    for line in log:
-        print(line)
 
 
 def crash_at(k, nbytes):

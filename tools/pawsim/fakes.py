@@ -99,7 +99,7 @@ class PWM:
         self.pin = pin
         self._freq = freq
         self._duty = duty_u16
-        self.log = []  # (freq, duty) after each change
+        self.log = []  # the last (freq, duty) after each change
 
     def freq(self, value=None):
         if value is None:
@@ -107,15 +107,20 @@ class PWM:
         if not 8 <= value <= 62500000:
             raise ValueError("freq too small")
         self._freq = value
-        self.log.append((self._freq, self._duty))
+        self._note()
         return None
 
     def duty_u16(self, value=None):
         if value is None:
             return self._duty
         self._duty = value & 0xFFFF
-        self.log.append((self._freq, self._duty))
+        self._note()
         return None
+
+    def _note(self):
+        self.log.append((self._freq, self._duty))
+        if len(self.log) > 64:  # a long game would fill the simulator's small heap
+            del self.log[:32]
 
     def deinit(self):
         self._duty = 0
@@ -131,6 +136,8 @@ class Bitstream:
         if encoding != 0 or len(timing) != 4:
             raise ValueError("bitstream: encoding 0 takes 4 timings")
         self.sent.append(bytes(buf))
+        if len(self.sent) > 16:
+            del self.sent[:8]
 
 
 class HX711Chip:

@@ -21,8 +21,15 @@ MENU = {"up": 0, "down": 1, "ok": 2, "back": 3}
 
 
 def parse(text):
-    events = []
-    for n, line in enumerate(text.split("\n")):
+    """The events of a whole script's text, as a list."""
+    return list(parse_lines(text.split("\n")))
+
+
+def parse_lines(lines):
+    """Events from lines (a file: read as played, so a long script costs no RAM)."""
+    n = 0
+    for line in lines:
+        n += 1
         line = line.split("#")[0].strip()
         if not line:
             continue
@@ -30,17 +37,16 @@ def parse(text):
         try:
             t = int(parts[0])
         except ValueError:
-            raise ValueError("line %d: a time in ms comes first" % (n + 1))
+            raise ValueError("line %d: a time in ms comes first" % n)
         if len(parts) < 2:
-            raise ValueError("line %d: no action" % (n + 1))
-        events.append((t, parts[1], parts[2:]))
-    return events
+            raise ValueError("line %d: no action" % n)
+        yield (t, parts[1], parts[2:])
 
 
 class Player:
     """Plays a parsed script against a device; collects the log."""
 
-    def __init__(self, world, hw, device_factory, out_dir):
+    def __init__(self, world, hw, device_factory, out_dir, sink=None):
         self.world = world
         self.hw = hw
         self.out_dir = out_dir
@@ -48,6 +54,7 @@ class Player:
         self.t = 0
         self.releases = []  # [(t_ms, kind, index)]
         self.log = []
+        self.sink = sink  # takes each log line instead of self.log (the headless CLI)
         self.shots = []
         self.dev = device_factory(hw, self.clock.ms())
         self._screen = None
@@ -56,7 +63,11 @@ class Player:
         self._observe()
 
     def say(self, what):
-        self.log.append("%6d %s" % (self.t, what))
+        line = "%6d %s" % (self.t, what)
+        if self.sink is None:
+            self.log.append(line)
+        else:
+            self.sink(line)
 
     def _observe(self):
         app = self.dev.app

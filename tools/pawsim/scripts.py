@@ -1,0 +1,56 @@
+# Scripts of whole games for the headless simulator, played through the real menus:
+# the benchmark finds the smallest heap each needs, and the power-cut test plays one.
+GO_MS = 3000  # Pick-a-Dog's countdown
+
+
+def top_dogs_game(rounds=10, players=3):
+    """Boot, open Top Dogs (menu row 4), enter `rounds` rounds, confirm the results."""
+    lines = ["1600 down", "1700 down", "1800 down", "1900 ok"]
+    t = 2000
+    for r in range(rounds):
+        lines.append("%d ok" % t)
+        t += 100
+        for seat in range(players):
+            for _ in range((r + seat) % 4):
+                lines.append("%d up" % t)
+                t += 100
+            for _ in range(3):
+                lines.append("%d ok" % t)
+                t += 100
+        lines.append("%d ok" % t)  # save the round: the cup is awarded
+        t += 200
+    lines.append("%d ok" % (t + 300))  # the results, when the game is over
+    lines.append("%d end" % (t + 600))
+    return "\n".join(lines) + "\n"
+
+
+def counts_keys(t, values):
+    """The counts screen: each seat's count by UP (DOWN below 0: broken), OK, then
+    Save. Returns (lines, next time)."""
+    out = []
+    for v in values:
+        for _ in range(abs(v)):
+            out.append("%d %s" % (t, "up" if v > 0 else "down"))
+            t += 100
+        out.append("%d ok" % t)
+        t += 100
+    out.append("%d ok" % t)
+    return out, t + 100
+
+
+def pick_a_dog_game(players=8, rounds=4):
+    """Boot, open Pick-a-Dog, play `rounds` rounds (each seat in turn calls a right
+    STOP, everyone collects one card), confirm the results."""
+    lines = ["1500 ok", "1800 ok"]
+    t = 1900
+    for r in range(rounds):
+        go = t + GO_MS
+        lines += ["%d ok" % t, "%d p%d" % (go + 100, 1 + r % players), "%d ok" % (go + 300),
+                  "%d ok" % (go + 500)]
+        keys, t = counts_keys(go + 700, [1] * players)
+        lines += keys
+        if r < rounds - 1:
+            lines.append("%d ok" % t)
+        t += 200
+    lines += ["%d ok" % (t + 300), "%d end" % (t + 600)]
+    return "\n".join(lines) + "\n"
