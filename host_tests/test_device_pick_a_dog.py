@@ -7,8 +7,8 @@ from pawpad.app.session import LOG
 from pawpad.app.storage import Storage
 from pawpad.core import gamelog
 from pawsim.script import parse
+from pawsim.scripts import GO_MS, counts_keys
 
-GO_MS = 3000  # the countdown
 
 
 def data_with(settings='{"players": 4}'):
@@ -25,16 +25,9 @@ def open_variant(row):
 
 
 def counts(t, values):
-    """Keys for the counts screen: each seat's value by UP/DOWN from 0, OK, then Save."""
-    out = []
-    for v in values:
-        for _ in range(abs(v)):
-            out.append("%d %s" % (t, "up" if v > 0 else "down"))
-            t += 100
-        out.append("%d ok" % t)
-        t += 100
-    out.append("%d ok" % t)
-    return "\n".join(out) + "\n", t + 100
+    """Keys for the counts screen as script text, and the time after them."""
+    lines, t = counts_keys(t, values)
+    return "\n".join(lines) + "\n", t
 
 
 def state(p):

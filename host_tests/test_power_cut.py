@@ -18,29 +18,10 @@ from compile_all import compile_tree  # noqa: E402
 
 from pawpad.core import gamelog  # noqa: E402
 from pawpad.games import top_dogs  # noqa: E402
+from pawsim import scripts  # noqa: E402
 
 RUNS = 200
 ROUNDS = 8
-
-
-def game_script():
-    """Boot, open Top Dogs (menu row 4), and enter ROUNDS rounds for 3 players."""
-    lines = ["1600 down", "1700 down", "1800 down", "1900 ok"]
-    t = 2000
-    for r in range(ROUNDS):
-        lines.append("%d ok" % t)
-        t += 100
-        for seat in range(3):
-            for _ in range((r + seat) % 4):
-                lines.append("%d up" % t)
-                t += 100
-            for _ in range(3):
-                lines.append("%d ok" % t)
-                t += 100
-        lines.append("%d ok" % t)  # confirm the cup
-        t += 200
-    lines.append("%d end" % t)
-    return "\n".join(lines) + "\n"
 
 
 def sim(args, tmp, **kw):
@@ -79,7 +60,7 @@ def test_power_cuts_lose_no_acknowledged_event(tmp_path):
                                     str(tmp_path / "mpy"), march="host")
     assert not failed
     script = tmp_path / "game.keys"
-    script.write_text(game_script())
+    script.write_text(scripts.top_dogs_game(ROUNDS))
 
     # The reference: the whole game, uninterrupted.
     ref_data = tmp_path / "ref"
