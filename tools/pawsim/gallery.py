@@ -28,6 +28,9 @@ class QuietOut:
     def status(self):
         return {"stages": ["8g", "missing"], "tilt": "level", "stuck": "3"}
 
+    def date(self):
+        return "2026-11-29"
+
 
 def screens():
     s = settings.defaults()

@@ -100,6 +100,17 @@ class Device:
                 scale.per_gram = s["counts_per_gram"]
         self.settings = s
 
+    def date(self):
+        """Today as YYYY-MM-DD, or None when the clock was never set (a Pico keeps
+        no time without power: mpremote sets it when it connects)."""
+        try:
+            import time
+
+            y, m, d = time.localtime()[:3]
+        except (ImportError, AttributeError, OSError):
+            return None
+        return "%04d-%02d-%02d" % (y, m, d) if y >= 2025 else None
+
     def status(self):
         stages = []
         for i, g in enumerate(self.grams):

@@ -135,7 +135,7 @@ class Countdown(Screen):
 
     def key(self, app, k):
         if k in (BACK, UNDO):
-            _lights(app, (), False)
+            app.show_player_colours()
             app.pop()
 
 
@@ -194,7 +194,7 @@ class Live(Screen):
 
     def key(self, app, k):
         if k in (BACK, UNDO):  # abandon the round: back to GO
-            _lights(app, (), False)
+            app.show_player_colours()
             app.pop()
 
 
@@ -507,6 +507,7 @@ class RoundResult(Screen):
         if k == UNDO:
             self.host.undo()
         elif k in (OK, BACK):
+            app.show_player_colours()  # everyone's light back on for the next round
             app.pop()
 
 

@@ -144,6 +144,7 @@ class MainMenu(ListScreen):
             ("Players", app.settings["players"]),
             ("Settings", None),
             ("Statistics", None),
+            ("History", None),
             ("Check hardware", None),
             ("About", None),
         ]
@@ -172,7 +173,8 @@ class MainMenu(ListScreen):
                 "sound are ready.",
             ]))
         else:
-            app.push((Players, SettingsScreen, Statistics, Hardware, About)[i - len(GAMES)]())
+            app.push((Players, SettingsScreen, Statistics, History, Hardware,
+                      About)[i - len(GAMES)]())
 
 
 class PickVariant(ListScreen):
@@ -189,6 +191,48 @@ class PickVariant(ListScreen):
 
         v = self.VARIANTS[i][1]
         start_game(app, "pick_a_dog", {"variant": v}, 1 if v == "solo" else None)
+
+
+class History(ListScreen):
+    """The finished games, newest first; OK shows one."""
+
+    name = "history"
+    title = "History"
+
+    def __init__(self):
+        ListScreen.__init__(self)
+        self.games = None
+
+    def _games(self, app):
+        if self.games is None:
+            from pawpad.app.session import read_history
+
+            self.games = read_history(app.store)[::-1] if app.store else []
+        return self.games
+
+    def rows(self, app):
+        from pawpad.app.session import GAMES as NAMES
+
+        rows = []
+        for g in self._games(app):
+            won = g.get("winners") or []
+            who = app.colour(won[0]) if len(won) == 1 else ("tie" if won else "-")
+            rows.append((NAMES.get(g.get("game"), "?"), who))
+        return rows or [("No games yet", None)]
+
+    def choose(self, app, i):
+        games = self._games(app)
+        if i >= len(games):
+            return
+        g = games[i]
+        from pawpad.app.session import GAMES as NAMES
+
+        scores = g.get("scores") or []
+        lines = [(g.get("date") or "date unknown") + "  %d min" % (g.get("ms", 0) // 60000)]
+        lines += ["%s %s" % (app.colour(s), v) for s, v in enumerate(scores)]
+        if g.get("abandoned"):
+            lines.append("(ended early)")
+        app.push(Notice(NAMES.get(g.get("game"), "?"), lines))
 
 
 class Statistics(Screen):

@@ -332,7 +332,7 @@ def finish_game(app, host, extra):
     flow, state = host.flow, host.state
     summary = {"scores": flow.scores(state), "winners": flow.winners(state)}
     summary.update(extra)
-    date = app.info.get("date")
+    date = app.out.date()
     if date:
         summary["date"] = date
     host.session.finish(summary)
