@@ -10,7 +10,6 @@ from pawsim.script import parse
 from pawsim.scripts import GO_MS, counts_keys
 
 
-
 def data_with(settings='{"players": 4}'):
     data = fresh_dir()
     with open(data + "/settings.json", "w") as f:
