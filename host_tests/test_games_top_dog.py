@@ -172,3 +172,19 @@ def test_must_play_while_holding_dogs():
         assert "breed" in str(e)
     else:
         raise AssertionError("bred with no contestant")
+
+
+def test_robot_games_end_for_every_player_count_and_both_ways_of_judging():
+    # (Dogs that tie in every stat for ever would never end a game, as at the table;
+    # the property tests check the invariants of such games; these must end.)
+    from pawsim import robots
+
+    for players in (2, 3, 4, 5, 6):
+        for seed in range(1, 11):
+            chooser = robots.Lcg(seed * 7 + players)
+            chooser.stats = seed % 2 == 0
+            st, events = robots.play("top_dog", players, None, chooser, 2000)
+            assert st["ended"], (players, seed)
+            assert tg.dogs_accounted(st) == 18
+            w = st["winner"]
+            assert w is None or st["champions"][w] >= 3

@@ -213,6 +213,12 @@ class Stopped(Screen):
 
     name = "pad-stopped"
 
+    @property
+    def busy(self):
+        # Press times still matter while a tie window is open and while later presses
+        # are timed for their margins: the STOP goes to flash after that.
+        return self.deciding or (self.tick_ms is not None and self.tick_ms <= 50)
+
     def __init__(self, host, app, armed, presses):
         self.host = host
         self.armed = armed
