@@ -113,15 +113,22 @@ def test_button_held_at_boot_is_reported_and_ignored():
 
 
 def test_load_cells_unplugged_are_reported_not_fatal():
+    # Nothing is said while no screen weighs the stages (a box without them)...
     p = play("2500 end", cells=False)
+    assert p.dev.app.top.name == "menu"
+    # ...the hardware check (menu row 9: up twice) weighs them and says so, once
+    p.play(parse("2600 up\n2700 up\n2800 ok\n9000 end"))
     lines = " ".join(p.dev.app.top.lines)
-    assert "load cell 1 not answering" in lines
+    assert lines.count("load cell 1 not answering") == 1
+    p.play(parse("9100 ok\n9200 end"))
+    assert p.dev.app.top.name == "hardware"
     assert p.dev.status()["stages"] == ["missing", "missing"]
 
 
 def test_dogs_on_the_stage_become_stage_events():
     # Hardware screen: menu row 7
-    p = play("1600 up\n1700 up\n1800 ok\n2000 add 1 1\n3000 add 2 2\n4000 end")
+    # (the stages are tared when the screen starts weighing them: add after that)
+    p = play("1600 up\n1700 up\n1800 ok\n2500 add 1 1\n3500 add 2 2\n4500 end")
     assert p.dev.app.top.name == "hardware"
     assert p.dev.app.top.events == ["S1 added 1", "S2 added 2"]
 

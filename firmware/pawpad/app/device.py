@@ -15,6 +15,8 @@ HOLD_MS = 800  # BACK held this long is UNDO
 IDLE_MS = 1000  # the longest sleep: dimming and retries are checked this often
 DIM_CONTRAST = 8
 SENSOR_RETRY_MS = 5000
+SENSOR_MS = 12  # the HX711 at 80 Hz has a sample every 12.5 ms
+IDLE_SENSOR_MS = 250  # how often to look whether a screen wants the stages
 DISPLAY_RETRY_MS = 2000
 
 
@@ -95,6 +97,7 @@ class Device:
         self.grams = [None] * len(hw.scales)
         self._scale_retry = [None] * len(hw.scales)
         self._tared = [False] * len(hw.scales)
+        self._scale_missing = [False] * len(hw.scales)
         for scale in hw.scales:
             if scale is not None:
                 scale.per_gram = s["counts_per_gram"]
@@ -114,7 +117,7 @@ class Device:
     def status(self):
         stages = []
         for i, g in enumerate(self.grams):
-            if self.hw.scales[i] is None or self._scale_retry[i] is not None:
+            if self.hw.scales[i] is None or self._scale_missing[i]:
                 stages.append("missing")
             else:
                 stages.append("-" if g is None else "%dg" % int(g))
@@ -254,9 +257,18 @@ class Device:
             print("pawpad: display back")
 
     # --- stage sensors (polled by their own task, 80 times a second at most) ---
+    def sensing(self):
+        """Does the screen want the stages weighed? (Only Circus Puppy and the hardware
+        check do: a box without stages is never bothered about missing load cells.)"""
+        return getattr(self.app.top, "sensing", False)
+
     def poll_sensors(self, now_ms):
+        """Returns ms until it wants polling again."""
         hw = self.hw
         self.now = now_ms
+        if not self.sensing():
+            self._tared = [False] * len(hw.scales)  # weigh afresh when asked again
+            return IDLE_SENSOR_MS
         for i, scale in enumerate(hw.scales):
             if scale is None:
                 continue
@@ -271,11 +283,14 @@ class Device:
             except SensorError as e:
                 self._scale_retry[i] = add(now_ms, SENSOR_RETRY_MS)
                 self.grams[i] = None
-                self.app.notify(str(e) + "; retrying.")
-                print("pawpad:", e)
+                if not self._scale_missing[i]:  # once, not at every retry
+                    self._scale_missing[i] = True
+                    self.app.notify(str(e) + "; retrying.")
+                    print("pawpad:", e)
                 continue
             if raw is None:
                 continue
+            self._scale_missing[i] = False  # it answers again
             if not self._tared[i]:
                 scale.offset = raw  # what stands on the stage at start reads as zero
                 self._tared[i] = True
@@ -288,6 +303,7 @@ class Device:
             if tipped is not None:
                 self.tilt = tipped
                 self.app.stage(("tilt", 0, 1 if tipped else 0, now_ms), now_ms)
+        return SENSOR_MS
 
 
 def lights_off(hw):

@@ -361,6 +361,7 @@ class Hardware(ListScreen):
     name = "hardware"
     title = "Hardware"
     tick_ms = 250
+    sensing = True  # weigh the stages while this screen is up
 
     def __init__(self):
         ListScreen.__init__(self)

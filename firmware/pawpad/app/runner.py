@@ -7,8 +7,6 @@ import time
 from pawpad.app.device import Device
 from pawpad.ticks import PERIOD
 
-SENSOR_MS = 12  # the HX711 at 80 Hz delivers a sample every 12.5 ms
-
 
 def ticks_ms():
     return time.ticks_ms() & (PERIOD - 1)
@@ -34,8 +32,7 @@ async def input_loop(dev, flag, clock_ms, clock_us, watchdog=None):
 
 async def sensor_loop(dev, clock_ms):
     while True:
-        dev.poll_sensors(clock_ms())
-        await asyncio.sleep_ms(SENSOR_MS)
+        await asyncio.sleep_ms(dev.poll_sensors(clock_ms()))
 
 
 async def run(hw, clock_ms=ticks_ms, clock_us=ticks_us):
