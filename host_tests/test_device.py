@@ -143,3 +143,16 @@ def test_screen_dims_and_first_key_only_wakes_it():
     p.play(parse("7500 down"))
     assert not p.dev.dimmed and p.world.panel.contrast == 200
     assert p.dev.app.top.sel == 0  # the waking key did not move the menu
+
+
+def test_screen_goes_dark_after_a_long_idle_and_wakes():
+    data = fresh_dir()
+    with open(data + "/settings.json", "w") as f:
+        f.write('{"dim_after_s": 5}')
+    p = play("1600 end", data)
+    p.play(parse("40000 end"))
+    assert p.dev.dimmed and not p.dev.dark and p.world.panel.on
+    p.play(parse("52000 end"))
+    assert p.dev.dark and not p.world.panel.on
+    p.play(parse("52500 p1\n52700 end"))  # a player's button wakes it too
+    assert p.world.panel.on and p.world.panel.contrast == 200 and not p.dev.dimmed

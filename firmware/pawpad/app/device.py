@@ -14,6 +14,7 @@ _BACK = 3
 HOLD_MS = 800  # BACK held this long is UNDO
 IDLE_MS = 1000  # the longest sleep: dimming and retries are checked this often
 DIM_CONTRAST = 8
+DARK_FACTOR = 10
 SENSOR_RETRY_MS = 5000
 SENSOR_MS = 12  # the HX711 at 80 Hz has a sample every 12.5 ms
 IDLE_SENSOR_MS = 250  # how often to look whether a screen wants the stages
@@ -49,6 +50,7 @@ class Device:
         self._swallow = None  # the button whose press only woke the screen
         self.on_ack = None  # told how many records are on flash (the simulator's log)
         self.dimmed = False
+        self.dark = False  # the display switched off after a long idle
         self._later = []  # [(due_ms, seat, rgb)] lights to change later
         self._lights_dirty = False
         self._display_retry = None
@@ -202,21 +204,32 @@ class Device:
             self.app.key("back", now_ms)
 
     def _woken(self, now_ms):
-        """Any input restores a dimmed screen; returns True if it was dimmed."""
+        """Any input restores a dimmed or dark screen; returns True if it was so."""
         self.last_input = now_ms
-        if self.dimmed:
-            self.dimmed = False
-            if self.hw.display is not None:
-                self._display_call(self.hw.display.contrast, self.settings["brightness"])
-            return True
-        return False
+        if not self.dimmed:
+            return False
+        disp = self.hw.display
+        if disp is not None:
+            if self.dark:
+                self._display_call(disp.power, True)
+            self._display_call(disp.contrast, self.settings["brightness"])
+        self.dimmed = self.dark = False
+        return True
 
     def _dim(self, now_ms):
-        if self.dimmed or self.hw.display is None:
+        """After dim_after_s without input the screen dims; after DARK_FACTOR times
+        that it goes off (an OLED left lit wears). Never while a round is live."""
+        disp = self.hw.display
+        if disp is None or self.dark or self.app.busy():
             return
-        if diff(now_ms, self.last_input) >= self.settings["dim_after_s"] * 1000:
+        idle = diff(now_ms, self.last_input)
+        dim_ms = self.settings["dim_after_s"] * 1000
+        if not self.dimmed and idle >= dim_ms:
             self.dimmed = True
-            self._display_call(self.hw.display.contrast, DIM_CONTRAST)
+            self._display_call(disp.contrast, DIM_CONTRAST)
+        if idle >= dim_ms * DARK_FACTOR:
+            self.dark = True
+            self._display_call(disp.power, False)
 
     def _run_later(self, now_ms):
         keep = []
