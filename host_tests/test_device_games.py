@@ -8,7 +8,8 @@ from pawpad.app.storage import Storage
 from pawpad.core import gamelog
 from pawsim.script import parse
 
-OPEN_TOP_DOGS = "1600 down\n1700 down\n1800 down\n1900 ok\n"
+# menu row 4, then Start on the house-rules screen
+OPEN_TOP_DOGS = "1600 down\n1700 down\n1800 down\n1900 ok\n2000 ok\n"
 
 
 def three_players():
@@ -40,7 +41,7 @@ def game_state(p):
 
 def test_a_round_of_top_dogs_through_the_menus():
     data = three_players()
-    keys, t = round_keys(2000, ups=(0, 4, 1))
+    keys, t = round_keys(2100, ups=(0, 4, 1))
     p = play(OPEN_TOP_DOGS + keys, data)
     st = game_state(p)
     # seat 2's team 5-1-1 = 7 beats 2-1-1 = 4 and 1-1-1 = 1
@@ -53,7 +54,7 @@ def test_a_round_of_top_dogs_through_the_menus():
 
 def test_holding_back_undoes_and_the_menu_redoes():
     data = three_players()
-    keys, t = round_keys(2000, ups=(3, 0, 0))
+    keys, t = round_keys(2100, ups=(3, 0, 0))
     p = play(OPEN_TOP_DOGS + keys + "%d hold back\n%d let back\n" % (t, t + 900), data)
     assert game_state(p)["round"] == 0
     assert p.dev.app.toast_text == "Undone"
@@ -66,7 +67,7 @@ def test_holding_back_undoes_and_the_menu_redoes():
 
 def test_resume_after_a_reboot_shows_where_it_stood():
     data = three_players()
-    keys, t = round_keys(2000, ups=(0, 0, 2))
+    keys, t = round_keys(2100, ups=(0, 0, 2))
     play(OPEN_TOP_DOGS + keys, data)
     p = play("1600 end", data)
     assert p.dev.app.top.name == "resume"
@@ -81,7 +82,7 @@ def test_watchdog_reset_resumes_without_asking():
     from pawsim.script import Player
 
     data = three_players()
-    keys, t = round_keys(2000)
+    keys, t = round_keys(2100)
     play(OPEN_TOP_DOGS + keys, data)
     world = simboard.World(simboard.Clock(True))
     hw = simboard.build(world, data, reset_cause="watchdog")
@@ -96,7 +97,7 @@ def test_watchdog_reset_resumes_without_asking():
 
 def test_starting_over_puts_the_game_in_the_history():
     data = three_players()
-    keys, t = round_keys(2000)
+    keys, t = round_keys(2100)
     play(OPEN_TOP_DOGS + keys, data)
     p = play("1600 back\n1800 ok\n2000 end", data)
     assert p.dev.app.top.name == "menu"
@@ -109,7 +110,7 @@ def test_starting_over_puts_the_game_in_the_history():
 def test_a_whole_game_ends_in_results_and_history():
     data = three_players()
     script = OPEN_TOP_DOGS
-    t = 2000
+    t = 2100
     for r in range(10):
         keys, t = round_keys(t, ups=(r % 3, 1, 0))
         script += keys
@@ -123,7 +124,7 @@ def test_a_whole_game_ends_in_results_and_history():
 
 def test_correcting_an_earlier_round():
     data = three_players()
-    t = 2000
+    t = 2100
     script = OPEN_TOP_DOGS
     for ups in ((1, 0, 0), (0, 1, 0), (0, 0, 1)):
         keys, t = round_keys(t, ups)
@@ -154,8 +155,8 @@ def test_correcting_an_earlier_round():
 def test_game_menu_timer_beeps_and_ends():
     data = three_players()
     # game menu -> Timer (row 4 without a rounds list? Top Dogs has one: row 5)
-    p = play(OPEN_TOP_DOGS + "2000 back\n2100 down\n2200 down\n2300 down\n2400 down\n"
-             "2500 ok\n2600 ok\n18000 end", data)
+    p = play(OPEN_TOP_DOGS + "2100 back\n2200 down\n2300 down\n2400 down\n2500 down\n"
+             "2600 ok\n2700 ok\n18000 end", data)
     assert p.dev.app.top.name == "timer"
     log = "\n".join(p.log)
     assert "sound 1760 Hz" in log  # the warnings
@@ -165,7 +166,7 @@ def test_game_menu_timer_beeps_and_ends():
 
 def test_records_wait_while_the_screen_is_busy():
     data = three_players()
-    p = play(OPEN_TOP_DOGS + "2000 end", data)
+    p = play(OPEN_TOP_DOGS + "2100 end", data)
     app = p.dev.app
     app.top.busy = True  # as a Pick-a-Dog round with its STOP armed
     assert app.session.offer({"t": "teams", "cards": [[1, 2, 3]] * 3}) is None
@@ -174,3 +175,27 @@ def test_records_wait_while_the_screen_is_busy():
     app.top.busy = False
     p.play(parse("3100 end"))
     assert app.session.pending == [] and app.session.acked == 2
+
+
+def test_house_rules_are_set_before_the_game_and_kept():
+    data = three_players()
+    with open(data + "/setups.json", "w") as f:
+        f.write('{"top_dogs": {"rounds": "many", "cup_points": 3}}')  # one bad value
+    # menu row 4 -> the house rules: Rounds (row 2): OK, DOWN x8 (10 -> 2), OK; Start
+    script = "1600 down\n1700 down\n1800 down\n1900 ok\n2000 down\n2100 ok\n"
+    t = 2200
+    for _ in range(8):
+        script += "%d down\n" % t
+        t += 100
+    script += "%d ok\n%d up\n%d ok\n" % (t, t + 100, t + 200)  # up to Start
+    t += 300
+    for ups in ((1, 0, 0), (0, 2, 0)):
+        keys, t = round_keys(t, ups)
+        script += keys
+    p = play(script, data)
+    assert p.dev.app.top.name == "results"
+    st = p.dev.app.session.state
+    assert st["settings"]["rounds"] == 2 and st["settings"]["cup_points"] == 3
+    assert st["points"] == [3, 3, 0]
+    with open(data + "/setups.json") as f:
+        assert '"rounds": 2' in f.read()

@@ -98,16 +98,79 @@ class Host:
 
 
 def start_game(app, name, setup=None, players=None):
-    """A new game of `name` with the players set on the device (or `players`)."""
+    """A new game of `name` with the players set on the device (or `players`). A game
+    with house rules to set (its flow's SETUP) shows them first."""
     if players is None:
         players = app.settings["players"]
+    if setup is None and getattr(flow_for(name), "SETUP", None):
+        app.push(GameSetup(app, name, players))
+        return
+    begin(app, name, players, setup or app.setups.get(name))
+
+
+def begin(app, name, players, setup):
     try:
-        session = Session.new(app.store, name, players, setup or app.setups.get(name))
+        session = Session.new(app.store, name, players, setup)
     except ValueError as e:
         app.push(Notice(GAMES[name], [str(e) + ".", "", "Change the number of",
                                       "players under Players."]))
         return
     open_game(app, session)
+
+
+def _fits(v, default, low, high):
+    if isinstance(default, bool):
+        return isinstance(v, bool)
+    if isinstance(low, tuple):
+        return v in low
+    return isinstance(v, int) and not isinstance(v, bool) and low <= v <= high
+
+
+class GameSetup(ListScreen):
+    """The house rules of a game before it starts: the readings of the rulebook that
+    are settings (RULES.md), kept for next time. OK on a rule changes it; Start."""
+
+    name = "setup"
+
+    def __init__(self, app, game, players):
+        ListScreen.__init__(self)
+        self.game = game
+        self.players = players
+        self.title = GAMES[game]
+        self.rules = flow_for(game).SETUP  # [(key, label, low, high)]
+        engine = __import__("pawpad.games." + game, None, None, ("x",))
+        self.values = dict(engine.DEFAULTS)
+        saved = app.setups.get(game)
+        for key, label, low, high in self.rules:
+            v = saved.get(key) if isinstance(saved, dict) else None
+            if _fits(v, self.values[key], low, high):  # a damaged file changes nothing
+                self.values[key] = v
+
+    def rows(self, app):
+        out = [("Start game", "%dP" % self.players)]
+        for key, label, low, high in self.rules:
+            v = self.values[key]
+            out.append((label, ("on" if v else "off") if isinstance(v, bool) else v))
+        return out
+
+    def editable(self, i):
+        return i > 0
+
+    def change(self, app, i, step):
+        key, label, low, high = self.rules[i - 1]
+        v = self.values[key]
+        if isinstance(v, bool):
+            self.values[key] = not v
+        elif isinstance(low, tuple):  # a choice among names
+            self.values[key] = low[(low.index(v) + step) % len(low)]
+        else:
+            self.values[key] = max(low, min(high, v + step))
+
+    def choose(self, app, i):
+        app.setups[self.game] = dict(self.values)
+        app.save_setups()
+        app.pop()
+        begin(app, self.game, self.players, dict(self.values))
 
 
 def open_game(app, session):

@@ -56,9 +56,9 @@ class App:
         self.info = info or {}
         self.store = store  # the flash, or None when it cannot be used
         self.session = None  # the game in progress
-        self.setups = {}  # each game's house rules: {game: {setting: value}}
         from pawpad.app import stats
 
+        self.setups = stats.load(store, stats.SETUPS)  # house rules: {game: {...}}
         self.stats = stats.load(store)  # per player, across games
         self.stack = []
         self.dirty = True
@@ -170,6 +170,13 @@ class App:
         from pawpad.app import stats
 
         problem = stats.save(self.store, self.stats)
+        if problem:
+            self.toast(problem)
+
+    def save_setups(self):
+        from pawpad.app import stats
+
+        problem = stats.save(self.store, self.setups, stats.SETUPS)
         if problem:
             self.toast(problem)
 

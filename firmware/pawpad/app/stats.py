@@ -1,35 +1,37 @@
 # Per-player statistics kept across games, by button colour: STOPs called, right and
-# wrong, false starts, the fastest STOP after GO; and the best solo result.
+# wrong, false starts, the fastest STOP after GO; and the best solo result. Also the
+# small JSON files of the same kind: each game's house rules.
 import json
 
 STATS = "stats.json"
+SETUPS = "setups.json"  # {game: {setting: value}}; a game checks its own when it starts
 _FIELDS = ("stops", "right", "wrong", "false", "games")
 
 
-def load(store):
-    """The statistics on flash; a damaged file starts them afresh (and is kept)."""
-    if store is None or not store.exists(STATS):
+def load(store, name=STATS):
+    """A JSON object from flash; a damaged file starts afresh (and is kept aside)."""
+    if store is None or not store.exists(name):
         return {}
     try:
-        data = json.loads(store.read_text(STATS))
+        data = json.loads(store.read_text(name))
         if isinstance(data, dict):
             return data
     except (OSError, ValueError):
         pass
     try:
-        store.keep_aside(STATS)
+        store.keep_aside(name)
     except OSError:
         pass
     return {}
 
 
-def save(store, stats):
+def save(store, data, name=STATS):
     if store is None:
         return "Flash not usable"
     try:
-        store.write_text(STATS, json.dumps(stats))
+        store.write_text(name, json.dumps(data))
     except OSError as e:
-        return "Statistics not saved (%s)" % e
+        return "%s not saved (%s)" % (name, e)
     return None
 
 
