@@ -141,14 +141,14 @@ class GameSetup(ListScreen):
         engine = __import__("pawpad.games." + game, None, None, ("x",))
         self.values = dict(engine.DEFAULTS)
         saved = app.setups.get(game)
-        for key, label, low, high in self.rules:
+        for key, _label, low, high in self.rules:
             v = saved.get(key) if isinstance(saved, dict) else None
             if _fits(v, self.values[key], low, high):  # a damaged file changes nothing
                 self.values[key] = v
 
     def rows(self, app):
         out = [("Start game", "%dP" % self.players)]
-        for key, label, low, high in self.rules:
+        for key, label, _low, _high in self.rules:
             v = self.values[key]
             out.append((label, ("on" if v else "off") if isinstance(v, bool) else v))
         return out
