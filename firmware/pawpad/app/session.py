@@ -106,14 +106,18 @@ class Session:
         ms = 0
         for rec in records:
             try:
-                if "e" in rec and "fix" not in rec:  # the common case: one more step
-                    state = engine.step(state, rec["e"])
+                if "e" in rec and "fix" not in rec:
+                    # The common case, one more step, done in place: copying the state
+                    # at every record would be most of the time a resume takes.
+                    state = engine.apply(state, rec["e"])
                     timeline.apply(rec)
                 else:  # undo, redo, a correction: replay the events then in force
                     nxt = timeline.preview(rec)
                     state = _replay(engine, head, nxt.events)
                     timeline = nxt
             except (ValueError, KeyError, TypeError) as e:
+                # The refused record may have half changed the state: rebuild it.
+                state = _replay(engine, head, timeline.events)
                 return timeline, state, kept, ms, \
                     "record %d does not fit the game (%s)" % (kept + 1, e)
             ms = rec.get("ms", ms)
@@ -221,7 +225,7 @@ class Session:
 def _replay(engine, head, events):
     state = engine.start(head["players"], head["settings"])
     for e in events:
-        state = engine.step(state, e)
+        state = engine.apply(state, e)
     return state
 
 

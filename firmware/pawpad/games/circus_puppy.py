@@ -110,11 +110,16 @@ def _end(st):
 
 
 def step(state, event):
-    need(not state["ended"], "the game is over")
+    """The state after `event`; `state` itself is left as it was."""
+    return apply(clone(state), event)
+
+
+def apply(st, event):
+    """Applies `event` to `st` in place and returns it (for replay; see top_dogs)."""
+    need(not st["ended"], "the game is over")
     kind = event.get("t")
     handler = _HANDLERS.get(kind)
     need(handler is not None, "Circus Puppy has no event " + str(kind))
-    st = clone(state)
     if kind == "perform" and st["phase"] == "after":
         st = _settle(st)  # the next player starts: the last turn's points stand
         if st["ended"]:

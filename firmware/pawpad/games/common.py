@@ -1,8 +1,11 @@
 # What every rules engine shares. An engine is a module with
 #   start(players, settings=None) -> state      a plain dict that survives JSON
 #   step(state, event) -> state                 a new state; the old one is untouched
-# and raises Refused, saying why, for an event the rules do not allow now. Events are
-# plain dicts too, with their kind under "t". Nothing here reads a clock or touches
+#   apply(state, event) -> state                the same, changing `state` in place
+# and raises Refused, saying why, for an event the rules do not allow now (apply may
+# then leave its state half changed: it is for replaying events that were accepted
+# before, where copying the state at every event would cost most of the time). Events
+# are plain dicts too, with their kind under "t". Nothing here reads a clock or touches
 # hardware: times, when a rule needs them, arrive inside events.
 
 
@@ -23,7 +26,7 @@ def replay(engine, players, settings, events):
     """The state after every event in order; an event refused in replay is an error."""
     state = engine.start(players, settings)
     for e in events:
-        state = engine.step(state, e)
+        state = engine.apply(state, e)
     return state
 
 

@@ -130,47 +130,51 @@ def _end(st):
 
 
 def step(state, event):
-    need(not state["ended"], "the game is over")
+    """The state after `event`; `state` itself is left as it was."""
+    return apply(clone(state), event)
+
+
+def apply(st, event):
+    """Applies `event` to `st` in place and returns it (for replay; see top_dogs)."""
+    need(not st["ended"], "the game is over")
     kind = event.get("t")
     if kind == "stop":
-        return _stop(state, event)
+        return _stop(st, event)
     if kind == "result":
-        return _result(state, event)
+        return _result(st, event)
     raise Refused("Pick-a-Dog has no event " + str(kind))
 
 
-def _stop(state, event):
+def _stop(st, event):
     """{"t": "stop", "seat": s}: the first STOP press; seat None when the round's time
     ran out with nobody calling."""
-    need(not _solo(state), "the solo game has no STOP")
-    need(state["phase"] == "ready", "no round is being played")
+    need(not _solo(st), "the solo game has no STOP")
+    need(st["phase"] == "ready", "no round is being played")
     seat = event.get("seat")
-    need(seat is None or is_count(seat, 0, state["players"] - 1), "no such seat")
-    st = clone(state)
+    need(seat is None or is_count(seat, 0, st["players"] - 1), "no such seat")
     st["caller"] = seat
     st["phase"] = "exam"
     return st
 
 
-def _result(state, event):
+def _result(st, event):
     """{"t": "result", "right": bool, "collected": [members per seat], "broken": [seats]}
     The examination: was the caller right, how many member cards each player took
     (captain not counted), and whose chain is broken."""
-    solo = _solo(state)
-    need(state["phase"] == ("ready" if solo else "exam"),
+    solo = _solo(st)
+    need(st["phase"] == ("ready" if solo else "exam"),
          "call STOP first" if not solo else "no round is being played")
-    n = state["players"]
+    n = st["players"]
     collected = event.get("collected")
     need(isinstance(collected, list) and len(collected) == n, "a count for every player")
     for c in collected:
         need(is_count(c, 0), "counts are whole numbers from 0")
     total = sum(collected)
-    need(total <= state["table"], "more cards collected than the table held")
+    need(total <= st["table"], "more cards collected than the table held")
     broken = event.get("broken") or []
     need(isinstance(broken, list), "broken is a list of seats")
     for seat in broken:
         need(is_count(seat, 0, n - 1), "no such seat")
-    st = clone(state)
     if solo:
         need(total >= 1 or st["table"] == 0, "the solo game starts from a table card")
         left = st["table"] - total

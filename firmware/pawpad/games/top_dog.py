@@ -124,14 +124,20 @@ def available(state):
 
 
 def step(state, event):
-    need(not state["ended"], "the game is over")
+    """The state after `event`; `state` itself is left as it was."""
+    return apply(clone(state), event)
+
+
+def apply(st, event):
+    """Applies `event` to `st` in place and returns it (for replay; see top_dogs)."""
+    need(not st["ended"], "the game is over")
     kind = event.get("t")
     if kind == "play":
-        return _play(state, event)
+        return _play(st, event)
     if kind == "medals":
-        return _medals(state, event)
+        return _medals(st, event)
     if kind == "rescued":
-        return _rescued(state)
+        return _rescued(st)
     raise Refused("Top Dog has no event " + str(kind))
 
 
@@ -140,13 +146,12 @@ def _stats_ok(stats):
                              all(is_count(v, 0) for v in stats))
 
 
-def _play(state, event):
+def _play(st, event):
     """{"t": "play", "plays": [[seat, "new" | "breed", stats or None], ...]}: each player
     with a dog in hand lays one, at most once."""
-    need(state["phase"] == "play", "finish the %s first" % state["phase"])
+    need(st["phase"] == "play", "finish the %s first" % st["phase"])
     plays = event.get("plays")
     need(isinstance(plays, list) and plays, "who plays what")
-    st = clone(state)
     if len(st["covered"]) == len(MEDALS):
         st["covered"] = ""  # all four covered at the start of a round: all available
     seen = set()
@@ -202,13 +207,13 @@ def contestants(st):
     return out
 
 
-def _medals(state, event):
+def _medals(st, event):
     """{"t": "medals", "won": {"P": [seat, slot] or None, ...}}: the players' decision
     for every available medal, when the dogs' stats were not given."""
-    need(state["phase"] == "judge", "no medals are being judged")
+    need(st["phase"] == "judge", "no medals are being judged")
     won = event.get("won")
     need(isinstance(won, dict), "say who won each medal")
-    avail = available(state)
+    avail = available(st)
     result = {}
     for letter in avail:
         need(letter in won, "medal %s: who won it, or nobody" % letter)
@@ -217,13 +222,13 @@ def _medals(state, event):
             continue
         need(isinstance(w, (list, tuple)) and len(w) == 2, "a winner is [seat, slot]")
         seat, slot = w
-        need(is_count(seat, 0, state["players"] - 1), "no such seat")
-        need(slot in ("prev", "new") and state["contestants"][seat][slot],
+        need(is_count(seat, 0, st["players"] - 1), "no such seat")
+        need(slot in ("prev", "new") and st["contestants"][seat][slot],
              "seat %d has no %s contestant" % (seat + 1, slot))
         result[letter] = (seat, slot)
     for letter in won:
         need(letter in avail, "medal %s is not available" % letter)
-    return _judged(clone(state), result)
+    return _judged(st, result)
 
 
 def _judged(st, won):
@@ -262,10 +267,9 @@ def _judged(st, won):
     return _next_round(st)
 
 
-def _rescued(state):
+def _rescued(st):
     """{"t": "rescued"}: the Pound has been handed out in the order shown."""
-    need(state["phase"] == "rescue", "there is no rescue now")
-    st = clone(state)
+    need(st["phase"] == "rescue", "there is no rescue now")
     for seat in st["rescue"]:
         st["hands"][seat] += 1
     st["pound"] -= len(st["rescue"])

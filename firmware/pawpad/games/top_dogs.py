@@ -69,17 +69,24 @@ def rounds_in_game(state):
 
 
 def step(state, event):
-    need(not state["ended"], "the game is over")
+    """The state after `event`; `state` itself is left as it was."""
+    return apply(clone(state), event)
+
+
+def apply(st, event):
+    """Applies `event` to `st` in place and returns it (a refused event may leave `st`
+    half changed: replay uses this on states of its own, play uses step)."""
+    need(not st["ended"], "the game is over")
     kind = event.get("t")
     if kind == "teams":
-        return _teams(state, event)
+        return _teams(st, event)
     raise Refused("Top Dogs has no event " + str(kind))
 
 
-def _teams(state, event):
+def _teams(st, event):
     """{"t": "teams", "cards": [[v, v, v], ...]}, one team per seat."""
     teams = event.get("cards")
-    need(isinstance(teams, list) and len(teams) == state["players"],
+    need(isinstance(teams, list) and len(teams) == st["players"],
          "one team of three cards for every player")
     values = []
     for seat in range(len(teams)):
@@ -87,7 +94,6 @@ def _teams(state, event):
             values.append(team_value(teams[seat]))
         except ValueError as e:
             raise Refused("seat %d: %s" % (seat + 1, e))
-    st = clone(state)
     winner = cup_winner(values)
     if winner is None:
         st["lost"] += 1
