@@ -128,3 +128,32 @@ def test_fakes_only_use_what_the_rp2_port_has():
                 assert p in stubs[cls][m], "%s.%s(%s) not in the stubs" % (cls, m, p)
     for const in ("IN", "OUT", "PULL_UP", "PULL_DOWN", "IRQ_FALLING", "IRQ_RISING"):
         assert hasattr(fakes.Pin, const)
+
+
+def test_flash_copies_only_what_changed_and_reports_the_version(tmp_path):
+    fake = tmp_path / "mpremote"
+    calls = tmp_path / "calls.txt"
+    fake.write_text("#!/bin/sh\necho \"$@\" >> %s\n"
+                    "case \"$*\" in *exec*) echo 'Pawpad 9.9.9';; esac\n" % calls)
+    fake.chmod(0o755)
+    mpy = tmp_path / "mpy" / "pawpad"
+    mpy.mkdir(parents=True)
+    (mpy / "__init__.mpy").write_bytes(b"one")
+    cmd = [sys.executable, "tools/flash.py", "--mpremote", str(fake), "--mpy",
+           str(tmp_path / "mpy"), "--port", "test%d" % os.getpid()]
+    state = os.path.join(ROOT, "build", "flashed-test%d.json" % os.getpid())
+    try:
+        first = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+        assert "flash: 4 of 4 files changed" in first.stdout
+        assert "device reports: Pawpad 9.9.9" in first.stdout
+        second = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+        assert "flash: 0 of 4 files changed" in second.stdout
+        (mpy / "__init__.mpy").write_bytes(b"two")
+        third = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+        assert "flash: 1 of 4 files changed" in third.stdout
+        last = calls.read_text().splitlines()[-1]
+        assert "cp" in last and "__init__.mpy" in last and last.endswith("reset")
+        assert "main.py" not in last
+    finally:
+        if os.path.exists(state):
+            os.remove(state)

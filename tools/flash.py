@@ -1,8 +1,9 @@
 # `make flash`: puts the firmware on a Pico with mpremote.
 # Copies the precompiled firmware (build/mpy), main.py and the chosen board's board.py
 # and pins.py; only files that changed since the last flash to that port are copied
-# (their hashes are kept in build/flashed-<port>.json). Then resets the Pico and prints
-# the version it reports. --dry-run prints the mpremote commands instead.
+# (their hashes are kept in build/flashed-<port>.json). Then asks the Pico for the
+# version it now has and resets it, so that it starts the new firmware.
+# --dry-run prints the mpremote commands instead.
 import argparse
 import hashlib
 import json
@@ -62,24 +63,28 @@ def main():
     chain = list(connect)
     for src, dst in changed:
         chain += ["cp", src, ":" + dst, "+"]
-    cmds.append(chain + ["reset"])
-    version = connect + ["exec", "import pawpad; print('Pawpad', pawpad.VERSION)"]
+    # mpremote stops the running firmware to reach the REPL; the reset starts it again.
+    chain += ["exec", "import pawpad; print('Pawpad', pawpad.VERSION)", "+", "reset"]
+    cmds.append(chain)
     print("flash: %d of %d files changed" % (len(changed), len(files)))
     if a.dry_run:
-        for c in cmds + [version]:
+        for c in cmds:
             print(" ".join(c))
         return
+    out = ""
     for c in cmds:
         r = subprocess.run(c, capture_output=True, text=True)
         if r.returncode and "mkdir" not in c:  # an existing folder is no error
             sys.exit("flash: %s failed:\n%s" % (" ".join(c), r.stderr))
+        out = r.stdout
     for src, dst in changed:
         state[dst] = digest(src)
     os.makedirs("build", exist_ok=True)
     with open(state_path, "w") as f:
         json.dump(state, f, indent=1)
-    r = subprocess.run(version, capture_output=True, text=True)
-    print(r.stdout.strip() or r.stderr.strip())
+    for line in out.splitlines():
+        if line.startswith("Pawpad"):
+            print("device reports:", line)
 
 
 if __name__ == "__main__":
