@@ -188,3 +188,17 @@ def test_robot_games_end_for_every_player_count_and_both_ways_of_judging():
             assert tg.dogs_accounted(st) == 18
             w = st["winner"]
             assert w is None or st["champions"][w] >= 3
+
+
+def test_rescue_asks_who_walked_a_dog_only_when_all_are_tied():
+    st = tg.start(2)
+    st = tg.step(st, plays((0, "new", [5, 1, 1, 1]), (1, "new", [1, 5, 1, 1])))
+    assert st["phase"] == "rescue" and tg.rescue_needs_first(st)  # 1 champion each
+    st = tg.step(st, {"t": "rescued", "first": 0})
+    assert st["hands"] == [8, 8]
+    st3 = tg.start(3)
+    st3 = tg.step(st3, plays((0, "new", [9, 9, 9, 9]), (1, "new", [1, 1, 1, 1]),
+                             (2, "new", [2, 2, 2, 2])))
+    st3["pound"] = 4
+    st3["phase"] = "rescue"
+    assert not tg.rescue_needs_first(st3)

@@ -92,6 +92,22 @@ def game_screens(app):
     s.offer(counts.event())
     out.append(("pick-a-dog-result", pad.RoundResult(host, before)))
     out.append(("results", Results(Host(app, Session.new(None, "top_dogs", 3, {"rounds": 1})))))
+
+    from pawpad.app import flow_top_dog as tdg
+
+    s = Session.new(None, "top_dog", 3)
+    host = Host(app, s)
+    out.append(("top-dog-board", tdg.Board(host)))
+    entry = tdg.PlayEntry(host, 1)
+    entry.rows[1] = ["new", 4, 7, -1, 2]
+    entry.field = 2
+    out.append(("top-dog-play", entry))
+    s.offer({"t": "play", "plays": [[0, "new", None], [1, "new", None], [2, "new", None]]})
+    out.append(("top-dog-judge", tdg.Judge(host)))
+    s.offer({"t": "medals", "won": {"P": [0, "new"], "A": None, "W": [2, "new"], "S": None}})
+    s.state["pound"] = 5
+    s.state["phase"] = "rescue"
+    out.append(("top-dog-rescue", tdg.Rescue(host)))
     return out
 
 

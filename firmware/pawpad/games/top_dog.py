@@ -137,7 +137,7 @@ def apply(st, event):
     if kind == "medals":
         return _medals(st, event)
     if kind == "rescued":
-        return _rescued(st)
+        return _rescued(st, event)
     raise Refused("Top Dog has no event " + str(kind))
 
 
@@ -267,9 +267,21 @@ def _judged(st, won):
     return _next_round(st)
 
 
-def _rescued(st):
-    """{"t": "rescued"}: the Pound has been handed out in the order shown."""
+def rescue_needs_first(state):
+    """Does the rescue order depend on who last walked a dog (everyone tied)?"""
+    pts, n = state["champions"], state["pound"]
+    orders = set(tuple(rescue_order(pts, n, s)) for s in range(state["players"]))
+    return len(orders) > 1
+
+
+def _rescued(st, event):
+    """{"t": "rescued", "first": seat}: the Pound has been handed out in the rescue
+    order; "first" (optional) is who last walked a dog, when that decides the order."""
     need(st["phase"] == "rescue", "there is no rescue now")
+    first = event.get("first")
+    if first is not None:
+        need(is_count(first, 0, st["players"] - 1), "no such seat")
+        st["rescue"] = rescue_order(st["champions"], st["pound"], first)
     for seat in st["rescue"]:
         st["hands"][seat] += 1
     st["pound"] -= len(st["rescue"])

@@ -1,0 +1,251 @@
+# Top Dog on the device: each round every player with a dog in hand lays one, as a
+# new contestant or bred onto their previous one, with its P, A, W and S when the
+# players key them in (then the box judges every medal, rule 4.1 included) or without
+# (then the players say who won each medal). Champions, the Pound and the rescue
+# order follow from the rules engine.
+from pawpad.app.play import board_key
+from pawpad.app.shell import BACK, DOWN, OK, UNDO, UP, Screen
+from pawpad.games import top_dog as rules
+from pawpad.ui import widgets
+
+flow = True
+STAT_MAX = 30
+UNKNOWN = -1  # a stat not keyed in: the medals are then decided by the players
+FIELDS = ("how", "P", "A", "W", "S")
+
+
+def prompt(state):
+    return rules.prompt(state)
+
+
+def scores(state):
+    return list(state["champions"])
+
+
+def winners(state):
+    return [] if state["winner"] is None else [state["winner"]]
+
+
+def score_line(state, app):
+    return ["Champions:", " ".join("%s %d" % (app.colour(s)[:3], c)
+                                   for s, c in enumerate(state["champions"]))]
+
+
+def result_lines(state, app):
+    order = sorted(range(state["players"]), key=lambda s: -state["champions"][s])
+    return ["%-7s %d champions" % (app.colour(s), state["champions"][s]) for s in order]
+
+
+def main(host):
+    phase = host.state["phase"]
+    if phase == "judge":
+        return Judge(host)
+    if phase == "rescue":
+        return Rescue(host)
+    return Board(host)
+
+
+def medal_line(state):
+    """The medals, with a dash for each covered one: "P - W S"."""
+    return " ".join("-" if m in state["covered"] and len(state["covered"]) < 4 else m
+                    for m in rules.MEDALS)
+
+
+class Board(Screen):
+    name = "top-dog"
+
+    def __init__(self, host):
+        self.host = host
+
+    def draw(self, c, app):
+        st = self.host.state
+        widgets.title_bar(c, "Top Dog", "R%d" % (st["round"] + 1))
+        widgets.score_grid(c, [(app.colour(s), st["champions"][s])
+                               for s in range(st["players"])])
+        c.text("Medals " + medal_line(st), 2, 38)
+        c.text("Pound %d" % st["pound"], 2, 47)
+        widgets.footer(c, "OK: play dogs", self.host.timer_text())
+
+    def key(self, app, k):
+        if board_key(app, self.host, k):
+            return
+        if k == OK:
+            app.push(PlayEntry(self.host))
+
+    def player(self, app, seat, t_us):
+        app.push(PlayEntry(self.host, seat))
+
+    def tick(self, app, now_ms):
+        if self.host.timer is not None:
+            self.host.tick()
+            app.dirty = True
+
+
+class PlayEntry(Screen):
+    """For each player with a dog in hand: new or breed, then P, A, W, S (or ? to
+    leave the medals to the players). UP/DOWN change, OK moves on, BACK goes back."""
+
+    name = "top-dog-play"
+
+    def __init__(self, host, seat=None):
+        self.host = host
+        st = host.state
+        self.seats = [s for s in range(st["players"]) if st["hands"][s] > 0]
+        self.rows = {}
+        for s in self.seats:
+            con = st["contestants"][s]
+            how = "new" if con["new"] is None else "breed"
+            self.rows[s] = [how, UNKNOWN, UNKNOWN, UNKNOWN, UNKNOWN]
+        self.i = self.seats.index(seat) if seat in self.seats else 0
+        self.field = 0
+
+    def seat(self):
+        return self.seats[self.i]
+
+    def draw(self, c, app):
+        seat = self.seat()
+        widgets.title_bar(c, "Round %d" % (self.host.state["round"] + 1), app.colour(seat))
+        row = self.rows[seat]
+        c.text(("> " if self.field == 0 else "  ") + "Play it as: " + row[0], 2, 14)
+        x = 4
+        for f in range(1, 5):
+            v = row[f]
+            text = "?" if v == UNKNOWN else str(v)
+            c.text(FIELDS[f], x + 8, 26)
+            c.text(text, x + (28 - widgets.text_width(text, 2)) // 2, 36, 1, 2)
+            if self.field == f:
+                c.fill_rect(x, 53, 28, 2, 1)
+            x += 31
+        widgets.footer(c, "%d/%d" % (self.i + 1, len(self.seats)), "OK next")
+
+    def key(self, app, k):
+        row = self.rows[self.seat()]
+        if k in (UP, DOWN):
+            step = 1 if k == UP else -1
+            if self.field == 0:
+                if self.host.state["contestants"][self.seat()]["prev"] is not None:
+                    row[0] = "breed" if row[0] == "new" else "new"  # breed needs a dog
+            else:
+                v = row[self.field] + step
+                row[self.field] = STAT_MAX if v < UNKNOWN else (UNKNOWN if v > STAT_MAX else v)
+        elif k == OK:
+            if self.field < 4 and not (self.field == 0 and self._skip_stats()):
+                self.field += 1
+            elif self.i < len(self.seats) - 1:
+                self.i += 1
+                self.field = 0
+            else:
+                self._offer(app)
+        elif k in (BACK, UNDO):
+            if self.field > 0:
+                self.field -= 1
+            elif self.i > 0:
+                self.i -= 1
+            else:
+                app.pop()
+
+    def _skip_stats(self):
+        """Judging by decision this round (the first seat left its stats at ?)."""
+        first = self.rows[self.seats[0]]
+        return self.i > 0 and first[1] == UNKNOWN
+
+    def player(self, app, seat, t_us):
+        if seat in self.seats:
+            self.i = self.seats.index(seat)
+            self.field = 0
+
+    def _offer(self, app):
+        plays = []
+        for s in self.seats:
+            how, p, a, w, sp = self.rows[s]
+            stats = None if UNKNOWN in (p, a, w, sp) else [p, a, w, sp]
+            plays.append([s, how, stats])
+        if self.host.offer({"t": "play", "plays": plays}):
+            app.stack.remove(self)
+            nxt = main(self.host)
+            if not isinstance(nxt, Board) and not self.host.state["ended"]:
+                app.push(nxt)
+
+
+class Judge(Screen):
+    """Without stats: who won each available medal (or nobody), in the order P, A, W, S.
+    Rule 4.1 is for the players to keep in mind: a winner still blocks later medals."""
+
+    name = "top-dog-judge"
+
+    def __init__(self, host):
+        self.host = host
+        self.letters = rules.available(host.state)
+        self.choices = [None] + [[s, slot] for s, slot, _ in rules.contestants(host.state)]
+        self.picks = [0] * len(self.letters)
+        self.i = 0
+
+    def label(self, app, choice):
+        if choice is None:
+            return "nobody"
+        seat, slot = choice
+        return "%s %s" % (app.colour(seat), "prev" if slot == "prev" else "new")
+
+    def draw(self, c, app):
+        widgets.title_bar(c, "Medals", "%d/%d" % (self.i + 1, len(self.letters)))
+        letter = self.letters[self.i]
+        widgets.big_center(c, letter, 12, 3)
+        widgets.big_center(c, self.label(app, self.choices[self.picks[self.i]]), 38, 2)
+        widgets.footer(c, "UP/DOWN: who", "OK next")
+
+    def key(self, app, k):
+        n = len(self.choices)
+        if k in (UP, DOWN):
+            self.picks[self.i] = (self.picks[self.i] + (1 if k == UP else -1)) % n
+        elif k == OK:
+            if self.i < len(self.letters) - 1:
+                self.i += 1
+            else:
+                won = {}
+                for j, letter in enumerate(self.letters):
+                    won[letter] = self.choices[self.picks[j]]
+                if self.host.offer({"t": "medals", "won": won}):
+                    app.stack.remove(self)
+                    if self.host.state["phase"] == "rescue":
+                        app.push(Rescue(self.host))
+        elif k == BACK and self.i > 0:
+            self.i -= 1
+        elif k == UNDO:
+            self.host.undo()
+
+
+class Rescue(Screen):
+    """The Pound's dogs go back to the players in this order. When everyone is tied,
+    the player who last walked a dog starts: UP/DOWN say who."""
+
+    name = "top-dog-rescue"
+
+    def __init__(self, host):
+        self.host = host
+        self.first = 0
+        self.ask = rules.rescue_needs_first(host.state)
+
+    def order(self):
+        st = self.host.state
+        return rules.rescue_order(st["champions"], st["pound"], self.first if self.ask else None)
+
+    def draw(self, c, app):
+        widgets.title_bar(c, "Rescue", "%d dogs" % self.host.state["pound"])
+        names = " ".join(app.colour(s)[:3] for s in self.order())
+        widgets.message(c, widgets.wrap([names])[:4], 12)
+        if self.ask:
+            c.text("Walked a dog: " + app.colour(self.first), 2, 46)
+        widgets.footer(c, "", "OK: done")
+
+    def key(self, app, k):
+        n = self.host.state["players"]
+        if k in (UP, DOWN) and self.ask:
+            self.first = (self.first + (1 if k == UP else -1)) % n
+        elif k == OK:
+            event = {"t": "rescued"}
+            if self.ask:
+                event["first"] = self.first
+            if self.host.offer(event):
+                app.stack.remove(self)
+        elif k == UNDO:
+            self.host.undo()

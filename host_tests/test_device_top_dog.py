@@ -1,0 +1,79 @@
+# Top Dog played through the device's menus in the simulator (virtual time): dogs with
+# stats judged by the box, dogs without judged by the players, the rescue, the win.
+# Both runtimes.
+from test_device import fresh_dir, play
+
+from pawsim.script import parse
+
+OPEN = "1600 down\n1700 down\n1800 ok\n"  # menu row 3
+
+
+def two_players():
+    data = fresh_dir()
+    with open(data + "/settings.json", "w") as f:
+        f.write('{"players": 2}')
+    return data
+
+
+def keys(t, names):
+    out = []
+    for name in names:
+        out.append("%d %s" % (t, name))
+        t += 100
+    return "\n".join(out) + "\n", t
+
+
+def stats_entry(t, rows):
+    """The play screen: for each seat (how, [P, A, W, S]); UP raises a stat from ?."""
+    names = ["ok"]  # from the board
+    for how, stats in rows:
+        if how == "breed":
+            names.append("up")
+        names.append("ok")
+        for v in stats:
+            names += ["up"] * (v + 1)  # ? -> 0 -> v
+            names.append("ok")
+    return keys(t, names)
+
+
+def state(p):
+    return p.dev.app.session.state
+
+
+def test_the_box_judges_dogs_with_stats():
+    data = two_players()
+    script, t = stats_entry(2000, [("new", [5, 1, 1, 1]), ("new", [1, 5, 1, 1])])
+    p = play(OPEN + script, data)
+    st = state(p)
+    assert st["champions"] == [1, 1] and st["covered"] == "PA"
+    assert p.dev.app.top.name == "top-dog-rescue"  # the Pound holds 4 (2 players)
+    p.play(parse("%d ok\n" % (t + 200)))
+    assert state(p)["hands"] == [8, 8] and p.dev.app.top.name == "top-dog"
+
+
+def test_the_players_judge_dogs_without_stats():
+    data = two_players()
+    # no stats: OK through every field; then P to Blue (DOWN from nobody wraps to the
+    # last contestant: Blue's), A to Red (UP: the first), W and S to nobody
+    names = ["ok"] + ["ok"] * 5 + ["ok"] + ["down", "ok", "up", "ok", "ok", "ok"]
+    script, t = keys(2000, names)
+    p = play(OPEN + script, data)
+    st = state(p)
+    assert st["last_medals"] == {"P": [1, "new"], "A": [0, "new"]}
+    assert st["champions"] == [1, 1]
+
+
+def test_three_champions_win():
+    data = two_players()
+    p = play(OPEN + "1900 end\n", data)
+    t = 2000
+    for _ in range(3):
+        blue = "breed" if state(p)["contestants"][1]["prev"] else "new"
+        part, t = stats_entry(t, [("new", [9, 9, 9, 9]), (blue, [0, 0, 0, 0])])
+        p.play(parse(part))
+        t = p.t + 100  # play() runs on past the last key
+        if p.dev.app.top.name == "top-dog-rescue":
+            p.play(parse("%d ok\n" % t))
+            t = p.t + 100
+    assert p.dev.app.top.name == "results"
+    assert state(p)["winner"] == 0 and state(p)["champions"] == [3, 0]
