@@ -287,3 +287,15 @@ def test_refused_events_change_nothing():
             continue
         raise AssertionError("accepted %r" % bad)
     assert json.dumps(st) == before
+
+
+def test_five_second_rule_across_the_wrap_of_ticks_ms():
+    from pawpad.ticks import PERIOD, add
+
+    done = PERIOD - 1000
+    base = run(cp.start(3), perform("dogee show"), {"t": "stack", "stage": 0},
+               {"t": "done", "t_ms": done})
+    soon = run(base, {"t": "fall", "stage": 0, "dogs": 1, "t_ms": add(done, 4000)})
+    assert soon["scores"][0] == 0
+    late = run(base, {"t": "fall", "stage": 0, "dogs": 1, "t_ms": add(done, 6000)})
+    assert late["scores"][0] == 3

@@ -2,6 +2,7 @@
 # effects, falls and the 5-second rule, decks that pass around, the end at 30.
 # RULES.md, "Circus Puppy". Stage 0 is the low stage (the box), 1 the high one (lid).
 from pawpad.games.common import clone, is_count, merged, need
+from pawpad.ticks import diff
 
 DOG = "dog"
 STAGE_CARDS = ("+1 repeat", "+2 supply", "+2 left", "+3 twos", "+3 right")
@@ -359,7 +360,7 @@ def _fall(st, event):
     if st["phase"] == "after":
         t = event.get("t_ms")
         need(is_count(t, 0), "the time of the fall")
-        late = t - turn["done_at"] >= st["settings"]["grace_ms"]
+        late = diff(t, turn["done_at"]) >= st["settings"]["grace_ms"]
         if late:
             st = _settle(st)  # the points had been earned
     if late:
