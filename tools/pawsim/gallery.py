@@ -108,6 +108,23 @@ def game_screens(app):
     s.state["pound"] = 5
     s.state["phase"] = "rescue"
     out.append(("top-dog-rescue", tdg.Rescue(host)))
+
+    from pawpad.app import flow_circus_puppy as cpf
+
+    s = Session.new(None, "circus_puppy", 4)
+    host = Host(app, s)
+    out.append(("circus-board", cpf.Board(host)))
+    pick = cpf.ActionPick(host)
+    pick.action = 1  # double trick: the chosen action and the helper rows show
+    pick.chosen = 2
+    out.append(("circus-action", pick))
+    s.offer({"t": "perform", "action": "acrobatics"})
+    out.append(("circus-perform", cpf.Perform(host)))
+    s.offer({"t": "move", "from": 1})
+    s.offer({"t": "stack", "stage": 0})
+    s.offer({"t": "done", "t_ms": 0})
+    out.append(("circus-hold", cpf.Hold(host, 0)))
+    out.append(("circus-fall", cpf.FallCount(host, 0)))
     return out
 
 

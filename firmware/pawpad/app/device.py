@@ -100,6 +100,7 @@ class Device:
         self._scale_retry = [None] * len(hw.scales)
         self._tared = [False] * len(hw.scales)
         self._scale_missing = [False] * len(hw.scales)
+        self._sensing = False
         for scale in hw.scales:
             if scale is not None:
                 scale.per_gram = s["counts_per_gram"]
@@ -281,7 +282,14 @@ class Device:
         self.now = now_ms
         if not self.sensing():
             self._tared = [False] * len(hw.scales)  # weigh afresh when asked again
+            self._sensing = False
             return IDLE_SENSOR_MS
+        if not self._sensing:
+            # The stages may have changed while nobody watched: start from what they
+            # weigh now, not from what they weighed then.
+            self._sensing = True
+            card = self.settings["card_decigrams"] / 10
+            self.detectors = [StepDetector(card) for _ in hw.scales]
         for i, scale in enumerate(hw.scales):
             if scale is None:
                 continue
@@ -298,8 +306,11 @@ class Device:
                 self.grams[i] = None
                 if not self._scale_missing[i]:  # once, not at every retry
                     self._scale_missing[i] = True
-                    self.app.notify(str(e) + "; retrying.")
                     print("pawpad:", e)
+                    if self.app.session is not None:
+                        self.app.toast(str(e))  # in a game: say it, do not stop it
+                    else:
+                        self.app.notify(str(e) + "; retrying.")
                 continue
             if raw is None:
                 continue

@@ -7,9 +7,9 @@ from pawpad.ui import widgets
 
 CARD_MAX = 20
 flow = True  # marks this module as a game flow
-# The readings of the rulebook that are house rules: (setting, label, low, high).
-SETUP = (("rounds", "Rounds", 1, 30), ("cups", "Cup cards", 1, 30),
-         ("cup_points", "Cup worth", 1, 10))
+# The readings of the rulebook that are house rules: (setting, label, low, high, step).
+SETUP = (("rounds", "Rounds", 1, 30, 1), ("cups", "Cup cards", 1, 30, 1),
+         ("cup_points", "Cup worth", 1, 10, 1))
 
 
 def prompt(state):

@@ -132,7 +132,7 @@ class Notice(Screen):
 
 GAMES = ("Pick-a-Dog", "Circus Puppy", "Top Dog", "Top Dogs")
 GAME_IDS = ("pick_a_dog", "circus_puppy", "top_dog", "top_dogs")
-PLAYABLE = ("top_dogs", "pick_a_dog", "top_dog")  # games whose screens are built
+PLAYABLE = GAME_IDS  # games whose screens are built
 
 
 class MainMenu(ListScreen):

@@ -71,9 +71,12 @@ class Host:
         return True
 
     def reopen(self):
-        """After an undo or redo: the game's screen for the state it is now in."""
+        """The game's screen for the state it is now in (after an undo or redo, or a
+        turn that ended), with the results on top when the game is over."""
         app = self.app
         app.stack = [MainMenu(), self.flow.main(self)]
+        if self.state["ended"]:
+            app.stack.append(Results(self))
         app.dirty = True
 
     def tick(self):
@@ -137,34 +140,39 @@ class GameSetup(ListScreen):
         self.game = game
         self.players = players
         self.title = GAMES[game]
-        self.rules = flow_for(game).SETUP  # [(key, label, low, high)]
+        # [(key, label, low, high, step)]: low a tuple of names for a choice
+        self.rules = flow_for(game).SETUP
         engine = __import__("pawpad.games." + game, None, None, ("x",))
         self.values = dict(engine.DEFAULTS)
         saved = app.setups.get(game)
-        for key, _label, low, high in self.rules:
+        for key, _label, low, high, _step in self.rules:
             v = saved.get(key) if isinstance(saved, dict) else None
             if _fits(v, self.values[key], low, high):  # a damaged file changes nothing
                 self.values[key] = v
 
     def rows(self, app):
         out = [("Start game", "%dP" % self.players)]
-        for key, label, _low, _high in self.rules:
+        for key, label, _low, _high, _step in self.rules:
             v = self.values[key]
-            out.append((label, ("on" if v else "off") if isinstance(v, bool) else v))
+            if isinstance(v, bool):
+                v = "on" if v else "off"
+            elif key.endswith("_ms"):
+                v = "%d s" % (v // 1000)
+            out.append((label, v))
         return out
 
     def editable(self, i):
         return i > 0
 
     def change(self, app, i, step):
-        key, label, low, high = self.rules[i - 1]
+        key, label, low, high, size = self.rules[i - 1]
         v = self.values[key]
         if isinstance(v, bool):
             self.values[key] = not v
         elif isinstance(low, tuple):  # a choice among names
             self.values[key] = low[(low.index(v) + step) % len(low)]
         else:
-            self.values[key] = max(low, min(high, v + step))
+            self.values[key] = max(low, min(high, v + step * size))
 
     def choose(self, app, i):
         app.setups[self.game] = dict(self.values)

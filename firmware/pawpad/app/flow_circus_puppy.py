@@ -1,0 +1,384 @@
+# Circus Puppy on the device. The active player picks the action of the dog they
+# drew; then the box watches the stages: a dog going on is a stack, a dog lifted off
+# one stage and put on the other is the Acrobatics move, anything else coming off (or
+# the tilt switch) is a fall. Every step can also be entered with the menu buttons,
+# for a box without load cells. When the player says done, the 5-second rule runs:
+# a fall before it ends spoils the turn.
+from pawpad.app.play import board_key
+from pawpad.app.shell import BACK, DOWN, OK, UNDO, UP, Screen
+from pawpad.games import circus_puppy as rules
+from pawpad.ticks import diff
+from pawpad.ui import widgets
+
+flow = True
+STAGES = ("low", "high")
+SETUP = (
+    ("start_card", "Start card", rules.STAGE_CARDS, 0, 1),
+    ("grace_ms", "Hold still", 1000, 10000, 1000),
+    ("helper_takes", "Helper keeps", 0, 0, 1),
+    ("left_counts", "Left at end", ("all", "deck"), 0, 1),
+)
+LIFT_MS = 10000  # a dog lifted off a stage has this long to land on the other
+MANUAL = ("Stacked on low", "Stacked on high", "Moved low>high", "Moved high>low",
+          "New stage card", "Dogs fell", "Done")
+
+
+def prompt(state):
+    return rules.prompt(state)
+
+
+def scores(state):
+    return list(state["scores"])
+
+
+def winners(state):
+    return rules.standings(state)[:1] if state["ended"] else []
+
+
+def score_line(state, app):
+    return [" ".join("%s %d" % (app.colour(s)[:3], v) for s, v in enumerate(state["scores"]))]
+
+
+def result_lines(state, app):
+    out = []
+    for s in rules.standings(state):
+        left = rules.cards_left(state, s)
+        out.append("%-7s %d-%d = %d" % (app.colour(s), state["scores"][s], left,
+                                       state["scores"][s] - left))
+    return out
+
+
+def main(host):
+    phase = host.state["phase"]
+    if phase == "performing":
+        return Perform(host)
+    if phase == "after":
+        return Hold(host, host.app.now)
+    return Board(host)
+
+
+class Board(Screen):
+    """Whose turn, the scores, decks and face-up dogs. OK: the action."""
+
+    name = "circus"
+    sensing = True  # the stages are watched all game, so a performance starts weighed
+
+    def __init__(self, host):
+        self.host = host
+
+    def draw(self, c, app):
+        st = self.host.state
+        seat = st["active"]
+        widgets.title_bar(c, "Circus Puppy", app.colour(seat))
+        widgets.score_grid(c, [(app.colour(s), st["scores"][s]) for s in range(st["players"])],
+                           highlight=seat)
+        c.text("deck %d  face-up %d" % (st["decks"][seat], st["faceup"][seat]), 2, 38)
+        c.text("supply %d" % st["supply"], 2, 47)
+        widgets.footer(c, "OK: draw a dog", self.host.timer_text())
+
+    def key(self, app, k):
+        if board_key(app, self.host, k):
+            return
+        if k == OK:
+            app.push(ActionPick(self.host))
+
+    def player(self, app, seat, t_us):
+        if seat == self.host.state["active"]:
+            app.push(ActionPick(self.host))
+
+
+class ActionPick(Screen):
+    """The drawn dog's action (and for Double Trick the action the next player chose,
+    for Helper the helper: the helper's own button picks them)."""
+
+    name = "circus-action"
+    sensing = True
+
+    def __init__(self, host, repeat=None):
+        self.host = host
+        st = host.state
+        seat = st["active"]
+        self.repeat = repeat
+        self.action = rules.ACTIONS.index(repeat) if repeat else 5  # Dogee Show
+        self.chosen = 5
+        self.helper = (seat + 1) % st["players"]
+        self.source = "deck" if st["decks"][seat] else "faceup"
+        self.field = 0
+
+    def fields(self):
+        a = rules.ACTIONS[self.action]
+        out = ["action"]
+        if a == "double trick":
+            out.append("chosen")
+        if a == "helper" or (a == "double trick" and rules.ACTIONS[self.chosen] == "helper"):
+            out.append("helper")
+        if self.host.state["faceup"][self.host.state["active"]]:
+            out.append("source")
+        return out
+
+    def draw(self, c, app):
+        widgets.title_bar(c, "+1 repeat" if self.repeat else "The dog says",
+                          app.colour(self.host.state["active"]))
+        rows = [("Action", rules.ACTIONS[self.action])]
+        names = self.fields()
+        if "chosen" in names:
+            rows.append(("Chosen", rules.ACTIONS[self.chosen]))
+        if "helper" in names:
+            rows.append(("Helper", app.colour(self.helper)))
+        if "source" in names:
+            rows.append(("From", self.source))
+        widgets.list_rows(c, rows, self.field, 0)
+        widgets.footer(c, "UP/DOWN", "OK next")
+
+    def key(self, app, k):
+        names = self.fields()
+        name = names[self.field]
+        n = self.host.state["players"]
+        if k in (UP, DOWN):
+            step = 1 if k == UP else -1
+            if name == "action" and not self.repeat:
+                self.action = (self.action + step) % len(rules.ACTIONS)
+            elif name == "chosen":
+                self.chosen = (self.chosen + step) % len(rules.ACTIONS)
+                if self.chosen == 1:  # not double trick itself
+                    self.chosen = (self.chosen + step) % len(rules.ACTIONS)
+            elif name == "helper":
+                self.helper = (self.helper + step) % n
+                if self.helper == self.host.state["active"]:
+                    self.helper = (self.helper + step) % n
+            elif name == "source":
+                self.source = "faceup" if self.source == "deck" else "deck"
+        elif k == OK:
+            if self.field < len(names) - 1:
+                self.field += 1
+                return
+            event = {"t": "perform", "action": rules.ACTIONS[self.action], "from": self.source,
+                     "chosen": rules.ACTIONS[self.chosen], "helper": self.helper}
+            if self.host.offer(event):
+                app.replace(Perform(self.host))
+        elif k in (BACK, UNDO):
+            if self.field > 0:
+                self.field -= 1
+            elif not self.repeat:
+                app.pop()
+
+    def player(self, app, seat, t_us):
+        if "helper" in self.fields() and seat != self.host.state["active"]:
+            self.helper = seat
+
+
+class Perform(Screen):
+    """The performance: the stages are weighed and every step becomes an event; the
+    menu buttons enter a step by hand. The active player's button, or Done: finished."""
+
+    name = "circus-perform"
+    busy = True  # the load cells are being read: no flash writes
+    sensing = True
+
+    def __init__(self, host):
+        self.host = host
+        self.sel = 0
+        self.lifted = None  # (stage, t_ms) of a dog lifted off, maybe to be moved
+
+    def draw(self, c, app):
+        st = self.host.state
+        widgets.title_bar(c, st["turn"]["action"], "+%d" % st["turn"]["points"])
+        c.text(widgets.clip(rules.prompt(st), widgets.COLS), 2, 12)
+        low, high = st["stages"]
+        c.text("dogs: low %d  high %d" % (rules.dogs_on(low), rules.dogs_on(high)), 2, 22)
+        if self.lifted is not None:
+            c.text("a dog is in the air", 2, 31)
+        rows = [(m, None) for m in MANUAL]
+        top = widgets.scroll_top(self.sel, max(0, self.sel - 2), len(rows))
+        y = 41
+        for i in range(top, min(len(rows), top + 3)):
+            c.text(("> " if i == self.sel else "  ") + rows[i][0], 2, y)
+            y += 8
+
+    def tick(self, app, now_ms):
+        if self.lifted is not None and diff(now_ms, self.lifted[1]) > LIFT_MS:
+            stage, t = self.lifted
+            self.lifted = None
+            self._fall(app, stage, 1, t)  # it never landed: it fell
+        app.dirty = True
+
+    tick_ms = 250
+
+    def stage(self, app, event):
+        kind, stage, cards, began = event
+        turn = self.host.state["turn"]
+        if kind == "tilt":
+            if cards:  # tipped: ask how many fell
+                app.push(FallCount(self.host, began))
+            return
+        if kind == "added":
+            if self.lifted is not None and self.lifted[0] != stage and cards == 1:
+                src = self.lifted[0]
+                self.lifted = None
+                self._step(app, {"t": "move", "from": src})
+            elif turn["stages"] < turn["need_stage"] and self.host.state["stage_cards"]:
+                app.push(StageCardPick(self.host, stage))
+            elif turn["held"]:
+                self._step(app, {"t": "stack", "stage": stage})
+            return
+        # removed
+        pending = turn["moves"] < turn["need_moves"]
+        if pending and self.lifted is None and cards == 1:
+            self.lifted = (stage, began)
+        else:
+            self._fall(app, stage, cards, began)
+
+    def _fall(self, app, stage, dogs, t_ms):
+        if self.host.offer({"t": "fall", "stage": stage, "dogs": dogs, "t_ms": t_ms}):
+            self.host.reopen()  # the turn is over
+
+    def _step(self, app, event):
+        """A stack or a move; a +1 stage card then asks for the action again."""
+        if self.host.offer(event):
+            turn = self.host.state["turn"]
+            if turn["repeat"] and not turn["held"]:
+                app.push(ActionPick(self.host, turn["repeat_action"]))
+
+    def key(self, app, k):
+        if k in (UP, DOWN):
+            self.sel = (self.sel + (1 if k == DOWN else -1)) % len(MANUAL)
+        elif k == OK:
+            self.manual(app, MANUAL[self.sel])
+        elif k == UNDO:
+            self.host.undo()
+        elif k == BACK:
+            board_key(app, self.host, k)
+
+    def manual(self, app, what):
+        if what.startswith("Stacked on"):
+            self._step(app, {"t": "stack", "stage": 0 if what.endswith("low") else 1})
+        elif what.startswith("Moved"):
+            self._step(app, {"t": "move", "from": 0 if what.startswith("Moved low") else 1})
+        elif what == "New stage card":
+            app.push(StageCardPick(self.host, None))
+        elif what == "Dogs fell":
+            app.push(FallCount(self.host, app.now))
+        else:
+            self.done(app)
+
+    def done(self, app):
+        if self.host.offer({"t": "done", "t_ms": app.now}):
+            app.replace(Hold(self.host, app.now))
+
+    def player(self, app, seat, t_us):
+        if seat == self.host.state["active"]:
+            self.done(app)
+
+
+class Hold(Screen):
+    """The 5-second rule: a fall now still spoils the turn. Then the points count."""
+
+    name = "circus-hold"
+    busy = True
+    sensing = True
+    tick_ms = 100
+
+    def __init__(self, host, since):
+        self.host = host
+        self.since = since
+
+    def draw(self, c, app):
+        st = self.host.state
+        widgets.title_bar(c, "Hold still", "+%d" % st["turn"]["points"])
+        left = st["settings"]["grace_ms"] - diff(app.now, self.since)
+        widgets.big_center(c, str(max(0, (left + 999) // 1000)), 16, 4)
+        widgets.footer(c, "", "BACK: dogs fell")
+
+    def tick(self, app, now_ms):
+        st = self.host.state
+        if diff(now_ms, self.since) >= st["settings"]["grace_ms"]:
+            if self.host.offer({"t": "settled"}):
+                self.host.reopen()
+            return
+        app.dirty = True
+
+    def stage(self, app, event):
+        kind, stage, cards, began = event
+        if kind == "removed":
+            if self.host.offer({"t": "fall", "stage": stage, "dogs": cards, "t_ms": began}):
+                self.host.reopen()
+        elif kind == "tilt" and cards:
+            app.push(FallCount(self.host, began))
+
+    def key(self, app, k):
+        if k == BACK:
+            app.push(FallCount(self.host, app.now))
+        elif k == UNDO:
+            self.host.undo()
+
+
+class FallCount(Screen):
+    """How many dogs fell, and from which stage."""
+
+    name = "circus-fall"
+    sensing = True
+
+    def __init__(self, host, t_ms):
+        self.host = host
+        self.t_ms = t_ms
+        self.which = 1
+        self.dogs = 1
+        self.field = 0
+
+    def draw(self, c, app):
+        widgets.title_bar(c, "Dogs fell")
+        rows = [("Stage", STAGES[self.which]), ("Dogs", self.dogs), ("Save", None)]
+        widgets.list_rows(c, rows, self.field, 0)
+
+    def key(self, app, k):
+        if k in (UP, DOWN):
+            if self.field == 0:
+                self.which = 1 - self.which
+            elif self.field == 1:
+                most = max(1, rules.dogs_on(self.host.state["stages"][self.which]))
+                self.dogs = max(1, min(most, self.dogs + (1 if k == UP else -1)))
+        elif k == OK:
+            if self.field < 2:
+                self.field += 1
+                return
+            event = {"t": "fall", "stage": self.which, "dogs": self.dogs, "t_ms": self.t_ms}
+            if self.host.offer(event):
+                self.host.reopen()
+        elif k in (BACK, UNDO):
+            app.pop()
+
+
+class StageCardPick(Screen):
+    """New Stage: which stage card was drawn (and, when both stages hold as many
+    dogs, which stage it went on)."""
+
+    name = "circus-stage-card"
+    sensing = True
+
+    def __init__(self, host, stage):
+        self.host = host
+        self.cards = list(host.state["stage_cards"])
+        self.sel = 0
+        self.on = stage
+
+    def draw(self, c, app):
+        widgets.title_bar(c, "Stage card drawn")
+        widgets.list_rows(c, [(card, None) for card in self.cards], self.sel, 0)
+
+    def key(self, app, k):
+        if k in (UP, DOWN):
+            self.sel = (self.sel + (1 if k == DOWN else -1)) % len(self.cards)
+        elif k == OK:
+            st = self.host.state["stages"]
+            stage = self.on
+            if rules.dogs_on(st[0]) != rules.dogs_on(st[1]):
+                stage = None  # the rules say where it goes
+            elif stage is None:
+                stage = 1
+            event = {"t": "new_stage", "card": self.cards[self.sel]}
+            if stage is not None:
+                event["stage"] = stage
+            if self.host.offer(event):
+                app.pop()
+        elif k in (BACK, UNDO):
+            app.pop()

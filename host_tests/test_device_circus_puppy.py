@@ -1,0 +1,76 @@
+# Circus Puppy played through the device in the simulator (virtual time), with the
+# load cells watching the stages and with the menu buttons alone. Both runtimes.
+from test_device import fresh_dir, play
+
+from pawsim.script import parse
+
+# menu row 2, then Start on the house-rules screen
+OPEN = "1600 down\n1700 ok\n1900 ok\n"
+
+
+def three_players(extra=""):
+    data = fresh_dir()
+    with open(data + "/settings.json", "w") as f:
+        f.write('{"players": 3%s}' % extra)
+    return data
+
+
+def state(p):
+    return p.dev.app.session.state
+
+
+def test_a_stack_seen_by_the_load_cell_scores_after_the_hold():
+    data = three_players()
+    # OK: the action (Dogee Show), OK again: perform; a dog onto the low stage; Red's
+    # button: done; five seconds of holding still
+    p = play(OPEN + "2100 ok\n2300 ok\n2800 add 1 1\n3700 p1\n3800 end\n", data)
+    assert p.dev.app.top.name == "circus-hold"
+    assert state(p)["scores"] == [0, 0, 0]  # not yet
+    p.play(parse("9000 end"))
+    assert state(p)["scores"] == [3, 0, 0]
+    assert state(p)["active"] == 1 and p.dev.app.top.name == "circus"
+
+
+def test_a_fall_in_the_hold_spoils_the_turn():
+    data = three_players()
+    p = play(OPEN + "2100 ok\n2300 ok\n2800 add 1 1\n3700 p1\n5000 remove 1 2\n6000 end\n",
+             data)
+    st = state(p)
+    assert st["scores"] == [0, 0, 0]
+    assert st["faceup"][0] == 2  # drew two from the supply
+    assert p.dev.app.top.name == "circus"
+
+
+def test_acrobatics_seen_by_the_load_cells():
+    data = three_players()
+    # The actions: acrobatics, double trick, helper, double dog, new stage, dogee show;
+    # from Dogee Show (the last), UP wraps round to Acrobatics.
+    p = play(OPEN + "2100 ok\n2200 up\n2300 ok\n2800 remove 2 1\n3600 add 1 1\n"
+             "4400 add 1 1\n5200 p1\n11000 end\n", data)
+    st = state(p)
+    # the high stage's top dog moved onto the low stage's two (3), then the drawn dog
+    # on top of those three (4)
+    assert st["scores"] == [7, 0, 0]
+    assert st["stages"][0] == ["dog"] * 4
+
+
+def test_played_with_the_buttons_alone():
+    data = three_players()
+    # no load cells: Perform's list -- "Stacked on high" (DOWN once, OK), "Done" (UP
+    # twice from there: wraps to the last row)
+    p = play(OPEN + "2100 ok\n2300 ok\n2500 down\n2600 ok\n2700 up\n2800 up\n2900 ok\n"
+             "9000 end\n", data, cells=False)
+    st = state(p)
+    assert st["scores"] == [3, 0, 0]  # above the start card, on its two dogs: 1 + 2
+    assert p.dev.app.top.name == "circus"
+
+
+def test_tipped_stage_asks_how_many_fell():
+    data = three_players()
+    p = play(OPEN + "2100 ok\n2300 ok\n2500 tip\n3000 end\n", data)
+    assert p.dev.app.top.name == "circus-fall"
+    p.play(parse("3100 level\n3200 ok\n3300 up\n3400 ok\n3500 ok\n4000 end"))
+    st = state(p)
+    assert st["stages"][1] == ["+1 repeat"]  # both dogs of the high stage fell
+    assert st["faceup"][0] == 3  # the dog in hand, and two from the supply
+    assert st["active"] == 1
