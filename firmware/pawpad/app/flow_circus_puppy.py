@@ -4,7 +4,7 @@
 # the tilt switch) is a fall. Every step can also be entered with the menu buttons,
 # for a box without load cells. When the player says done, the 5-second rule runs:
 # a fall before it ends spoils the turn.
-from pawpad.app.play import board_key
+from pawpad.app.play import GameBoard, board_key
 from pawpad.app.shell import BACK, DOWN, OK, UNDO, UP, Screen
 from pawpad.games import circus_puppy as rules
 from pawpad.ticks import diff
@@ -57,14 +57,11 @@ def main(host):
     return Board(host)
 
 
-class Board(Screen):
+class Board(GameBoard):
     """Whose turn, the scores, decks and face-up dogs. OK: the action."""
 
     name = "circus"
     sensing = True  # the stages are watched all game, so a performance starts weighed
-
-    def __init__(self, host):
-        self.host = host
 
     def draw(self, c, app):
         st = self.host.state
@@ -76,14 +73,8 @@ class Board(Screen):
         c.text("supply %d" % st["supply"], 2, 47)
         widgets.footer(c, "OK: draw a dog", self.host.timer_text())
 
-    def key(self, app, k):
-        if board_key(app, self.host, k):
-            return
-        if k == OK:
-            app.push(ActionPick(self.host))
-
-    def player(self, app, seat, t_us):
-        if seat == self.host.state["active"]:
+    def begin(self, app, seat):
+        if seat is None or seat == self.host.state["active"]:
             app.push(ActionPick(self.host))
 
 

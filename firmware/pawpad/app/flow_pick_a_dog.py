@@ -3,7 +3,7 @@
 # (pawpad.core.lockout decides, on the times the button interrupt took), and the box
 # referees the examination, keeps the piles and the draw pile, and knows the end.
 from pawpad.app import stats as statbook
-from pawpad.app.play import RoundsList, board_key
+from pawpad.app.play import GameBoard, RoundsList
 from pawpad.app.shell import BACK, DOWN, ERROR, OK, UNDO, UP, Screen
 from pawpad.core.colours import OFF, RGB
 from pawpad.core.lockout import first_press
@@ -65,13 +65,10 @@ def _lights(app, seats, on):
         app.out.light(seat, RGB[app.colour(seat)] if on and seat in seats else OFF)
 
 
-class Ready(Screen):
+class Ready(GameBoard):
     """Between rounds: the scores, the draw pile, and OK for GO."""
 
     name = "pad-ready"
-
-    def __init__(self, host):
-        self.host = host
 
     def draw(self, c, app):
         st = self.host.state
@@ -83,14 +80,13 @@ class Ready(Screen):
             c.text_right("LAST", 125, 45)
         widgets.footer(c, "OK: GO", self.host.timer_text())
 
-    def key(self, app, k):
-        if board_key(app, self.host, k):
-            return
-        if k == OK:
-            if _variant(self.host) == "solo":
-                app.push(SoloRound(self.host, app.now))
-            else:
-                app.push(Countdown(self.host, app))
+    def begin(self, app, seat):
+        if seat is not None:
+            return  # a STOP button pressed between rounds does nothing
+        if _variant(self.host) == "solo":
+            app.push(SoloRound(self.host, app.now))
+        else:
+            app.push(Countdown(self.host, app))
 
 
 class Countdown(Screen):

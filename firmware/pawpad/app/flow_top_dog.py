@@ -3,7 +3,7 @@
 # players key them in (then the box judges every medal, rule 4.1 included) or without
 # (then the players say who won each medal). Champions, the Pound and the rescue
 # order follow from the rules engine.
-from pawpad.app.play import board_key
+from pawpad.app.play import GameBoard
 from pawpad.app.shell import BACK, DOWN, OK, UNDO, UP, Screen
 from pawpad.games import top_dog as rules
 from pawpad.ui import widgets
@@ -51,11 +51,8 @@ def medal_line(state):
                     for m in rules.MEDALS)
 
 
-class Board(Screen):
+class Board(GameBoard):
     name = "top-dog"
-
-    def __init__(self, host):
-        self.host = host
 
     def draw(self, c, app):
         st = self.host.state
@@ -66,19 +63,8 @@ class Board(Screen):
         c.text("Pound %d" % st["pound"], 2, 47)
         widgets.footer(c, "OK: play dogs", self.host.timer_text())
 
-    def key(self, app, k):
-        if board_key(app, self.host, k):
-            return
-        if k == OK:
-            app.push(PlayEntry(self.host))
-
-    def player(self, app, seat, t_us):
+    def begin(self, app, seat):
         app.push(PlayEntry(self.host, seat))
-
-    def tick(self, app, now_ms):
-        if self.host.timer is not None:
-            self.host.tick()
-            app.dirty = True
 
 
 class PlayEntry(Screen):

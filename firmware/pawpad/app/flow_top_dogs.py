@@ -1,6 +1,6 @@
 # Top Dogs on the device: each round every player keys in the three card values of
 # their team; the box works out the team values, the tie cascade and the cup.
-from pawpad.app.play import RoundsList, board_key
+from pawpad.app.play import GameBoard, RoundsList
 from pawpad.app.shell import BACK, DOWN, OK, UNDO, UP, Screen
 from pawpad.games import top_dogs as rules
 from pawpad.ui import widgets
@@ -40,11 +40,8 @@ def main(host):
     return Board(host)
 
 
-class Board(Screen):
+class Board(GameBoard):
     name = "top-dogs"
-
-    def __init__(self, host):
-        self.host = host
 
     def draw(self, c, app):
         st = self.host.state
@@ -59,19 +56,8 @@ class Board(Screen):
             c.text(widgets.clip(note, widgets.COLS), 2, 42)
         widgets.footer(c, "OK: next round", self.host.timer_text())
 
-    def key(self, app, k):
-        if board_key(app, self.host, k):
-            return
-        if k == OK:
-            app.push(TeamEntry(self.host))
-
-    def player(self, app, seat, t_us):
-        app.push(TeamEntry(self.host, seat=seat))
-
-    def tick(self, app, now_ms):
-        if self.host.timer is not None:
-            self.host.tick()
-            app.dirty = True
+    def begin(self, app, seat):
+        app.push(TeamEntry(self.host, seat=seat or 0))
 
 
 class TeamEntry(Screen):

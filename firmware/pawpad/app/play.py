@@ -414,6 +414,29 @@ def finish_game(app, host, extra):
     app.dirty = True
 
 
+class GameBoard(Screen):
+    """A game's main screen between turns: OK (or a player's button) begins the next
+    entry, BACK opens the game menu, BACK held undoes; the round timer runs."""
+
+    def __init__(self, host):
+        self.host = host
+
+    def begin(self, app, seat):
+        """What OK (seat None) or a player's button opens."""
+
+    def key(self, app, k):
+        if not board_key(app, self.host, k) and k == OK:
+            self.begin(app, None)
+
+    def player(self, app, seat, t_us):
+        self.begin(app, seat)
+
+    def tick(self, app, now_ms):
+        if self.host.timer is not None:
+            self.host.tick()
+            app.dirty = True
+
+
 def board_key(app, host, k):
     """The keys every game's main screen shares: BACK opens the game menu, BACK held
     undoes the last entry."""
