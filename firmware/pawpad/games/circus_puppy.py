@@ -1,7 +1,7 @@
 # Circus Puppy: dogs stacked on two stages; points from the stage model, stage-card
 # effects, falls and the 5-second rule, decks that pass around, the end at 30.
 # RULES.md, "Circus Puppy". Stage 0 is the low stage (the box), 1 the high one (lid).
-from pawpad.games.common import clone, is_count, merged, need
+from pawpad.games.common import clone, dispatch, is_count, merged, need
 from pawpad.ticks import diff
 
 DOG = "dog"
@@ -117,15 +117,7 @@ def step(state, event):
 
 def apply(st, event):
     """Applies `event` to `st` in place and returns it (for replay; see top_dogs)."""
-    need(not st["ended"], "the game is over")
-    kind = event.get("t")
-    handler = _HANDLERS.get(kind)
-    need(handler is not None, "Circus Puppy has no event " + str(kind))
-    if kind == "perform" and st["phase"] == "after":
-        st = _settle(st)  # the next player starts: the last turn's points stand
-        if st["ended"]:
-            return st
-    return handler(st, event)
+    return dispatch(st, event, _HANDLERS, "Circus Puppy")
 
 
 def _take_dog(st, seat, source):
@@ -153,6 +145,10 @@ def _perform(st, event):
     Double trick adds "chosen": the action the next player picked; helper adds
     "helper": a seat. A stage card's +1 makes the player perform the same action again
     within the turn."""
+    if st["phase"] == "after":
+        _settle(st)  # the next player starts: the last turn's points stand
+        if st["ended"]:
+            return st
     seat = st["active"]
     turn = st["turn"]
     action = event.get("action")

@@ -22,6 +22,16 @@ def clone(obj):
     return obj
 
 
+def dispatch(st, event, handlers, game):
+    """The shared start of every engine's apply: a game over takes no event, and each
+    kind of event has its handler(st, event)."""
+    need(not st["ended"], "the game is over")
+    kind = event.get("t") if isinstance(event, dict) else None
+    handler = handlers.get(kind)
+    need(handler is not None, "%s has no event %s" % (game, kind))
+    return handler(st, event)
+
+
 def replay(engine, players, settings, events):
     """The state after every event in order; an event refused in replay is an error."""
     state = engine.start(players, settings)

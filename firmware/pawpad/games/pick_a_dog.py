@@ -2,7 +2,7 @@
 # A card is a tuple of binary attributes: (size, colour, arms, sunglasses, popcorn),
 # and species for Pick-a-Pog. The device cannot see the cards, so the game state keeps
 # counts: the draw pile, the table, the winning piles, the discards.
-from pawpad.games.common import Refused, clone, is_count, merged, need, ranking
+from pawpad.games.common import clone, dispatch, is_count, merged, need, ranking
 
 ATTRIBUTES = ("size", "colour", "arms", "sunglasses", "popcorn")
 POG_ATTRIBUTES = ATTRIBUTES + ("species",)
@@ -136,13 +136,7 @@ def step(state, event):
 
 def apply(st, event):
     """Applies `event` to `st` in place and returns it (for replay; see top_dogs)."""
-    need(not st["ended"], "the game is over")
-    kind = event.get("t")
-    if kind == "stop":
-        return _stop(st, event)
-    if kind == "result":
-        return _result(st, event)
-    raise Refused("Pick-a-Dog has no event " + str(kind))
+    return dispatch(st, event, _HANDLERS, "Pick-a-Dog")
 
 
 def _stop(st, event):
@@ -205,6 +199,9 @@ def _result(st, event):
     st["round"] += 1
     st["last_stop"] = [caller, bool(right) if caller is not None else None]
     return _deal(st)
+
+
+_HANDLERS = {"stop": _stop, "result": _result}
 
 
 def score(state, seat):

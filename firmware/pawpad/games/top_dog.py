@@ -1,7 +1,7 @@
 # Top Dog: dogs compete for the P, A, W and S medals; each winner becomes a Champion,
 # the rest go to the Pound, and the Pound is rescued in order of fewest points.
 # RULES.md, "Top Dog".
-from pawpad.games.common import Refused, clone, is_count, merged, need
+from pawpad.games.common import Refused, clone, dispatch, is_count, merged, need
 
 DOGS = 18
 MEDALS = "PAWS"
@@ -130,15 +130,7 @@ def step(state, event):
 
 def apply(st, event):
     """Applies `event` to `st` in place and returns it (for replay; see top_dogs)."""
-    need(not st["ended"], "the game is over")
-    kind = event.get("t")
-    if kind == "play":
-        return _play(st, event)
-    if kind == "medals":
-        return _medals(st, event)
-    if kind == "rescued":
-        return _rescued(st, event)
-    raise Refused("Top Dog has no event " + str(kind))
+    return dispatch(st, event, _HANDLERS, "Top Dog")
 
 
 def _stats_ok(stats):
@@ -298,6 +290,9 @@ def _next_round(st):
         top = max(st["champions"])
         st["winner"] = st["champions"].index(top) if st["champions"].count(top) == 1 else None
     return st
+
+
+_HANDLERS = {"play": _play, "medals": _medals, "rescued": _rescued}
 
 
 def dogs_accounted(state):

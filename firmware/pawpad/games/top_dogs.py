@@ -1,6 +1,6 @@
 # Top Dogs: every round each player lays a team of three dog cards; the highest team
 # value wins the cup, with the tie cascade of the rulebook. RULES.md, "Top Dogs".
-from pawpad.games.common import Refused, clone, is_count, merged, need, ranking
+from pawpad.games.common import Refused, clone, dispatch, is_count, merged, need, ranking
 
 DEFAULTS = {
     "rounds": 10,  # the rulebook's 10 rounds
@@ -76,11 +76,7 @@ def step(state, event):
 def apply(st, event):
     """Applies `event` to `st` in place and returns it (a refused event may leave `st`
     half changed: replay uses this on states of its own, play uses step)."""
-    need(not st["ended"], "the game is over")
-    kind = event.get("t")
-    if kind == "teams":
-        return _teams(st, event)
-    raise Refused("Top Dogs has no event " + str(kind))
+    return dispatch(st, event, _HANDLERS, "Top Dogs")
 
 
 def _teams(st, event):
@@ -106,6 +102,9 @@ def _teams(st, event):
         st["ended"] = True
         st["phase"] = "over"
     return st
+
+
+_HANDLERS = {"teams": _teams}
 
 
 def standings(state):
