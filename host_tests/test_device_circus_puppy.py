@@ -74,3 +74,21 @@ def test_tipped_stage_asks_how_many_fell():
     assert st["stages"][1] == ["+1 repeat"]  # both dogs of the high stage fell
     assert st["faceup"][0] == 3  # the dog in hand, and two from the supply
     assert st["active"] == 1
+
+
+def test_red_spaces_set_before_the_game_send_a_dog_face_up():
+    data = three_players()
+    # house rules: Red spaces is row 5 (DOWN x5 from Start), OK opens the spaces; the
+    # cursor on space 1, DOWN twice to space 3, OK marks it; BACK; UP x5 to Start, OK
+    keys = ["1600 down", "1700 ok"]
+    t = 1800
+    for name in ["down"] * 5 + ["ok", "down", "down", "ok", "back"] + ["up"] * 5 + ["ok"]:
+        keys.append("%d %s" % (t, name))
+        t += 100
+    keys += ["%d ok" % (t + 100), "%d ok" % (t + 200), "%d add 1 1" % (t + 700),
+             "%d p1" % (t + 1500), "%d end" % (t + 7500)]
+    p = play("\n".join(keys) + "\n", data)
+    st = state(p)
+    assert st["settings"]["red"] == [3]
+    assert st["scores"][0] == 3
+    assert st["faceup"][0] == 1 and st["decks"][0] == 4  # the red space: one face up

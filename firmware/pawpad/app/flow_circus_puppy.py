@@ -17,6 +17,8 @@ SETUP = (
     ("grace_ms", "Hold still", 1000, 10000, 1000),
     ("helper_takes", "Helper keeps", 0, 0, 1),
     ("left_counts", "Left at end", ("all", "deck"), 0, 1),
+    ("red", "Red spaces", 1, 29, 1),  # not printed in the rulebook: as on the cards
+    ("star", "Star spaces", 1, 29, 1),
 )
 LIFT_MS = 10000  # a dog lifted off a stage has this long to land on the other
 MANUAL = ("Stacked on low", "Stacked on high", "Moved low>high", "Moved high>low",

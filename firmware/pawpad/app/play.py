@@ -121,12 +121,18 @@ def begin(app, name, players, setup):
     open_game(app, session)
 
 
+def _number(v, low, high):
+    return isinstance(v, int) and not isinstance(v, bool) and low <= v <= high
+
+
 def _fits(v, default, low, high):
     if isinstance(default, bool):
         return isinstance(v, bool)
     if isinstance(low, tuple):
         return v in low
-    return isinstance(v, int) and not isinstance(v, bool) and low <= v <= high
+    if isinstance(default, list):  # spaces of a score track
+        return isinstance(v, list) and all(_number(x, low, high) for x in v)
+    return _number(v, low, high)
 
 
 class GameSetup(ListScreen):
@@ -156,13 +162,15 @@ class GameSetup(ListScreen):
             v = self.values[key]
             if isinstance(v, bool):
                 v = "on" if v else "off"
+            elif isinstance(v, list):
+                v = ",".join(str(x) for x in v) or "none"
             elif key.endswith("_ms"):
                 v = "%d s" % (v // 1000)
             out.append((label, v))
         return out
 
     def editable(self, i):
-        return i > 0
+        return i > 0 and not isinstance(self.values[self.rules[i - 1][0]], list)
 
     def change(self, app, i, step):
         key, label, low, high, size = self.rules[i - 1]
@@ -175,10 +183,43 @@ class GameSetup(ListScreen):
             self.values[key] = max(low, min(high, v + step * size))
 
     def choose(self, app, i):
+        if i > 0:  # a list of spaces: its own screen
+            key, label, low, high, _ = self.rules[i - 1]
+            app.push(SpacesPick(self.values, key, label, low, high))
+            return
         app.setups[self.game] = dict(self.values)
         app.save_setups()
         app.pop()
         begin(app, self.game, self.players, dict(self.values))
+
+
+class SpacesPick(ListScreen):
+    """Which spaces of the score track are, say, red: OK marks or clears the one at
+    the cursor; BACK when done."""
+
+    name = "spaces"
+
+    def __init__(self, values, key, label, low, high):
+        ListScreen.__init__(self)
+        self.values = values
+        self.setting = key
+        self.title = label
+        self.low = low
+        self.high = high
+
+    def rows(self, app):
+        marked = self.values[self.setting]
+        return [("space %d" % n, "x" if n in marked else "")
+                for n in range(self.low, self.high + 1)]
+
+    def choose(self, app, i):
+        n = self.low + i
+        marked = self.values[self.setting]
+        if n in marked:
+            marked.remove(n)
+        else:
+            marked.append(n)
+            marked.sort()
 
 
 def open_game(app, session):
