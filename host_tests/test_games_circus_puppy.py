@@ -299,3 +299,13 @@ def test_five_second_rule_across_the_wrap_of_ticks_ms():
     assert soon["scores"][0] == 0
     late = run(base, {"t": "fall", "stage": 0, "dogs": 1, "t_ms": add(done, 6000)})
     assert late["scores"][0] == 3
+
+
+def test_a_game_never_shares_its_settings_with_the_defaults():
+    st = cp.start(3)
+    st["settings"]["red"].append(7)
+    assert cp.DEFAULTS["red"] == []
+    mine = [5]
+    st = cp.start(3, {"red": mine})
+    mine.append(6)
+    assert st["settings"]["red"] == [5]

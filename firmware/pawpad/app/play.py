@@ -5,6 +5,7 @@ from pawpad.app.menus import ListScreen, MainMenu, Notice
 from pawpad.app.session import GAMES, Session
 from pawpad.app.shell import BACK, DONE, DOWN, ERROR, OK, PRESS, UNDO, UP, Screen
 from pawpad.core.timers import Timer, clock_text
+from pawpad.games.common import clone
 from pawpad.ticks import diff
 from pawpad.ui import widgets
 
@@ -149,12 +150,12 @@ class GameSetup(ListScreen):
         # [(key, label, low, high, step)]: low a tuple of names for a choice
         self.rules = flow_for(game).SETUP
         engine = __import__("pawpad.games." + game, None, None, ("x",))
-        self.values = dict(engine.DEFAULTS)
+        self.values = clone(engine.DEFAULTS)  # edited in place: never the defaults
         saved = app.setups.get(game)
         for key, _label, low, high, _step in self.rules:
             v = saved.get(key) if isinstance(saved, dict) else None
             if _fits(v, self.values[key], low, high):  # a damaged file changes nothing
-                self.values[key] = v
+                self.values[key] = clone(v)
 
     def rows(self, app):
         out = [("Start game", "%dP" % self.players)]

@@ -41,13 +41,14 @@ def replay(engine, players, settings, events):
 
 
 def merged(defaults, settings):
-    """Settings for an engine: its defaults, overridden by the valid keys given."""
-    out = dict(defaults)
+    """Settings for an engine: its defaults, overridden by the valid keys given. A
+    copy all the way down: a game's state never shares a list with the defaults."""
+    out = clone(defaults)
     if settings:
         for k in settings:
             if k not in defaults:
                 raise ValueError("unknown setting " + k)
-            out[k] = settings[k]
+            out[k] = clone(settings[k])
     return out
 
 
