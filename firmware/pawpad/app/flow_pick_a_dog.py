@@ -571,9 +571,9 @@ class SoloCount(Screen):
             host = self.host
             before = host.state
             if host.offer({"t": "result", "collected": [self.count]}):
-                host.solo_ms = getattr(host, "solo_ms", 0) + self.ms
                 if host.state["ended"]:
-                    if statbook.solo_result(app.stats, rules.score(host.state, 0), host.solo_ms):
+                    score = rules.score(host.state, 0)
+                    if statbook.solo_result(app.stats, score, host.play_ms()):
                         app.toast("Best solo game yet!")
                     app.save_stats()
                     app.stack.remove(self)
