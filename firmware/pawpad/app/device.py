@@ -54,9 +54,13 @@ class Device:
         self._later = []  # [(due_ms, seat, rgb)] lights to change later
         self._lights_dirty = False
         self._display_retry = None
-        self.detectors = []
-        self.grams = []
-        self._scale_retry = []
+        n = len(hw.scales)
+        self.detectors = []  # made when a screen starts weighing (see poll_sensors)
+        self.grams = [None] * n
+        self._scale_retry = [None] * n  # when to try a silent load cell again
+        self._tared = [False] * n
+        self._scale_missing = [False] * n  # told already: not again at each retry
+        self._sensing = False
         self.tilt = None if hw.tilt is None else hw.tilt.tipped
         self.apply_settings(settings)
         info = {"board": hw.name, "reset": hw.reset_cause, "free": hw.free_ram()}
@@ -94,16 +98,10 @@ class Device:
         for b in (hw.players, hw.menu):
             if b is not None:
                 b.set_debounce(s["debounce_ms"])
-        card = s["card_decigrams"] / 10
-        self.detectors = [StepDetector(card) for _ in hw.scales]
-        self.grams = [None] * len(hw.scales)
-        self._scale_retry = [None] * len(hw.scales)
-        self._tared = [False] * len(hw.scales)
-        self._scale_missing = [False] * len(hw.scales)
-        self._sensing = False
         for scale in hw.scales:
             if scale is not None:
                 scale.per_gram = s["counts_per_gram"]
+        self._sensing = False  # the next weighing starts afresh, with the card weight
         self.settings = s
 
     def date(self):
