@@ -99,7 +99,7 @@ def game_screens(app):
     host = Host(app, s)
     out.append(("top-dog-board", tdg.Board(host)))
     entry = tdg.PlayEntry(host, 1)
-    entry.rows[1] = ["new", 4, 7, -1, 2]
+    entry.entries[1] = ["new", 4, 7, -1, 2]
     entry.field = 2
     out.append(("top-dog-play", entry))
     s.offer({"t": "play", "plays": [[0, "new", None], [1, "new", None], [2, "new", None]]})

@@ -77,11 +77,11 @@ class PlayEntry(Screen):
         self.host = host
         st = host.state
         self.seats = [s for s in range(st["players"]) if st["hands"][s] > 0]
-        self.rows = {}
+        self.entries = {}
         for s in self.seats:
             con = st["contestants"][s]
             how = "new" if con["new"] is None else "breed"
-            self.rows[s] = [how, UNKNOWN, UNKNOWN, UNKNOWN, UNKNOWN]
+            self.entries[s] = [how, UNKNOWN, UNKNOWN, UNKNOWN, UNKNOWN]
         self.i = self.seats.index(seat) if seat in self.seats else 0
         self.field = 0
 
@@ -91,7 +91,7 @@ class PlayEntry(Screen):
     def draw(self, c, app):
         seat = self.seat()
         widgets.title_bar(c, "Round %d" % (self.host.state["round"] + 1), app.colour(seat))
-        row = self.rows[seat]
+        row = self.entries[seat]
         c.text(("> " if self.field == 0 else "  ") + "Play it as: " + row[0], 2, 14)
         x = 4
         for f in range(1, 5):
@@ -105,7 +105,7 @@ class PlayEntry(Screen):
         widgets.footer(c, "%d/%d" % (self.i + 1, len(self.seats)), "OK next")
 
     def key(self, app, k):
-        row = self.rows[self.seat()]
+        row = self.entries[self.seat()]
         if k in (UP, DOWN):
             step = 1 if k == UP else -1
             if self.field == 0:
@@ -132,7 +132,7 @@ class PlayEntry(Screen):
 
     def _skip_stats(self):
         """Judging by decision this round (the first seat left its stats at ?)."""
-        first = self.rows[self.seats[0]]
+        first = self.entries[self.seats[0]]
         return self.i > 0 and first[1] == UNKNOWN
 
     def player(self, app, seat, t_us):
@@ -143,7 +143,7 @@ class PlayEntry(Screen):
     def _offer(self, app):
         plays = []
         for s in self.seats:
-            how, p, a, w, sp = self.rows[s]
+            how, p, a, w, sp = self.entries[s]
             stats = None if UNKNOWN in (p, a, w, sp) else [p, a, w, sp]
             plays.append([s, how, stats])
         if self.host.offer({"t": "play", "plays": plays}):
