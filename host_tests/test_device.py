@@ -156,3 +156,19 @@ def test_screen_goes_dark_after_a_long_idle_and_wakes():
     assert p.dev.dark and not p.world.panel.on
     p.play(parse("52500 p1\n52700 end"))  # a player's button wakes it too
     assert p.world.panel.on and p.world.panel.contrast == 200 and not p.dev.dimmed
+
+
+def test_calibrating_the_load_cells():
+    data = fresh_dir()
+    with open(data + "/settings.json", "w") as f:
+        f.write('{"counts_per_gram": 300}')
+    # Check hardware (up twice), its last row (up once), OK: weigh as it is; then five
+    # dog cards; the simulated cell gives 420 counts a gram and a card is 4.0 g
+    p = play("1600 up\n1700 up\n1800 ok\n2400 up\n2500 ok\n2700 ok\n4400 add 1 5\n"
+             "5200 ok\n7000 end", data)
+    screen = p.dev.app.top
+    assert screen.name == "calibrate" and screen.value == 420
+    p.play(parse("7100 ok\n7300 end"))
+    assert p.dev.settings["counts_per_gram"] == 420
+    with open(data + "/settings.json") as f:
+        assert '"counts_per_gram": 420' in f.read()

@@ -31,6 +31,8 @@ class QuietOut:
     def date(self):
         return "2026-11-29"
 
+    raw = [None, None]
+
 
 def screens():
     s = settings.defaults()

@@ -57,6 +57,7 @@ class Device:
         n = len(hw.scales)
         self.detectors = []  # made when a screen starts weighing (see poll_sensors)
         self.grams = [None] * n
+        self.raw = [None] * n  # the last raw reading of each load cell (calibration)
         self._scale_retry = [None] * n  # when to try a silent load cell again
         self._tared = [False] * n
         self._scale_missing = [False] * n  # told already: not again at each retry
@@ -316,6 +317,7 @@ class Device:
             if not self._tared[i]:
                 scale.offset = raw  # what stands on the stage at start reads as zero
                 self._tared[i] = True
+            self.raw[i] = raw
             g = scale.grams(raw)
             self.grams[i] = g
             for kind, began, cards in self.detectors[i].feed(now_ms, g):
