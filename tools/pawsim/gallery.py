@@ -1,7 +1,7 @@
 # Every screen of the app, drawn with fixed settings and no hardware: for the test that
 # compares the bytes drawn on CPython (adafruit_framebuf) and MicroPython (framebuf),
 # and for PNGs to look at. Run on either runtime: python -m / micropython gallery.py.
-from pawpad.app import menus
+from pawpad.app import box_menus, menus
 from pawpad.app.shell import App
 from pawpad.core import settings
 from pawpad.ui.canvas import Canvas
@@ -46,15 +46,15 @@ def screens():
     scrolled = menus.MainMenu()
     scrolled.sel = 7
     out.append(("menu-scrolled", scrolled))
-    players = menus.Players()
+    players = box_menus.Players()
     players.sel = 2
     players.editing = True
     out.append(("players-editing", players))
-    out.append(("settings", menus.SettingsScreen()))
-    hw = menus.Hardware()
+    out.append(("settings", box_menus.SettingsScreen()))
+    hw = box_menus.Hardware()
     hw.stage(app, ("added", 0, 2, 0))
     out.append(("hardware", hw))
-    out.append(("about", menus.About()))
+    out.append(("about", box_menus.About()))
     out.append(("notice", menus.Notice("Notice", [
         "Settings file had errors:", "players must be a whole", "Kept as settings.json.bad"])))
     out += game_screens(app)

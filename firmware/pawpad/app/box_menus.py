@@ -1,0 +1,298 @@
+# The box's own screens, opened from the game menu and loaded only then (a game in
+# progress never pays for them): players and their colours, settings, statistics,
+# history, the hardware check and the load cells' calibration, about.
+from pawpad.app.menus import ListScreen, Notice
+from pawpad.app.shell import BACK, OK, PRESS, UNDO, Screen, runtime_name, version_line
+from pawpad.core.colours import NAMES, RGB
+from pawpad.ticks import diff
+from pawpad.ui import widgets
+from pawpad.ui.canvas import LINE_H
+
+
+class Players(ListScreen):
+    """How many play and each seat's colour. Pressing a player's button picks its row,
+    so everyone can check that their button works."""
+
+    name = "players"
+    title = "Players"
+
+    def rows(self, app):
+        s = app.settings
+        out = [("Players", s["players"])]
+        for seat in range(s["players"]):
+            out.append(("Seat %d" % (seat + 1), s["colours"][seat]))
+        return out
+
+    def editable(self, i):
+        return True
+
+    def change(self, app, i, step):
+        s = app.settings
+        if i == 0:
+            s["players"] = max(1, min(8, s["players"] + step))
+        else:
+            seat = i - 1
+            k = NAMES.index(s["colours"][seat])
+            s["colours"][seat] = NAMES[(k + step) % len(NAMES)]
+        app.show_player_colours()
+
+    def edited(self, app):
+        app.save_settings()
+
+    def player(self, app, seat, t_us):
+        self.sel = seat + 1
+        self.editing = False
+        app.out.sound(PRESS)
+        app.out.light(seat, RGB["White"])
+        app.out.light_later(seat, RGB[app.colour(seat)], 300)
+
+
+class History(ListScreen):
+    """The finished games, newest first; OK shows one."""
+
+    name = "history"
+    title = "History"
+
+    def __init__(self):
+        ListScreen.__init__(self)
+        self.games = None
+
+    def _games(self, app):
+        if self.games is None:
+            from pawpad.app.session import read_history
+
+            self.games = read_history(app.store)[::-1] if app.store else []
+        return self.games
+
+    def rows(self, app):
+        from pawpad.app.session import GAMES as NAMES
+
+        rows = []
+        for g in self._games(app):
+            won = g.get("winners") or []
+            who = app.colour(won[0]) if len(won) == 1 else ("tie" if won else "-")
+            rows.append((NAMES.get(g.get("game"), "?"), who))
+        return rows or [("No games yet", None)]
+
+    def choose(self, app, i):
+        games = self._games(app)
+        if i >= len(games):
+            return
+        g = games[i]
+        from pawpad.app.session import GAMES as NAMES
+
+        scores = g.get("scores") or []
+        lines = [(g.get("date") or "date unknown") + "  %d min" % (g.get("ms", 0) // 60000)]
+        lines += ["%s %s" % (app.colour(s), v) for s, v in enumerate(scores)]
+        if g.get("abandoned"):
+            lines.append("(ended early)")
+        app.push(Notice(NAMES.get(g.get("game"), "?"), lines))
+
+
+class Statistics(Screen):
+    name = "statistics"
+
+    def draw(self, c, app):
+        from pawpad.app import stats
+
+        widgets.title_bar(c, "Statistics", "ok/stops fs")
+        widgets.message(c, stats.lines(app.stats, app.settings["colours"])[:6])
+
+
+class Field:
+    def __init__(self, label, key, step=1, unit="", fmt=None):
+        self.label = label
+        self.key = key
+        self.step = step
+        self.unit = unit
+        self.fmt = fmt
+
+
+SETTINGS_FIELDS = (
+    Field("Sound", "sound"),
+    Field("Volume", "volume", 10, "%"),
+    Field("Brightness", "brightness", 25),
+    Field("Dim after", "dim_after_s", 15, "s"),
+    Field("Lights", "lights"),
+    Field("Tie window", "tie_us", 500, "us"),
+    Field("Debounce", "debounce_ms", 5, "ms"),
+    Field("Tie settles", "tie_rule"),
+    Field("False start", "false_start_lock", fmt="lock"),
+    Field("Round limit", "round_limit_s", 15, "s", "off0"),
+    Field("Dog card", "card_decigrams", 1, "g", "tenths"),
+    Field("Load cell", "counts_per_gram", 10, "/g"),
+)
+
+
+def show_value(f, v):
+    if f.fmt == "lock":
+        return "lock 250ms" if v else "no lock"
+    if v is True:
+        return "on"
+    if v is False:
+        return "off"
+    if f.fmt == "off0" and v == 0:
+        return "off"
+    if f.key == "tie_rule":
+        return "press again" if v == "again" else "by choice"
+    if f.fmt == "tenths":
+        return "%d.%d%s" % (v // 10, v % 10, f.unit)
+    return "%d%s" % (v, f.unit)
+
+
+class SettingsScreen(ListScreen):
+    name = "settings"
+    title = "Settings"
+
+    def rows(self, app):
+        return [(f.label, show_value(f, app.settings[f.key])) for f in SETTINGS_FIELDS]
+
+    def editable(self, i):
+        return True
+
+    def change(self, app, i, step):
+        from pawpad.core.settings import SCHEMA
+
+        f = SETTINGS_FIELDS[i]
+        default, kind, low, high = SCHEMA[f.key]
+        v = app.settings[f.key]
+        if kind == "bool":
+            v = not v
+        elif kind == "choice":
+            v = low[(low.index(v) + step) % len(low)]
+        else:
+            v = max(low, min(high, v + step * f.step))
+        app.settings[f.key] = v
+        app.out.apply_settings(app.settings)
+
+    def edited(self, app):
+        app.save_settings()
+        if SETTINGS_FIELDS[self.sel].key == "lights":
+            app.show_player_colours()
+
+
+class Hardware(ListScreen):
+    """Live view of what the box senses: the last button, the stages, the tilt."""
+
+    name = "hardware"
+    title = "Hardware"
+    tick_ms = 250
+    sensing = True  # weigh the stages while this screen is up
+
+    def __init__(self):
+        ListScreen.__init__(self)
+        self.last = "-"
+        self.events = []
+
+    def rows(self, app):
+        hw = app.out.status()
+        out = [("Last button", self.last)]
+        for i, g in enumerate(hw["stages"]):
+            out.append(("Stage %d" % (i + 1), g))
+        out.append(("Tilt", hw["tilt"]))
+        out.append(("Stuck", hw["stuck"] or "none"))
+        for e in self.events[-2:]:
+            out.append((e, None))
+        out.append(("Calibrate stages", None))
+        return out
+
+    def choose(self, app, i):
+        if i == len(self.rows(app)) - 1:
+            app.push(Calibrate())
+
+    def player(self, app, seat, t_us):
+        self.last = "%d %s" % (seat + 1, app.colour(seat))
+        app.out.sound(PRESS)
+
+    def stage(self, app, event):
+        kind, stage, cards, _began = event
+        self.events.append("S%d %s %d" % (stage + 1, kind, cards))
+        del self.events[:-2]
+
+    def tick(self, app, now_ms):
+        app.dirty = True  # the weights move on their own
+
+
+class Calibrate(Screen):
+    """Teaches the box what a dog card weighs on its load cells: the low stage is
+    weighed as it is, then with CARDS more dog cards on it."""
+
+    name = "calibrate"
+    sensing = True
+    tick_ms = 100
+    CARDS = 5
+    MEASURE_MS = 1500
+
+    def __init__(self):
+        self.phase = 0  # 0: as it is, 1: with the cards, 2: the result
+        self.since = None  # measuring since, or None
+        self.samples = []
+        self.base = None
+        self.value = None  # counts per gram found
+
+    def draw(self, c, app):
+        widgets.title_bar(c, "Calibrate")
+        if self.since is not None:
+            lines = ["Weighing...", "", "Keep hands off."]
+        elif self.phase == 0:
+            lines = ["Leave the low stage", "as it is.", "", "OK: weigh it"]
+        elif self.phase == 1:
+            lines = ["Put %d dog cards on" % self.CARDS, "the low stage.", "",
+                     "OK: weigh them"]
+        elif self.value is None:
+            lines = ["Nothing changed:", "no cards felt.", "", "OK: try again"]
+        else:
+            lines = ["%d counts a gram" % self.value, "(was %d)" % app.settings[
+                "counts_per_gram"], "", "OK: keep it"]
+        widgets.message(c, lines)
+
+    def tick(self, app, now_ms):
+        if self.since is None:
+            return
+        raw = app.out.raw[0] if app.out.raw else None
+        if raw is not None:
+            self.samples.append(raw)
+        if diff(now_ms, self.since) >= self.MEASURE_MS:
+            self.since = None
+            self._measured(app, sum(self.samples) / max(1, len(self.samples)))
+        app.dirty = True
+
+    def _measured(self, app, mean):
+        if not self.samples:
+            self.phase, self.value = 2, None
+        elif self.phase == 0:
+            self.base, self.phase = mean, 1
+        else:
+            per_card = (mean - self.base) / self.CARDS
+            grams = app.settings["card_decigrams"] / 10
+            value = int(per_card / grams + 0.5)
+            self.value = value if 1 <= value <= 100000 else None
+            self.phase = 2
+
+    def key(self, app, k):
+        if k == OK and self.since is None:
+            if self.phase < 2:
+                self.since, self.samples = app.now, []
+            elif self.value is None:
+                self.phase = 0
+            else:
+                app.settings["counts_per_gram"] = self.value
+                app.out.apply_settings(app.settings)
+                app.save_settings()
+                app.pop()
+        elif k in (BACK, UNDO):
+            app.pop()
+
+
+class About(Screen):
+    name = "about"
+
+    def draw(self, c, app):
+        info = app.info
+        from pawpad.ui.widgets import title_bar
+
+        title_bar(c, "About")
+        lines = [version_line(), info.get("runtime") or runtime_name(),
+                 "Board: " + info.get("board", "?"), "Reset: " + info.get("reset", "?"),
+                 "Free RAM: %s" % info.get("free", "?")]
+        widgets.message(c, lines, LINE_H + 4)
