@@ -1,6 +1,7 @@
 # Pick-a-Dog played through the device's real menus in the simulator (virtual time):
 # every variant, right and wrong STOPs, ties, false starts, the time limit, statistics,
 # resume. Both runtimes.
+import pins
 from test_device import fresh_dir, play
 
 from pawpad.app.session import LOG
@@ -251,3 +252,17 @@ def test_correcting_the_counts_of_an_earlier_round():
     assert st["round"] == 2
     assert p.dev.app.top.name == "rounds"
     assert p.dev.app.toast_text == "Corrected"
+
+
+def test_presses_in_the_same_instant_are_a_tie_even_without_a_tie_window():
+    data = data_with()  # tie_us 0: only presses of the very same instant tie
+    go = 1900 + GO_MS
+    p = play(open_variant(0) + "1900 ok\n%d end" % (go + 200), data)
+    world = p.world
+    # both contacts close before the interrupt runs: one snapshot, one time
+    world.pins[pins.PLAYERS[3]]._v = 0
+    world.player(1, True)
+    p.play(parse("%d end" % (go + 300)))
+    screen = p.dev.app.top
+    assert screen.name == "pad-stopped" and screen.winners == [1, 3]
+    assert screen.caller is None

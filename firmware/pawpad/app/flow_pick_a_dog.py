@@ -226,9 +226,11 @@ class Stopped(Screen):
         self.reaction = None
         self.details = False  # the first frame carries only the name: fewer bytes
         self.tick_ms = 1
-        self.deciding = bool(presses)  # no presses: the time ran out
+        # Decided at the tick of this same loop turn, once every press that the
+        # interrupt took with it is in: two presses of one instant are a tie, not a
+        # win for whichever the loop handed over first. No presses: the time ran out.
+        self.deciding = bool(presses)
         self.first_us = self._first_offset()  # the first valid press, after GO
-        self._decide(app)
 
     def _first_offset(self):
         best = None
