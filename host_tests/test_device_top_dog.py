@@ -77,3 +77,26 @@ def test_three_champions_win():
             t = p.t + 100
     assert p.dev.app.top.name == "results"
     assert state(p)["winner"] == 0 and state(p)["champions"] == [3, 0]
+
+
+def test_correcting_an_earlier_rounds_stats():
+    data = two_players()
+    script, t = stats_entry(2000, [("new", [5, 1, 1, 1]), ("new", [1, 5, 1, 1])])
+    p = play(OPEN + script, data)
+    p.play(parse("%d ok\n" % (t + 200)))  # the rescue
+    assert state(p)["champions"] == [1, 1]
+    # game menu -> "Correct a round" (4th row); the stats judged the medals, so the
+    # only entry is R1's dogs
+    script, t = keys(p.t + 100, ["back", "down", "down", "down", "ok"])
+    p.play(parse(script))
+    assert p.dev.app.top.name == "rounds"
+    # OK opens R1 at Red; Red's P from 5 down to 0; OK on through Red and Blue: saved
+    names = ["ok", "ok"] + ["down"] * 5 + ["ok"] * 4 + ["ok"] * 5
+    script, t = keys(p.t + 100, names)
+    p.play(parse(script))
+    assert p.dev.app.toast_text == "Corrected"
+    st = state(p)
+    # Blue's dog now has the best P and A: two medals, one champion; the rescue after
+    # it still fits, so it stays
+    assert st["champions"] == [0, 1]
+    assert st["hands"] == [8, 8] and len(p.dev.app.session.events()) == 2

@@ -3,9 +3,10 @@
 # players key them in (then the box judges every medal, rule 4.1 included) or without
 # (then the players say who won each medal). Champions, the Pound and the rescue
 # order follow from the rules engine.
-from pawpad.app.play import GameBoard
+from pawpad.app.play import GameBoard, RoundsList
 from pawpad.app.shell import BACK, DOWN, OK, UNDO, UP, Screen
 from pawpad.games import top_dog as rules
+from pawpad.games.common import replay
 from pawpad.ui import widgets
 
 flow = True
@@ -73,15 +74,20 @@ class PlayEntry(Screen):
 
     name = "top-dog-play"
 
-    def __init__(self, host, seat=None):
+    def __init__(self, host, seat=None, fix=None, before=None, event=None):
         self.host = host
-        st = host.state
+        self.fix = fix  # the index of the play being corrected, or None
+        st = before or host.state  # the game as it stood when these dogs were laid
+        self.before = st
         self.seats = [s for s in range(st["players"]) if st["hands"][s] > 0]
         self.entries = {}
         for s in self.seats:
             con = st["contestants"][s]
             how = "new" if con["new"] is None else "breed"
             self.entries[s] = [how, UNKNOWN, UNKNOWN, UNKNOWN, UNKNOWN]
+        for s, how, stats in (event or {}).get("plays", []):
+            if s in self.entries:
+                self.entries[s] = [how] + (list(stats) if stats else [UNKNOWN] * 4)
         self.i = self.seats.index(seat) if seat in self.seats else 0
         self.field = 0
 
@@ -90,7 +96,8 @@ class PlayEntry(Screen):
 
     def draw(self, c, app):
         seat = self.seat()
-        widgets.title_bar(c, "Round %d" % (self.host.state["round"] + 1), app.colour(seat))
+        title = ("Fix R%d" if self.fix is not None else "Round %d") % (self.before["round"] + 1)
+        widgets.title_bar(c, title, app.colour(seat))
         row = self.entries[seat]
         c.text(("> " if self.field == 0 else "  ") + "Play it as: " + row[0], 2, 14)
         x = 4
@@ -109,7 +116,7 @@ class PlayEntry(Screen):
         if k in (UP, DOWN):
             step = 1 if k == UP else -1
             if self.field == 0:
-                if self.host.state["contestants"][self.seat()]["prev"] is not None:
+                if self.before["contestants"][self.seat()]["prev"] is not None:
                     row[0] = "breed" if row[0] == "new" else "new"  # breed needs a dog
             else:
                 v = row[self.field] + step
@@ -146,7 +153,12 @@ class PlayEntry(Screen):
             how, p, a, w, sp = self.entries[s]
             stats = None if UNKNOWN in (p, a, w, sp) else [p, a, w, sp]
             plays.append([s, how, stats])
-        if self.host.offer({"t": "play", "plays": plays}):
+        event = {"t": "play", "plays": plays}
+        if self.fix is not None:
+            if self.host.fix(self.fix, event):
+                app.pop()
+            return
+        if self.host.offer(event):
             app.stack.remove(self)
             nxt = main(self.host)
             if not isinstance(nxt, Board) and not self.host.state["ended"]:
@@ -159,11 +171,18 @@ class Judge(Screen):
 
     name = "top-dog-judge"
 
-    def __init__(self, host):
+    def __init__(self, host, fix=None, before=None, event=None):
         self.host = host
-        self.letters = rules.available(host.state)
-        self.choices = [None] + [[s, slot] for s, slot, _ in rules.contestants(host.state)]
+        self.fix = fix  # the index of the medals being corrected, or None
+        st = before or host.state
+        self.letters = rules.available(st)
+        self.choices = [None] + [[s, slot] for s, slot, _ in rules.contestants(st)]
         self.picks = [0] * len(self.letters)
+        won = (event or {}).get("won", {})
+        for j, letter in enumerate(self.letters):
+            w = won.get(letter)
+            if w is not None and w in self.choices:
+                self.picks[j] = self.choices.index(w)
         self.i = 0
 
     def label(self, app, choice):
@@ -190,7 +209,12 @@ class Judge(Screen):
                 won = {}
                 for j, letter in enumerate(self.letters):
                     won[letter] = self.choices[self.picks[j]]
-                if self.host.offer({"t": "medals", "won": won}):
+                event = {"t": "medals", "won": won}
+                if self.fix is not None:
+                    if self.host.fix(self.fix, event):
+                        app.pop()
+                    return
+                if self.host.offer(event):
                     app.stack.remove(self)
                     if self.host.state["phase"] == "rescue":
                         app.push(Rescue(self.host))
@@ -198,6 +222,30 @@ class Judge(Screen):
             self.i -= 1
         elif k == UNDO:
             self.host.undo()
+
+
+class Rounds(RoundsList):
+    """The dogs laid and the medals judged each round; OK corrects one, keeping the
+    rounds after it when they still fit."""
+
+    def rounds(self, app):
+        out = []
+        r = 0
+        for i, e in enumerate(self.host.session.events()):
+            if e["t"] == "play":
+                r += 1
+                out.append(("R%d dogs" % r, len(e["plays"]), i))
+            elif e["t"] == "medals":
+                won = sum(1 for w in e["won"].values() if w)
+                out.append(("R%d medals" % r, won, i))
+        return out
+
+    def edit(self, app, index, event):
+        s = self.host.session
+        before = replay(s.engine, s.header["players"], s.header["settings"],
+                        s.events()[:index])
+        screen = PlayEntry if event["t"] == "play" else Judge
+        app.push(screen(self.host, fix=index, before=before, event=event))
 
 
 class Rescue(Screen):
