@@ -132,3 +132,27 @@ def test_pixels_grb_and_brightness():
     px.fill((255, 255, 255))
     px.show()
     assert bs.sent[-1] == bytes([51] * 9)
+
+
+def test_hx711_holds_interrupts_off_only_while_sck_is_high():
+    log = []
+    dout = Pin(20, Pin.IN)
+    sck = Pin(21, Pin.OUT)
+    chip = HX711Chip(dout, sck)
+    plain = chip._clock
+
+    def clock(level):
+        log.append(("sck", level))
+        plain(level)
+
+    sck.on_write = clock
+    hx = HX711(dout, sck, disable_irq=lambda: log.append("off") or 7,
+               enable_irq=lambda state: log.append(("on", state)))
+    chip.push(0x123456)
+    log.clear()
+    assert hx.poll(0) == 0x123456
+    assert log[:4] == ["off", ("sck", 1), ("sck", 0), ("on", 7)]
+    assert log.count("off") == 25  # 24 bits and one gain pulse
+    for i, item in enumerate(log):
+        if item == ("sck", 1):
+            assert log[i - 1] == "off" and log[i + 2] == ("on", 7)

@@ -5,7 +5,7 @@ import asyncio
 import time
 
 import pins
-from machine import I2C, PWM, WDT, Pin, bitstream, mem32, reset_cause
+from machine import I2C, PWM, WDT, Pin, bitstream, disable_irq, enable_irq, mem32, reset_cause
 
 from pawpad.drivers.buttons import Buttons
 from pawpad.drivers.buzzer import Buzzer
@@ -62,7 +62,8 @@ def build():
     for i, (dout, sck) in enumerate(pins.LOAD_CELLS):
         # DOUT pulled up: an unplugged cell reads "never ready", not random bits.
         hw.scales.append(HX711(Pin(dout, Pin.IN, Pin.PULL_UP), Pin(sck, Pin.OUT),
-                               name="load cell %d" % (i + 1)))
+                               name="load cell %d" % (i + 1), disable_irq=disable_irq,
+                               enable_irq=enable_irq))
     hw.tilt = Tilt(Pin(pins.TILT, Pin.IN, Pin.PULL_UP))
     # Last, once everything is built: from here a hang resets the box, which then
     # resumes the game. (A REPL session never gets here, so mpremote is not raced.)

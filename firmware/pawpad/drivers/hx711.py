@@ -4,7 +4,9 @@
 # not, and SensorError when the chip has been silent for timeout_ms (unplugged, no
 # power), so a missing load cell is reported instead of hanging the loop.
 # SCK must not stay high for 60 us or the chip powers down: nothing here sleeps with
-# it high, and one bit takes a few us on the Pico.
+# it high, and one bit takes a few us on the Pico. A button interrupt landing while
+# SCK is high could stretch it past that, so (given the board's disable_irq and
+# enable_irq) interrupts wait during each high pulse: a few us, no more.
 from pawpad.ticks import diff
 
 # Extra SCK pulses after the 24 data bits choose the next conversion's input and gain.
@@ -24,7 +26,8 @@ def signed24(v):
 class HX711:
     timeout_ms = 500  # 5 periods at the slow 10 Hz rate
 
-    def __init__(self, dout, sck, channel="A", gain=128, name="load cell"):
+    def __init__(self, dout, sck, channel="A", gain=128, name="load cell",
+                 disable_irq=None, enable_irq=None):
         key = (channel, gain)
         if key not in _PULSES:
             raise ValueError("HX711: channel A takes gain 128 or 64, B takes 32")
@@ -35,6 +38,8 @@ class HX711:
         self._last_ms = None
         self.offset = 0  # raw reading with an empty stage
         self.per_gram = 1.0  # raw counts per gram, from calibration
+        self._off = disable_irq
+        self._on = enable_irq
         sck.value(0)
 
     def ready(self):
@@ -42,16 +47,25 @@ class HX711:
 
     def read_raw(self):
         """One conversion; call only when ready()."""
-        sck, dout = self.sck, self.dout
+        dout = self.dout
         v = 0
         for _ in range(24):
-            sck.value(1)
-            sck.value(0)
+            self._pulse()
             v = (v << 1) | dout.value()
         for _ in range(self._pulses):
+            self._pulse()
+        return signed24(v)
+
+    def _pulse(self):
+        sck, off = self.sck, self._off
+        if off is None:
             sck.value(1)
             sck.value(0)
-        return signed24(v)
+            return
+        state = off()
+        sck.value(1)
+        sck.value(0)
+        self._on(state)
 
     def poll(self, now_ms):
         if self._last_ms is None:
