@@ -2,7 +2,9 @@
 # highlighted row, a block of message lines, big centred numbers.
 from pawpad.ui.canvas import CHAR_W, HEIGHT, LINE_H, WIDTH, text_width
 
-ROWS = (HEIGHT - LINE_H - 2) // LINE_H  # list rows under the title bar: 6
+ROW_H = LINE_H + 1  # a list row: a line of text and a blank pixel row under it
+LIST_Y = LINE_H + 3  # the first list row, a gap under the title bar
+ROWS = (HEIGHT - LIST_Y + 1) // ROW_H  # list rows under the title bar: 6
 COLS = WIDTH // CHAR_W  # characters on one line: 21
 
 
@@ -21,9 +23,9 @@ def clip(s, n):
 def list_rows(c, rows, selected, top, editing=False):
     """rows: [(label, value)]; draws ROWS of them from `top`, `selected` highlighted.
     While editing, the value of the selected row is shown between arrows."""
-    y0 = LINE_H + 3
+    y0 = LIST_Y
     for i in range(top, min(len(rows), top + ROWS)):
-        y = y0 + (i - top) * LINE_H
+        y = y0 + (i - top) * ROW_H
         label, value = rows[i]
         value = "" if value is None else str(value)
         if editing and i == selected:
@@ -32,7 +34,9 @@ def list_rows(c, rows, selected, top, editing=False):
         if value:
             c.text_right(value, WIDTH - 3, y)
         if i == selected:
-            c.invert_rect(0, y - 1, WIDTH - 2, LINE_H + 1)
+            # the blank row above the text, the text and its descenders: nothing of
+            # the rows around it
+            c.invert_rect(0, y - 1, WIDTH - 2, ROW_H)
     if len(rows) > ROWS:  # scroll bar on the right edge
         span = HEIGHT - y0
         h = max(4, span * ROWS // len(rows))
