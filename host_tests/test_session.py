@@ -188,3 +188,23 @@ def test_game_time_is_carried_in_the_records():
     s.flush()
     r, _ = Session.resume(st)
     assert r.ms == 61000
+
+
+def test_a_damaged_history_loses_no_other_game():
+    st = store()
+    for i in range(3):
+        s = Session.new(st, "top_dogs", 3, {"rounds": 1})
+        play_rounds(s, 1)
+        s.finish({"n": i})
+    text = st.read_text("history.log")
+    lines = text.split("\n")
+    lines[1] = lines[1].replace('"n": 1', '"n": 7')  # a flipped bit: record 2 damaged
+    st.write_text("history.log", "\n".join(lines)[:-9])  # and the last one cut short
+    assert [g["n"] for g in read_history(st)] == [0]
+    s = Session.new(st, "top_dogs", 3, {"rounds": 1})
+    play_rounds(s, 1)
+    s.finish({"n": 3})  # appended after the torn line, on a line of its own
+    assert [g["n"] for g in read_history(st)] == [0, 3]
+    assert st.exists("history.log.bad")  # the damaged file was kept whole
+    with open(st.path("history.log.bad")) as f:
+        assert '"n": 7' in f.read()

@@ -229,17 +229,23 @@ def _replay(engine, head, events):
     return state
 
 
-def read_history(store):
-    """The finished games, oldest first (a damaged tail is ignored)."""
+def read_history(store, reader=None):
+    """The finished games, oldest first. Each record stands alone: a damaged one is
+    passed over (and counted in the reader), the others are kept."""
+    reader = reader or gamelog.Reader(skip=True)
     try:
         with store.open_text(HISTORY) as f:
-            return list(gamelog.Reader().read(f))
+            return list(reader.read(f))
     except OSError:
         return []
 
 
 def prune_history(store, keep=HISTORY_KEEP):
-    """Keeps the newest `keep` games once the file holds a tenth more than that."""
-    games = read_history(store)
-    if len(games) > keep + keep // 10:
+    """Keeps the newest `keep` games once the file holds a tenth more than that. A
+    file with damaged records is kept aside whole before it is rewritten."""
+    reader = gamelog.Reader(skip=True)
+    games = read_history(store, reader)
+    if len(games) > keep + keep // 10 or reader.skipped:
+        if reader.skipped:
+            store.keep_aside(HISTORY)
         store.write_text(HISTORY, "".join(gamelog.encode(g) for g in games[-keep:]))

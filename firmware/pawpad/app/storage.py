@@ -53,10 +53,27 @@ class Storage:
         return _exists(self.path(name))
 
     def append_line(self, name, line):
-        """Appends one line and flushes it to flash before returning."""
-        with open(self.path(name), "a") as f:
+        """Appends one line and flushes it to flash before returning. A file whose
+        last line was cut short (a power cut) gets its line ended first, so the new
+        line stays whole."""
+        path = self.path(name)
+        if not self._ends_whole(path):
+            line = "\n" + line
+        with open(path, "a") as f:
             f.write(line)
             f.flush()
+
+    @staticmethod
+    def _ends_whole(path):
+        try:
+            size = os.stat(path)[6]
+        except OSError:
+            return True  # no file yet
+        if size == 0:
+            return True
+        with open(path, "rb") as f:
+            f.seek(size - 1)
+            return f.read(1) == b"\n"
 
     def remove(self, name):
         try:

@@ -39,22 +39,31 @@ def decode(line):
 class Reader:
     """Reads records from lines (a file, read a line at a time: a long log never has
     to fit in RAM). Stops at the first record that is cut short or damaged; `problem`
-    then says what was wrong, and `count` is how many good records came before it."""
+    then says what was wrong, and `count` is how many good records came before it.
+    With skip=True (records that stand alone, as in the history) a bad line is
+    counted in `skipped` and the reading goes on."""
 
-    def __init__(self):
+    def __init__(self, skip=False):
         self.problem = None
         self.count = 0
+        self.skip = skip
+        self.skipped = 0
 
     def read(self, lines):
         for line in lines:
+            rec = None
             if not line.endswith("\n"):
                 self.problem = "the last record was cut short"
-                return
-            try:
-                rec = decode(line[:-1])
-            except ValueError:
-                self.problem = "record %d is damaged" % (self.count + 1)
-                return
+            else:
+                try:
+                    rec = decode(line[:-1])
+                except ValueError:
+                    self.problem = "record %d is damaged" % (self.count + self.skipped + 1)
+            if rec is None:
+                if not self.skip:
+                    return
+                self.skipped += 1
+                continue
             self.count += 1
             yield rec
 
