@@ -172,3 +172,15 @@ def test_calibrating_the_load_cells():
     assert p.dev.settings["counts_per_gram"] == 420
     with open(data + "/settings.json") as f:
         assert '"counts_per_gram": 420' in f.read()
+
+
+def test_load_cells_sleep_while_no_screen_weighs():
+    p = play("1600 end")
+    chips = [s.chip for s in p.world.stages]
+    assert all(c.sck._v == 1 for c in chips)  # SCK held high: asleep
+    # the hardware check wakes them and weighs
+    p.play(parse("1700 up\n1800 up\n1900 ok\n3000 end"))
+    assert all(c.sck._v == 0 and c.power_downs == 1 for c in chips)
+    assert p.dev.status()["stages"] == ["0g", "0g"]
+    p.play(parse("3100 back\n3500 end"))
+    assert all(c.sck._v == 1 for c in chips)

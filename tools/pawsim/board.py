@@ -47,8 +47,8 @@ class Clock:
 class Stage:
     """A load cell under a stage: dogs on it, noise, and whether it is plugged in."""
 
-    def __init__(self, dout, sck, dogs):
-        self.chip = HX711Chip(dout, sck)
+    def __init__(self, dout, sck, dogs, clock_us=None):
+        self.chip = HX711Chip(dout, sck, clock_us)
         self.dogs = dogs
         self.plugged = True
         self._n = 0
@@ -150,7 +150,8 @@ def build(world, data_dir, reset_cause="power on"):
     hw.buzzer = Buzzer(PWM(world.pin(pins.BUZZER, Pin.OUT)))
     hw.pixels = Pixels(world.pin(pins.PIXELS, Pin.OUT), len(pins.PLAYERS), world.bitstream)
     for i, (dout, sck) in enumerate(pins.LOAD_CELLS):
-        stage = Stage(world.pin(dout, Pin.IN, Pin.PULL_UP), world.pin(sck, Pin.OUT), 2)
+        stage = Stage(world.pin(dout, Pin.IN, Pin.PULL_UP), world.pin(sck, Pin.OUT), 2,
+                      world.clock.us)
         stage.plugged = world.load_cells
         if not world.load_cells:
             stage.chip.unplug()

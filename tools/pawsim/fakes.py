@@ -1,6 +1,7 @@
 # Fakes of the rp2 port's machine objects, true to its API (see the
 # micropython-rp2-rpi-pico-stubs package): Pin, I2C, PWM, bitstream, and an HX711 chip
 # that answers the clock the way the real one does. They record what they are asked.
+from pawpad.ticks import diff
 
 
 class Pin:
@@ -146,9 +147,14 @@ class HX711Chip:
     next gain and raise DOUT. The next queued sample becomes ready once the firmware
     looks at DOUT again after a complete read."""
 
-    def __init__(self, dout, sck):
+    POWER_DOWN_US = 60  # SCK held high this long puts the chip to sleep
+
+    def __init__(self, dout, sck, clock_us=None):
         self.dout = dout
         self.sck = sck
+        self.clock_us = clock_us  # with a clock, a long high SCK powers the chip down
+        self._high_at = None
+        self.power_downs = 0
         sck.on_write = self._clock
         dout.on_read = self._looked
         self.samples = []  # raw values still to deliver
@@ -176,7 +182,21 @@ class HX711Chip:
             self.dout._v = 0
 
     def _clock(self, level):
-        if not self.present or not level:
+        if not self.present:
+            return
+        if self.clock_us is not None:
+            now = self.clock_us()
+            if level:
+                self._high_at = now
+            elif self._high_at is not None and diff(now, self._high_at) > self.POWER_DOWN_US:
+                # It slept: a read in progress is lost, and it converts afresh.
+                self.power_downs += 1
+                self._bits = None
+                self._high_at = None
+                self.dout._v = 1
+                self._looked()
+                return
+        if not level:
             return
         if self._bits is None:
             if self.dout._v or not self.samples:

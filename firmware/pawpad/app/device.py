@@ -3,7 +3,6 @@
 # asyncio runner and the simulator's scripted mode both drive it, with the time.
 from pawpad.app.shell import ERROR, App
 from pawpad.app.storage import Storage
-from pawpad.core.colours import OFF
 from pawpad.core.stage import StepDetector
 from pawpad.drivers.hx711 import SensorError
 from pawpad.ticks import add, diff
@@ -61,7 +60,8 @@ class Device:
         self._scale_retry = [None] * n  # when to try a silent load cell again
         self._tared = [False] * n
         self._scale_missing = [False] * n  # told already: not again at each retry
-        self._sensing = False
+        self._sensing = None  # None at first: the load cells' state is not known yet
+        self._restart = True
         self.tilt = None if hw.tilt is None else hw.tilt.tipped
         self.apply_settings(settings)
         info = {"board": hw.name, "reset": hw.reset_cause, "free": hw.free_ram()}
@@ -102,7 +102,7 @@ class Device:
         for scale in hw.scales:
             if scale is not None:
                 scale.per_gram = s["counts_per_gram"]
-        self._sensing = False  # the next weighing starts afresh, with the card weight
+        self._restart = True  # the next weighing starts afresh, with the card weight
         self.settings = s
 
     def date(self):
@@ -280,13 +280,23 @@ class Device:
         hw = self.hw
         self.now = now_ms
         if not self.sensing():
-            self._tared = [False] * len(hw.scales)  # weigh afresh when asked again
-            self._sensing = False
+            if self._sensing is not False:
+                # Nobody weighs: the HX711s sleep (about 1.5 mA each saved).
+                for scale in hw.scales:
+                    if scale is not None:
+                        scale.power_down()
+                self._sensing = False
             return IDLE_SENSOR_MS
-        if not self._sensing:
+        if not self._sensing or self._restart:
             # The stages may have changed while nobody watched: start from what they
             # weigh now, not from what they weighed then.
+            if not self._sensing:
+                for scale in hw.scales:
+                    if scale is not None:
+                        scale.power_up(now_ms)
             self._sensing = True
+            self._restart = False
+            self._tared = [False] * len(hw.scales)
             card = self.settings["card_decigrams"] / 10
             self.detectors = [StepDetector(card) for _ in hw.scales]
         for i, scale in enumerate(hw.scales):
@@ -328,9 +338,3 @@ class Device:
                 self.tilt = tipped
                 self.app.stage(("tilt", 0, 1 if tipped else 0, now_ms), now_ms)
         return SENSOR_MS
-
-
-def lights_off(hw):
-    if hw.pixels is not None:
-        hw.pixels.fill(OFF)
-        hw.pixels.show()

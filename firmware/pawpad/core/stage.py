@@ -59,6 +59,3 @@ class StepDetector:
         self.base = mean
         self.left_at = None
         return [(ADDED if mean > base else REMOVED, began, cards)]
-
-    def settled_grams(self):
-        return self.base

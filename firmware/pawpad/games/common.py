@@ -63,10 +63,6 @@ def is_count(v, low=0, high=None):
             and (high is None or v <= high))
 
 
-def seat_ok(state, seat):
-    return is_count(seat, 0, state["players"] - 1)
-
-
 def ranking(scores, tiebreak=None):
     """Seats best first by score (then by tiebreak, lower better), with places: equal
     scores (and tiebreaks) share a place. Returns [(place, seat)], place from 1."""

@@ -116,10 +116,6 @@ def winners(state):
     return [seat for place, seat in standings(state) if place == 1] if state["ended"] else []
 
 
-def cups_left(state):
-    return state["settings"]["cups"] - state["round"]
-
-
 def prompt(state):
     """What the players must do now, in a few words (seats counted from 1)."""
     if state["ended"]:
