@@ -199,3 +199,26 @@ def test_house_rules_are_set_before_the_game_and_kept():
     assert st["points"] == [3, 3, 0]
     with open(data + "/setups.json") as f:
         assert '"rounds": 2' in f.read()
+
+
+def test_history_and_statistics_screens_show_finished_games():
+    data = three_players()
+    script = OPEN_TOP_DOGS
+    t = 2100
+    for r in range(10):
+        keys, t = round_keys(t, ups=(r % 3, 1, 0))
+        script += keys
+    script += "%d ok\n" % (t + 500)  # the results: done
+    p = play(script, data)
+    assert p.dev.app.top.name == "menu"
+    # History is menu row 8: from row 0, UP three times (10 rows)
+    t = p.t + 100
+    p.play(parse("%d up\n%d up\n%d up\n%d ok\n%d end" % (t, t + 100, t + 200, t + 300, t + 400)))
+    screen = p.dev.app.top
+    assert screen.name == "history"
+    rows = screen.rows(p.dev.app)
+    assert rows[0][0] == "Top Dogs" and rows[0][1] in ("Red", "Blue", "Green", "tie")
+    p.play(parse("%d ok\n%d end" % (t + 500, t + 600)))
+    lines = p.dev.app.top.lines
+    assert p.dev.app.top.name == "notice" and lines[1].startswith("Red ")
+    assert "min" in lines[0]
