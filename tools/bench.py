@@ -111,6 +111,14 @@ def main():
         heap = smallest_heap(a.micropython, a.sim_mpy, script, players, expect)
         print("  %-32s %s" % (label + ":", "%dk" % heap if heap else "not within 2048k"))
     print("  budget for full games: 96k")
+    for game, players in (("top_dogs", 3), ("pick_a_dog", 8)):
+        with tempfile.TemporaryDirectory() as tmp:
+            with open(tmp + "/settings.json", "w") as f:
+                f.write('{"players": %d}' % players)
+            r = subprocess.run([a.micropython, "-X", "heapsize=2m", "tools/bench_heap.py",
+                                a.sim_mpy, tmp, game], cwd=ROOT, capture_output=True,
+                               text=True, timeout=300)
+            print(r.stdout.rstrip() or r.stderr.rstrip())
 
     print("== replaying a long game's events (unix port; a power cut's resume does this)")
     r = subprocess.run([a.micropython, "-X", "heapsize=4m", "tools/bench_replay.py"], cwd=ROOT,
