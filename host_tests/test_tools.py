@@ -134,11 +134,12 @@ def test_flash_copies_only_what_changed_and_reports_the_version(tmp_path):
     fake = tmp_path / "mpremote"
     calls = tmp_path / "calls.txt"
     fake.write_text("#!/bin/sh\necho \"$@\" >> %s\n"
-                    "case \"$*\" in *exec*) echo 'Pawpad 9.9.9';; esac\n" % calls)
+                    "case \"$*\" in *_mpy*) echo 6;; *exec*) echo 'Pawpad 9.9.9';; esac\n"
+                    % calls)
     fake.chmod(0o755)
     mpy = tmp_path / "mpy" / "pawpad"
     mpy.mkdir(parents=True)
-    (mpy / "__init__.mpy").write_bytes(b"one")
+    (mpy / "__init__.mpy").write_bytes(b"M\x06one")
     cmd = [sys.executable, "tools/flash.py", "--mpremote", str(fake), "--mpy",
            str(tmp_path / "mpy"), "--port", "test%d" % os.getpid()]
     state = os.path.join(ROOT, "build", "flashed-test%d.json" % os.getpid())
@@ -148,7 +149,7 @@ def test_flash_copies_only_what_changed_and_reports_the_version(tmp_path):
         assert "device reports: Pawpad 9.9.9" in first.stdout
         second = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
         assert "flash: 0 of 4 files changed" in second.stdout
-        (mpy / "__init__.mpy").write_bytes(b"two")
+        (mpy / "__init__.mpy").write_bytes(b"M\x06two")
         third = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
         assert "flash: 1 of 4 files changed" in third.stdout
         last = calls.read_text().splitlines()[-1]
@@ -157,3 +158,17 @@ def test_flash_copies_only_what_changed_and_reports_the_version(tmp_path):
     finally:
         if os.path.exists(state):
             os.remove(state)
+
+
+def test_flash_refuses_a_micropython_that_cannot_load_the_firmware(tmp_path):
+    fake = tmp_path / "mpremote"
+    fake.write_text("#!/bin/sh\ncase \"$*\" in *_mpy*) echo 5;; esac\n")
+    fake.chmod(0o755)
+    mpy = tmp_path / "mpy" / "pawpad"
+    mpy.mkdir(parents=True)
+    (mpy / "__init__.mpy").write_bytes(b"M\x06x")
+    r = subprocess.run([sys.executable, "tools/flash.py", "--mpremote", str(fake), "--mpy",
+                        str(tmp_path / "mpy"), "--port", "old%d" % os.getpid()], cwd=ROOT,
+                       capture_output=True, text=True)
+    assert r.returncode != 0
+    assert "loads .mpy version 5, the firmware is version 6" in r.stderr

@@ -27,6 +27,23 @@ def plan(mpy_dir, board_dir, main_py):
     return files
 
 
+def mpy_version(path):
+    """The bytecode version a .mpy file needs (its header's second byte)."""
+    with open(path, "rb") as f:
+        head = f.read(2)
+    return head[1] if len(head) == 2 and head[:1] == b"M" else None
+
+
+def device_mpy_version(connect):
+    """The .mpy version the connected MicroPython loads, or None if it cannot say."""
+    r = subprocess.run(connect + ["exec", "import sys; print(sys.implementation._mpy & 0xff)"],
+                       capture_output=True, text=True)
+    for line in r.stdout.split():
+        if line.isdigit():
+            return int(line)
+    return None
+
+
 def digest(path):
     with open(path, "rb") as f:
         return hashlib.sha256(f.read()).hexdigest()
@@ -71,6 +88,12 @@ def main():
         for c in cmds:
             print(" ".join(c))
         return
+    ours = {mpy_version(src) for src, _ in files if src.endswith(".mpy")} - {None}
+    theirs = device_mpy_version(connect)
+    if theirs is not None and ours and ours != {theirs}:
+        sys.exit("flash: the Pico's MicroPython loads .mpy version %d, the firmware is "
+                 "version %s: put a MicroPython that matches on it first"
+                 % (theirs, ", ".join(str(v) for v in sorted(ours))))
     out = ""
     for c in cmds:
         r = subprocess.run(c, capture_output=True, text=True)
