@@ -208,3 +208,68 @@ def test_a_damaged_history_loses_no_other_game():
     assert st.exists("history.log.bad")  # the damaged file was kept whole
     with open(st.path("history.log.bad")) as f:
         assert '"n": 7' in f.read()
+
+
+def snapping(st, n=3):
+    s = Session.new(st, "top_dogs", 3)
+    s.snap_every = n
+    return s
+
+
+def test_snapshots_in_the_log_resume_to_the_same_state():
+    st = store()
+    s = snapping(st)
+    s.flush()
+    play_rounds(s, 7)
+    records, _, problem = gamelog.parse(st.read_text(LOG))
+    assert problem is None
+    assert [r["n"] for r in records if "snap" in r] == [3, 6]
+    r, messages = Session.resume(st)
+    assert messages == [] and r.state == s.state and r.events() == s.events()
+    assert r.acked == len(records)
+
+
+def test_resume_starts_from_the_last_snapshot():
+    st = store()
+    s = snapping(st)
+    s.flush()
+    play_rounds(s, 6)
+    # the first event is spoiled (its checksum made to match): replayed from the start
+    # it would not fit; from the snapshot after event 6 it is never replayed
+    lines = st.read_text(LOG).split("\n")
+    rec = gamelog.decode(lines[1])
+    rec["e"]["cards"] = [[0]]
+    lines[1] = gamelog.encode(rec)[:-1]
+    st.write_text(LOG, "\n".join(lines))
+    r, messages = Session.resume(st)
+    assert messages == [] and r.state == s.state
+
+
+def test_undo_behind_a_snapshot_and_corrections_resume_right():
+    st = store()
+    s = snapping(st)
+    s.flush()
+    play_rounds(s, 7)  # snapshots after events 3 and 6
+    assert s.undo() is None and s.undo() is None  # back to 5 events: snapshot 6 is void
+    assert s.fix(1, teams(40, 11, 12)) is None  # before snapshot 3: void too
+    play_rounds(s, 2)
+    r, messages = Session.resume(st)
+    assert messages == [] and r.state == s.state and r.events() == s.events()
+
+
+def test_an_event_that_does_not_fit_after_a_snapshot_is_found():
+    st = store()
+    s = snapping(st)
+    s.flush()
+    play_rounds(s, 5)
+    lines = st.read_text(LOG).split("\n")
+    # records: header, e1, e2, e3, snap, e4, e5: spoil e4 (line 5)
+    rec = gamelog.decode(lines[5])
+    assert "e" in rec
+    rec["e"]["cards"] = [[0]]
+    lines[5] = gamelog.encode(rec)[:-1]
+    st.write_text(LOG, "\n".join(lines))
+    r, messages = Session.resume(st)
+    assert r.state["round"] == 3
+    assert "record 6 does not fit the game" in messages[0]
+    assert st.exists(LOG + ".bad")

@@ -7,7 +7,8 @@
 # For the power-cut test: --acks prints "ack N" when N game records are on flash;
 # --crash-at K:B stops dead in the K-th record write after B bytes (and waits to be
 # killed); --dump-state FILE writes the game in progress as JSON at the end;
-# --reset-cause watchdog boots as after the watchdog reset a hung box.
+# --reset-cause watchdog boots as after the watchdog reset a hung box;
+# --snap-every N puts a snapshot of the game's state in its log every N events.
 import sys
 
 _HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
@@ -26,11 +27,12 @@ sys.modules["board"] = simboard  # main.py imports `board`: here it is the simul
 def options(argv):
     opts = {"script": None, "out": "out", "data": "sim_data", "display": True,
             "cells": True, "hold": (), "acks": False, "crash-at": None, "dump-state": None,
-            "reset-cause": "power on"}
+            "reset-cause": "power on", "snap-every": None}
     i = 0
     while i < len(argv):
         a = argv[i]
-        if a in ("--script", "--out", "--data", "--crash-at", "--dump-state", "--reset-cause"):
+        if a in ("--script", "--out", "--data", "--crash-at", "--dump-state", "--reset-cause",
+                 "--snap-every"):
             opts[a[2:]] = argv[i + 1]
             i += 1
         elif a == "--hold":
@@ -79,6 +81,10 @@ def headless(opts):
     hw = simboard.build(world, opts["data"], opts["reset-cause"])
     if opts["crash-at"]:
         crash_at(*[int(x) for x in opts["crash-at"].split(":")])
+    if opts["snap-every"]:
+        from pawpad.app.session import Session
+
+        Session.snap_every = int(opts["snap-every"])
     with open(opts["out"] + "/log.txt", "w") as log, open(opts["script"]) as script:
         def sink(line):
             log.write(line + "\n")

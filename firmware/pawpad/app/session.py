@@ -5,6 +5,7 @@
 # interrupt on the RP2040). A record is acknowledged once it is on flash; a power cut
 # loses at most the record being written, and resume() drops that torn tail.
 from pawpad.core import gamelog
+from pawpad.games.common import clone
 
 LOG = "game.log"
 HISTORY = "history.log"
@@ -27,6 +28,8 @@ def engine_for(name):
 
 
 class Session:
+    snap_every = 50  # events between snapshots of the state in the log
+
     def __init__(self, store, header, timeline, state):
         self.store = store
         self.header = header
@@ -66,22 +69,12 @@ class Session:
         """(session or None, messages). The log is read a line at a time. A torn last
         record is dropped; a damaged log keeps what it can and is kept aside whole; an
         unreadable one is kept aside."""
-        reader = gamelog.Reader()
         try:
-            f = store.open_text(LOG)
-        except OSError as e:
-            return None, cls._aside(store, "could not be read (%s)" % e)
-        try:
-            records = reader.read(f)
-            head = gamelog.check_header(next(records, None))
-            engine = engine_for(head["game"])
-            state = engine.start(head["players"], head["settings"])
-            timeline, state, kept, ms, problem = cls._replay_log(engine, head, state, records)
+            head, timeline, state, kept, ms, problem = cls._read(store, fast=True)
+            if state is None:  # an event did not fit: find which, record by record
+                head, timeline, state, kept, ms, problem = cls._read(store, fast=False)
         except (ValueError, KeyError, TypeError, UnicodeError, OSError) as e:
-            f.close()
             return None, cls._aside(store, "could not be read (%s)" % e)
-        f.close()
-        problem = problem or reader.problem
         messages = []
         if problem is not None:
             messages.append("Saved game: " + problem + ".")
@@ -98,31 +91,23 @@ class Session:
         s.ms = ms
         return s, messages
 
-    @staticmethod
-    def _replay_log(engine, head, state, records):
-        """Applies the records after the header; stops at one that does not fit."""
-        timeline = gamelog.Timeline()
-        kept = 1
-        ms = 0
-        for rec in records:
-            try:
-                if "e" in rec and "fix" not in rec:
-                    # The common case, one more step, done in place: copying the state
-                    # at every record would be most of the time a resume takes.
-                    state = engine.apply(state, rec["e"])
-                    timeline.apply(rec)
-                else:  # undo, redo, a correction: replay the events then in force
-                    nxt = timeline.preview(rec)
-                    state = _replay(engine, head, nxt.events)
-                    timeline = nxt
-            except (ValueError, KeyError, TypeError) as e:
-                # The refused record may have half changed the state: rebuild it.
-                state = _replay(engine, head, timeline.events)
-                return timeline, state, kept, ms, \
-                    "record %d does not fit the game (%s)" % (kept + 1, e)
-            ms = rec.get("ms", ms)
-            kept += 1
-        return timeline, state, kept, ms, None
+    @classmethod
+    def _read(cls, store, fast):
+        """One reading of the log: (header, timeline, state, records kept, ms, problem).
+        Fast: the events in force are gathered first and replayed once, from the last
+        snapshot that still holds (state None if an event does not fit). Otherwise
+        each record is checked against the game as it comes."""
+        reader = gamelog.Reader()
+        with store.open_text(LOG) as f:
+            records = reader.read(f)
+            head = gamelog.check_header(next(records, None))
+            engine = engine_for(head["game"])
+            start = engine.start(head["players"], head["settings"])
+            if fast:
+                timeline, state, kept, ms, problem = _gather(engine, start, records)
+            else:
+                timeline, state, kept, ms, problem = _checked(engine, head, start, records)
+        return head, timeline, state, kept, ms, problem or reader.problem
 
     @staticmethod
     def _aside(store, why):
@@ -149,6 +134,10 @@ class Session:
             self.ms = ms
             rec["ms"] = ms
         self.pending.append(gamelog.encode(rec))
+        n = len(self.timeline.events)
+        if "e" in rec and "fix" not in rec and n % self.snap_every == 0:
+            # Every so often the whole state: a resume replays only what came after.
+            self.pending.append(gamelog.encode({"snap": self.state, "n": n}))
 
     def _rewind(self, rec, ms):
         try:
@@ -220,6 +209,65 @@ class Session:
             self.store.remove(LOG)
         except OSError as e:
             self.problem = "History not saved (%s)" % e
+
+
+def _gather(engine, state, records):
+    """The fast reading: the timeline from every record, then one replay from the last
+    snapshot still valid (no undo or correction reached behind it since)."""
+    timeline = gamelog.Timeline()
+    kept = 1
+    ms = 0
+    snap = None  # (events it stands for, state)
+    for rec in records:
+        kept += 1
+        if "snap" in rec:
+            snap = (rec["n"], rec["snap"])
+            continue
+        try:
+            timeline.apply(rec)
+        except ValueError:
+            return timeline, None, kept, ms, None  # let the careful reading say why
+        if snap is not None and (len(timeline.events) < snap[0] or
+                                 ("fix" in rec and rec["fix"] < snap[0])):
+            snap = None
+        ms = rec.get("ms", ms)
+    first = 0
+    if snap is not None and snap[0] <= len(timeline.events):
+        first, state = snap[0], clone(snap[1])
+    try:
+        for e in timeline.events[first:]:
+            state = engine.apply(state, e)
+    except (ValueError, KeyError, TypeError):
+        state = None
+    return timeline, state, kept, ms, None
+
+
+def _checked(engine, head, state, records):
+    """The careful reading: every record against the game; stops at one that does not
+    fit, keeping the state before it."""
+    timeline = gamelog.Timeline()
+    kept = 1
+    ms = 0
+    for rec in records:
+        if "snap" in rec:
+            kept += 1
+            continue
+        try:
+            if "e" in rec and "fix" not in rec:
+                state = engine.apply(state, rec["e"])
+                timeline.apply(rec)
+            else:  # undo, redo, a correction: replay the events then in force
+                nxt = timeline.preview(rec)
+                state = _replay(engine, head, nxt.events)
+                timeline = nxt
+        except (ValueError, KeyError, TypeError) as e:
+            # The refused record may have half changed the state: rebuild it.
+            state = _replay(engine, head, timeline.events)
+            return timeline, state, kept, ms, \
+                "record %d does not fit the game (%s)" % (kept + 1, e)
+        ms = rec.get("ms", ms)
+        kept += 1
+    return timeline, state, kept, ms, None
 
 
 def _replay(engine, head, events):
