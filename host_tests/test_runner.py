@@ -1,0 +1,66 @@
+# The asyncio side of the device on the MicroPython unix port: button interrupts set
+# the flag, the input task wakes and steps the device (CPython has no ThreadSafeFlag
+# and no sleep_ms: this runs on MicroPython only). Bounded: the loop is cancelled as
+# soon as the screens are where they should be, or after 5 s at the most.
+import sys
+
+from test_device import fresh_dir
+
+
+def test_the_asyncio_loop_wakes_on_button_interrupts():
+    if sys.implementation.name != "micropython":
+        return
+    import asyncio
+    import time
+
+    from pawpad.app import runner
+    from pawsim import board as simboard
+
+    world = simboard.World(simboard.Clock(False))
+    hw = simboard.build(world, fresh_dir())
+    seen = []
+
+    async def hands():
+        await asyncio.sleep_ms(50)
+        world.menu(2, True)  # OK: skips the boot screen
+        await asyncio.sleep_ms(60)
+        world.menu(2, False)
+        await asyncio.sleep_ms(60)
+        world.menu(1, True)  # DOWN: the second row
+        await asyncio.sleep_ms(60)
+        world.menu(1, False)
+
+    async def watch(task):
+        t0 = time.ticks_ms()
+        while time.ticks_diff(time.ticks_ms(), t0) < 5000:
+            await asyncio.sleep_ms(20)
+            dev = getattr(hw, "device", None)
+            if dev is not None and dev.app.top.name == "menu" and dev.app.top.sel == 1:
+                seen.append("menu row 2")
+                break
+        task.cancel()
+
+    async def main():
+        # runner.run makes the Device; keep a handle on it for the watcher
+        plain = runner.Device
+
+        def made(hw_, now):
+            dev = plain(hw_, now)
+            hw_.device = dev
+            return dev
+
+        runner.Device = made
+        try:
+            task = asyncio.create_task(runner.run(hw, world.clock.ms, world.clock.us))
+            asyncio.create_task(hands())
+            await watch(task)
+            try:
+                await task
+            except asyncio.CancelledError:
+                pass
+        finally:
+            runner.Device = plain
+
+    asyncio.run(main())
+    assert seen == ["menu row 2"]
+    assert hw.watchdog.feeds > 0  # the loop fed the watchdog as it went round
