@@ -92,3 +92,68 @@ def test_red_spaces_set_before_the_game_send_a_dog_face_up():
     assert st["settings"]["red"] == [3]
     assert st["scores"][0] == 3
     assert st["faceup"][0] == 1 and st["decks"][0] == 4  # the red space: one face up
+
+
+def keyed(t, names):
+    out = []
+    for name in names:
+        out.append("%d %s" % (t, name))
+        t += 100
+    return "\n".join(out) + "\n", t
+
+
+def test_new_stage_by_the_buttons():
+    data = three_players()
+    # the action: DOWN from Dogee Show to New Stage; perform; the list's "New stage
+    # card" (DOWN x4), OK: the first card in the pile (+2 supply), on the high stage
+    # (both stages hold two dogs: the box takes high); then "Stacked on high" (UP x3),
+    # OK; then "Done" (DOWN x5), OK
+    names = ["ok", "down", "ok"] + ["down"] * 4 + ["ok", "ok"] + ["up"] * 3 + ["ok"] + \
+        ["down"] * 5 + ["ok"]
+    script, t = keyed(2100, names)
+    p = play(OPEN + script + "%d end\n" % (t + 5500), data, cells=False)
+    st = state(p)
+    assert st["stages"][1] == ["+1 repeat", "dog", "dog", "+2 supply", "dog"]
+    assert st["scores"] == [2, 0, 0]
+    assert st["faceup"] == [1, 1, 1]  # the +2 card: everyone drew one from the supply
+
+
+def test_helper_picked_by_their_button_keeps_the_first_two_fallen():
+    data = three_players()
+    # the action: DOWN x3 to Helper; OK to the helper row; Green's own button picks
+    # Green; OK: perform; "Stacked on low" (the first row), OK; "Dogs fell" (DOWN x5),
+    # OK: the stage row (high) UP to low, OK; the dogs row UP to 2, OK; Save
+    names = ["ok", "down", "down", "down", "ok", "p3", "ok", "ok"] + ["down"] * 5 + \
+        ["ok", "up", "ok", "up", "ok", "ok"]
+    script, t = keyed(2100, names)
+    p = play(OPEN + script + "%d end\n" % (t + 500), data, cells=False)
+    st = state(p)
+    assert st["scores"] == [0, 0, 2]  # the helper's two points
+    assert st["faceup"] == [0, 0, 2]
+    assert st["stages"][0] == ["dog"]  # two of the three fell
+    assert st["active"] == 1
+
+
+def test_plus_one_asks_for_the_same_action_again():
+    data = three_players()
+    # The +1 card fires when a dog goes straight onto it: a game whose high stage
+    # holds only its card (its two dogs taken off before the game is resumed).
+    from pawpad.app.session import Session
+    from pawpad.app.storage import Storage
+
+    st0 = Storage(data)
+    s = Session.new(st0, "circus_puppy", 3)
+    s.flush()
+    p = play("1600 ok\n1800 end\n", data, cells=False)  # resume it
+    assert p.dev.app.top.name == "circus"
+    game = p.dev.app.session
+    game.state["supply"] += 2
+    game.state["stages"][1] = ["+1 repeat"]
+    names = ["ok", "ok", "down", "ok"]  # Dogee Show; perform; "Stacked on high"
+    script, t = keyed(2000, names)
+    p.play(parse(script))
+    assert p.dev.app.top.name == "circus-action"  # +1: the same action again
+    assert p.dev.app.top.repeat == "dogee show"
+    script, t = keyed(p.t + 100, ["ok", "ok"])  # perform; "Stacked on high" still chosen
+    p.play(parse(script))
+    assert game.state["turn"]["points"] == 1 + 2

@@ -148,7 +148,10 @@ class ActionPick(Screen):
             event = {"t": "perform", "action": rules.ACTIONS[self.action], "from": self.source,
                      "chosen": rules.ACTIONS[self.chosen], "helper": self.helper}
             if self.host.offer(event):
-                app.replace(Perform(self.host))
+                if self.repeat:
+                    app.pop()  # back to the performance under way
+                else:
+                    app.replace(Perform(self.host))
         elif k in (BACK, UNDO):
             if self.field > 0:
                 self.field -= 1
