@@ -1,0 +1,65 @@
+# The game host and the game menu on the device: refusals said on screen, ending a
+# game early, the timer's pause, a saved game that cannot be read, a game for more
+# players than the box is set for. Both runtimes.
+from test_device import fresh_dir, play
+from test_device_games import OPEN_TOP_DOGS, three_players
+
+from pawpad.app.play import Host
+from pawpad.app.session import LOG, Session, read_history
+from pawpad.app.storage import Storage
+from pawsim.gallery import QuietOut
+from pawsim.script import parse
+
+
+def test_a_refused_entry_is_said_and_changes_nothing():
+    from pawpad.app.shell import App
+    from pawpad.core import settings
+
+    app = App(QuietOut(), settings.defaults(), (), {}, 0)
+    host = Host(app, Session.new(None, "top_dogs", 3))
+    before = host.state
+    assert host.offer({"t": "teams", "cards": [[1, 2, 3]]}) is False
+    assert app.toast_text == "One team of three cards for every player"
+    assert host.state is before
+
+
+def test_ending_a_game_early_puts_it_in_the_history():
+    data = three_players()
+    # the game menu's last row: End game (UP from the first), OK; OK again to confirm
+    p = play(OPEN_TOP_DOGS + "2100 back\n2200 up\n2300 ok\n2400 ok\n2500 end\n", data)
+    assert p.dev.app.top.name == "menu" and p.dev.app.session is None
+    games = read_history(Storage(data))
+    assert games[-1]["abandoned"] is True and games[-1]["events"] == 0
+
+
+def test_the_timer_pauses_and_keeps_its_time():
+    data = three_players()
+    # game menu -> Timer (row 5) -> OK: start; 3 s later OK: pause
+    p = play(OPEN_TOP_DOGS + "2100 back\n2200 down\n2300 down\n2400 down\n2500 down\n"
+             "2600 ok\n2700 ok\n5700 ok\n9000 end\n", data)
+    timer = p.dev.app.top.host.timer
+    assert not timer.running
+    assert timer.remaining(p.dev.app.now) == 15000 - 3000
+    p.play(parse("9100 back\n9300 end"))  # back to the game: the timer in the corner
+    assert p.dev.app.top.name == "top-dogs"
+
+
+def test_a_saved_game_that_cannot_be_read_is_said_and_kept():
+    data = fresh_dir()
+    Storage(data).write_text(LOG, "garbage\n")
+    p = play("1600 end", data)
+    assert p.dev.app.top.name == "resume"
+    assert p.dev.app.top.session is None
+    p.play(parse("1700 ok\n1800 end"))
+    assert p.dev.app.top.name == "menu"
+    assert Storage(data).exists(LOG + ".bad")
+
+
+def test_too_many_players_for_a_game_is_said():
+    data = fresh_dir()
+    with open(data + "/settings.json", "w") as f:
+        f.write('{"players": 7}')
+    p = play("1600 down\n1700 down\n1800 down\n1900 ok\n2000 ok\n2100 end", data)
+    assert p.dev.app.top.name == "notice"
+    assert "Top Dogs is for 3 to 5 players." in p.dev.app.top.lines
+    assert p.dev.app.session is None
