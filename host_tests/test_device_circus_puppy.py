@@ -157,3 +157,25 @@ def test_plus_one_asks_for_the_same_action_again():
     script, t = keyed(p.t + 100, ["ok", "ok"])  # perform; "Stacked on high" still chosen
     p.play(parse(script))
     assert game.state["turn"]["points"] == 1 + 2
+
+
+def test_reaching_30_ends_the_game_with_the_final_standings():
+    data = three_players()
+    from pawpad.app.session import Session, read_history
+    from pawpad.app.storage import Storage
+
+    s = Session.new(Storage(data), "circus_puppy", 3)
+    s.flush()
+    p = play("1600 ok\n1800 end\n", data, cells=False)  # resume it
+    game = p.dev.app.session
+    game.state["scores"] = [28, 10, 5]
+    # Dogee Show, perform, "Stacked on low" (3 points), Done (UP once), hold 5 s
+    script, t = keyed(2000, ["ok", "ok", "ok", "up", "ok"])
+    p.play(parse(script + "%d end\n" % (t + 5500)))
+    assert p.dev.app.top.name == "results"
+    lines = p.dev.app.top.host.flow.result_lines(game.state, p.dev.app)
+    assert lines[0].startswith("Red") and "31-5 = 26" in lines[0]
+    p.play(parse("%d ok\n%d end\n" % (t + 5600, t + 5800)))
+    games = read_history(Storage(data))
+    assert games[-1]["game"] == "circus_puppy" and games[-1]["winners"] == [0]
+    assert games[-1]["scores"] == [31, 10, 5]
