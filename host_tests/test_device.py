@@ -184,3 +184,19 @@ def test_load_cells_sleep_while_no_screen_weighs():
     assert p.dev.status()["stages"] == ["0g", "0g"]
     p.play(parse("3100 back\n3500 end"))
     assert all(c.sck._v == 1 for c in chips)
+
+
+def test_players_and_colours_are_set_and_kept():
+    data = fresh_dir()
+    # Players (menu row 5): OK on the count, UP twice (4 -> 6), OK; seat 2's colour
+    # (DOWN twice to its row), OK, UP: Blue -> the next colour nobody has (Purple)
+    p = play("1600 down\n1700 down\n1800 down\n1900 down\n2000 ok\n2100 ok\n2200 up\n"
+             "2300 up\n2400 ok\n2500 down\n2600 down\n2700 ok\n2800 up\n2900 ok\n3000 end",
+             data)
+    s = p.dev.settings
+    assert s["players"] == 6 and s["colours"][1] == "Purple"
+    assert len(set(s["colours"][:6])) == 6  # still one colour a player
+    assert p.hw.pixels.rgb[1] == (140, 0, 255) and p.hw.pixels.rgb[5] != (0, 0, 0)
+    with open(data + "/settings.json") as f:
+        text = f.read()
+    assert '"players": 6' in text and '"Red", "Purple", "Green"' in text

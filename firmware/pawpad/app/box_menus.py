@@ -31,9 +31,16 @@ class Players(ListScreen):
         if i == 0:
             s["players"] = max(1, min(8, s["players"] + step))
         else:
+            # the next colour no other player has: each button has its own colour
             seat = i - 1
-            k = NAMES.index(s["colours"][seat])
-            s["colours"][seat] = NAMES[(k + step) % len(NAMES)]
+            colours = s["colours"]
+            taken = [colours[o] for o in range(s["players"]) if o != seat]
+            k = NAMES.index(colours[seat])
+            for _ in range(len(NAMES)):
+                k = (k + step) % len(NAMES)
+                if NAMES[k] not in taken:
+                    break
+            colours[seat] = NAMES[k]
         app.show_player_colours()
 
     def edited(self, app):
