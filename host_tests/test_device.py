@@ -200,3 +200,13 @@ def test_players_and_colours_are_set_and_kept():
     with open(data + "/settings.json") as f:
         text = f.read()
     assert '"players": 6' in text and '"Red", "Purple", "Green"' in text
+
+
+def test_flash_that_cannot_be_used_is_said_and_the_box_plays_on():
+    p = play("1600 end", data="/proc/pawpad-cannot-be-made")
+    app = p.dev.app
+    assert app.store is None and app.top.name == "notice"
+    assert any(line.startswith("Flash not usable") for line in app.top.lines)
+    # a game still starts; it just is not saved
+    p.play(parse("1700 ok\n1800 ok\n1900 ok\n2000 end"))
+    assert app.session is not None and not app.session.saving

@@ -266,3 +266,13 @@ def test_presses_in_the_same_instant_are_a_tie_even_without_a_tie_window():
     screen = p.dev.app.top
     assert screen.name == "pad-stopped" and screen.winners == [1, 3]
     assert screen.caller is None
+
+
+def test_back_abandons_the_countdown_or_the_live_round_for_a_new_go():
+    data = data_with()
+    p = play(open_variant(0) + "1900 ok\n2500 back\n2800 end", data)
+    assert p.dev.app.top.name == "pad-ready"
+    assert p.hw.pixels.rgb[0] == (255, 0, 0)  # everyone's light back on
+    p.play(parse("2900 ok\n%d back\n%d end" % (2900 + GO_MS + 500, 2900 + GO_MS + 800)))
+    assert p.dev.app.top.name == "pad-ready"
+    assert state(p)["round"] == 0 and state(p)["phase"] == "ready"
