@@ -49,9 +49,12 @@ def resume(tmp, data):
 
 
 def acked(text):
+    """The last acknowledgement printed whole. A kill can cut the last line short
+    ("ack " with no number, or half of one): that one was never fully said."""
     n = 0
-    for line in text.splitlines():
-        if line.startswith("ack "):
+    lines = text.split("\n")
+    for line in lines[:-1]:  # the part after the last newline is not a whole line
+        if line.startswith("ack ") and line[4:].isdigit():
             n = int(line[4:])
     return n
 
