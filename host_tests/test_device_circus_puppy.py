@@ -3,6 +3,7 @@
 from test_device import fresh_dir, play
 
 from pawsim.script import parse
+from pawsim.scripts import timed
 
 # menu row 2, then Start on the house-rules screen
 OPEN = "1600 down\n1700 ok\n1900 ok\n"
@@ -94,14 +95,6 @@ def test_red_spaces_set_before_the_game_send_a_dog_face_up():
     assert st["faceup"][0] == 1 and st["decks"][0] == 4  # the red space: one face up
 
 
-def keyed(t, names):
-    out = []
-    for name in names:
-        out.append("%d %s" % (t, name))
-        t += 100
-    return "\n".join(out) + "\n", t
-
-
 def test_new_stage_by_the_buttons():
     data = three_players()
     # the action: DOWN from Dogee Show to New Stage; perform; the list's "New stage
@@ -110,7 +103,7 @@ def test_new_stage_by_the_buttons():
     # OK; then "Done" (DOWN x5), OK
     names = ["ok", "down", "ok"] + ["down"] * 4 + ["ok", "ok"] + ["up"] * 3 + ["ok"] + \
         ["down"] * 5 + ["ok"]
-    script, t = keyed(2100, names)
+    script, t = timed(2100, names)
     p = play(OPEN + script + "%d end\n" % (t + 5500), data, cells=False)
     st = state(p)
     assert st["stages"][1] == ["+1 repeat", "dog", "dog", "+2 supply", "dog"]
@@ -125,7 +118,7 @@ def test_helper_picked_by_their_button_keeps_the_first_two_fallen():
     # OK: the stage row (high) UP to low, OK; the dogs row UP to 2, OK; Save
     names = ["ok", "down", "down", "down", "ok", "p3", "ok", "ok"] + ["down"] * 5 + \
         ["ok", "up", "ok", "up", "ok", "ok"]
-    script, t = keyed(2100, names)
+    script, t = timed(2100, names)
     p = play(OPEN + script + "%d end\n" % (t + 500), data, cells=False)
     st = state(p)
     assert st["scores"] == [0, 0, 2]  # the helper's two points
@@ -150,11 +143,11 @@ def test_plus_one_asks_for_the_same_action_again():
     game.state["supply"] += 2
     game.state["stages"][1] = ["+1 repeat"]
     names = ["ok", "ok", "down", "ok"]  # Dogee Show; perform; "Stacked on high"
-    script, t = keyed(2000, names)
+    script, t = timed(2000, names)
     p.play(parse(script))
     assert p.dev.app.top.name == "circus-action"  # +1: the same action again
     assert p.dev.app.top.repeat == "dogee show"
-    script, t = keyed(p.t + 100, ["ok", "ok"])  # perform; "Stacked on high" still chosen
+    script, t = timed(p.t + 100, ["ok", "ok"])  # perform; "Stacked on high" still chosen
     p.play(parse(script))
     assert game.state["turn"]["points"] == 1 + 2
 
@@ -170,7 +163,7 @@ def test_reaching_30_ends_the_game_with_the_final_standings():
     game = p.dev.app.session
     game.state["scores"] = [28, 10, 5]
     # Dogee Show, perform, "Stacked on low" (3 points), Done (UP once), hold 5 s
-    script, t = keyed(2000, ["ok", "ok", "ok", "up", "ok"])
+    script, t = timed(2000, ["ok", "ok", "ok", "up", "ok"])
     p.play(parse(script + "%d end\n" % (t + 5500)))
     assert p.dev.app.top.name == "results"
     lines = p.dev.app.top.host.flow.result_lines(game.state, p.dev.app)

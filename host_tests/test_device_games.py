@@ -107,15 +107,20 @@ def test_starting_over_puts_the_game_in_the_history():
     assert games[-1]["abandoned"] is True and games[-1]["game"] == "top_dogs"
 
 
-def test_a_whole_game_ends_in_results_and_history():
-    data = three_players()
+def whole_game(data):
+    """Ten rounds of Top Dogs through the menus, and OK on the results."""
     script = OPEN_TOP_DOGS
     t = 2100
     for r in range(10):
         keys, t = round_keys(t, ups=(r % 3, 1, 0))
         script += keys
-    script += "%d ok\n" % (t + 500)
-    p = play(script, data)
+    script += "%d ok\n" % (t + 500)  # the results: done
+    return play(script, data)
+
+
+def test_a_whole_game_ends_in_results_and_history():
+    data = three_players()
+    p = whole_game(data)
     assert p.dev.app.session is None
     games = read_history(Storage(data))
     assert games[-1]["winners"] and games[-1]["events"] == 10
@@ -203,13 +208,7 @@ def test_house_rules_are_set_before_the_game_and_kept():
 
 def test_history_and_statistics_screens_show_finished_games():
     data = three_players()
-    script = OPEN_TOP_DOGS
-    t = 2100
-    for r in range(10):
-        keys, t = round_keys(t, ups=(r % 3, 1, 0))
-        script += keys
-    script += "%d ok\n" % (t + 500)  # the results: done
-    p = play(script, data)
+    p = whole_game(data)
     assert p.dev.app.top.name == "menu"
     # History is menu row 8: from row 0, UP three times (10 rows)
     t = p.t + 100

@@ -4,6 +4,7 @@
 from test_device import fresh_dir, play
 
 from pawsim.script import parse
+from pawsim.scripts import timed
 
 OPEN = "1600 down\n1700 down\n1800 ok\n"  # menu row 3
 
@@ -13,14 +14,6 @@ def two_players():
     with open(data + "/settings.json", "w") as f:
         f.write('{"players": 2}')
     return data
-
-
-def keys(t, names):
-    out = []
-    for name in names:
-        out.append("%d %s" % (t, name))
-        t += 100
-    return "\n".join(out) + "\n", t
 
 
 def stats_entry(t, rows):
@@ -33,7 +26,7 @@ def stats_entry(t, rows):
         for v in stats:
             names += ["up"] * (v + 1)  # ? -> 0 -> v
             names.append("ok")
-    return keys(t, names)
+    return timed(t, names)
 
 
 def state(p):
@@ -56,7 +49,7 @@ def test_the_players_judge_dogs_without_stats():
     # no stats: OK through every field; then P to Blue (DOWN from nobody wraps to the
     # last contestant: Blue's), A to Red (UP: the first), W and S to nobody
     names = ["ok"] + ["ok"] * 5 + ["ok"] + ["down", "ok", "up", "ok", "ok", "ok"]
-    script, t = keys(2000, names)
+    script, t = timed(2000, names)
     p = play(OPEN + script, data)
     st = state(p)
     assert st["last_medals"] == {"P": [1, "new"], "A": [0, "new"]}
@@ -87,12 +80,12 @@ def test_correcting_an_earlier_rounds_stats():
     assert state(p)["champions"] == [1, 1]
     # game menu -> "Correct a round" (4th row); the stats judged the medals, so the
     # only entry is R1's dogs
-    script, t = keys(p.t + 100, ["back", "down", "down", "down", "ok"])
+    script, t = timed(p.t + 100, ["back", "down", "down", "down", "ok"])
     p.play(parse(script))
     assert p.dev.app.top.name == "rounds"
     # OK opens R1 at Red; Red's P from 5 down to 0; OK on through Red and Blue: saved
     names = ["ok", "ok"] + ["down"] * 5 + ["ok"] * 4 + ["ok"] * 5
-    script, t = keys(p.t + 100, names)
+    script, t = timed(p.t + 100, names)
     p.play(parse(script))
     assert p.dev.app.toast_text == "Corrected"
     st = state(p)

@@ -25,6 +25,15 @@ def top_dogs_game(rounds=10, players=3):
     return "\n".join(lines) + "\n"
 
 
+def timed(t, names):
+    """Script text for the actions `names`, 100 ms apart from t; and the time after."""
+    out = []
+    for name in names:
+        out.append("%d %s" % (t, name))
+        t += 100
+    return "\n".join(out) + "\n", t
+
+
 def counts_keys(t, values):
     """The counts screen: each seat's count by UP (DOWN below 0: broken), OK, then
     Save. Returns (lines, next time)."""

@@ -3,7 +3,7 @@
 # (pawpad.core.lockout decides, on the times the button interrupt took), and the box
 # referees the examination, keeps the piles and the draw pile, and knows the end.
 from pawpad.app import stats as statbook
-from pawpad.app.play import GameBoard, RoundsList
+from pawpad.app.play import GameBoard, RoundsList, corrected
 from pawpad.app.shell import BACK, DOWN, ERROR, OK, UNDO, UP, Screen
 from pawpad.core.colours import OFF, RGB
 from pawpad.core.lockout import first_press
@@ -466,9 +466,7 @@ class Counts(Screen):
 
     def save(self, app):
         host = self.host
-        if self.fix is not None:
-            if host.fix(self.fix, self.event()):
-                app.pop()
+        if corrected(self, app, self.event()):
             return
         before = host.state
         if not host.offer(self.event()):

@@ -3,7 +3,7 @@
 # players key them in (then the box judges every medal, rule 4.1 included) or without
 # (then the players say who won each medal). Champions, the Pound and the rescue
 # order follow from the rules engine.
-from pawpad.app.play import GameBoard, RoundsList
+from pawpad.app.play import GameBoard, RoundsList, corrected
 from pawpad.app.shell import BACK, DOWN, OK, UNDO, UP, Screen
 from pawpad.games import top_dog as rules
 from pawpad.games.common import replay
@@ -154,9 +154,7 @@ class PlayEntry(Screen):
             stats = None if UNKNOWN in (p, a, w, sp) else [p, a, w, sp]
             plays.append([s, how, stats])
         event = {"t": "play", "plays": plays}
-        if self.fix is not None:
-            if self.host.fix(self.fix, event):
-                app.pop()
+        if corrected(self, app, event):
             return
         if self.host.offer(event):
             app.stack.remove(self)
@@ -210,9 +208,7 @@ class Judge(Screen):
                 for j, letter in enumerate(self.letters):
                     won[letter] = self.choices[self.picks[j]]
                 event = {"t": "medals", "won": won}
-                if self.fix is not None:
-                    if self.host.fix(self.fix, event):
-                        app.pop()
+                if corrected(self, app, event):
                     return
                 if self.host.offer(event):
                     app.stack.remove(self)

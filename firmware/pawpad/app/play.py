@@ -479,6 +479,17 @@ class GameBoard(Screen):
             app.dirty = True
 
 
+def corrected(screen, app, event):
+    """For an entry screen opened from the rounds list (screen.fix: the index of the
+    entry it corrects): fixes that entry and goes back to the list. Returns False for
+    a new entry, which the screen offers itself."""
+    if screen.fix is None:
+        return False
+    if screen.host.fix(screen.fix, event):
+        app.pop()
+    return True
+
+
 def board_key(app, host, k):
     """The keys every game's main screen shares: BACK opens the game menu, BACK held
     undoes the last entry."""
