@@ -204,7 +204,10 @@ class Session:
         rec["events"] = len(self.timeline.events)
         rec["ms"] = self.ms
         try:
-            self.store.append_line(HISTORY, gamelog.encode(rec))
+            # A line cut short by a power cut is ended first, so this one stays whole
+            # (the game log needs no such care: resume rewrites its torn tail).
+            mend = "" if self.store.ends_whole(HISTORY) else "\n"
+            self.store.append_line(HISTORY, mend + gamelog.encode(rec))
             prune_history(self.store, keep)
             self.store.remove(LOG)
         except OSError as e:

@@ -53,18 +53,15 @@ class Storage:
         return _exists(self.path(name))
 
     def append_line(self, name, line):
-        """Appends one line and flushes it to flash before returning. A file whose
-        last line was cut short (a power cut) gets its line ended first, so the new
-        line stays whole."""
-        path = self.path(name)
-        if not self._ends_whole(path):
-            line = "\n" + line
-        with open(path, "a") as f:
+        """Appends one line and flushes it to flash before returning."""
+        with open(self.path(name), "a") as f:
             f.write(line)
             f.flush()
 
-    @staticmethod
-    def _ends_whole(path):
+    def ends_whole(self, name):
+        """Does the file end with a whole line (or not exist)? After a power cut in a
+        write its last line may be cut short."""
+        path = self.path(name)
         try:
             size = os.stat(path)[6]
         except OSError:
