@@ -11,7 +11,7 @@ PORT   ?= auto
 # The simulator's own fakes and terminal need room beside the firmware: see make bench.
 SIMHEAP ?= 512k
 
-.PHONY: all venv sim simcompile test pytest mptest compile layers lint typecheck bench screens flash clean
+.PHONY: all venv sim simcompile test pytest mptest compile layers lint typecheck bench screens flash clean restless
 
 all: test
 
@@ -72,3 +72,10 @@ flash: venv compile
 
 clean:
 	rm -rf build .pytest_cache .ruff_cache .mypy_cache
+
+# The restless table, long: random play of every game through the menus with undos,
+# corrections, power cuts and watchdog resets (GAMES games of STEPS steps each).
+GAMES ?= 16
+STEPS ?= 1500
+restless: venv
+	$(MP) -X heapsize=2m tools/restless.py $(GAMES) $(STEPS) build/restless

@@ -166,7 +166,7 @@ def test_reaching_30_ends_the_game_with_the_final_standings():
     script, t = timed(2000, ["ok", "ok", "ok", "up", "ok"])
     p.play(parse(script + "%d end\n" % (t + 5500)))
     assert p.dev.app.top.name == "results"
-    lines = p.dev.app.top.host.flow.result_lines(game.state, p.dev.app)
+    lines = p.dev.app.top.host.flow.result_lines(game.state, p.dev.app.host)
     assert lines[0].startswith("Red") and "31-5 = 26" in lines[0]
     p.play(parse("%d ok\n%d end\n" % (t + 5600, t + 5800)))
     games = read_history(Storage(data))

@@ -154,7 +154,7 @@ def test_correcting_an_earlier_round():
     st = game_state(p)
     assert st["round"] == 3
     assert st["cups"] == [0, 1, 2]  # round 1 went from seat 1 to seat 3
-    assert p.dev.app.top.name == "rounds"
+    assert p.dev.app.top.name == "top-dogs"  # the screen the state calls for
 
 
 def test_game_menu_timer_beeps_and_ends():
@@ -210,9 +210,10 @@ def test_history_and_statistics_screens_show_finished_games():
     data = three_players()
     p = whole_game(data)
     assert p.dev.app.top.name == "menu"
-    # History is menu row 8: from row 0, UP three times (10 rows)
+    # the menu's cursor is where it was (Top Dogs, row 3); History is row 7
     t = p.t + 100
-    p.play(parse("%d up\n%d up\n%d up\n%d ok\n%d end" % (t, t + 100, t + 200, t + 300, t + 400)))
+    p.play(parse("%d down\n%d down\n%d down\n%d down\n%d ok\n%d end" % (
+        t, t + 100, t + 200, t + 300, t + 400, t + 500)))
     screen = p.dev.app.top
     assert screen.name == "history"
     rows = screen.rows(p.dev.app)

@@ -4,7 +4,7 @@
 from test_device import fresh_dir, play
 from test_device_games import OPEN_TOP_DOGS, three_players
 
-from pawpad.app.play import Host
+from pawpad.app.host import Host
 from pawpad.app.session import LOG, Session, read_history
 from pawpad.app.storage import Storage
 from pawsim.gallery import QuietOut

@@ -174,6 +174,8 @@ def test_history_keeps_the_last_games():
         s = Session.new(st, "top_dogs", 3, {"rounds": 1})
         play_rounds(s, 1)
         s.finish({"scores": s.state["points"], "n": i}, keep=5)
+        assert Session.saved(st)  # the log goes only once the statistics are in
+        s.close()
         assert not Session.saved(st)
     games = read_history(st)
     assert 5 <= len(games) <= 6

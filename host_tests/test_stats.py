@@ -4,18 +4,30 @@ from test_session import store
 from pawpad.app import stats
 
 
-def test_stops_false_starts_and_the_fastest():
+def test_a_game_is_merged_once_by_its_id():
     s = {}
-    stats.stop_called(s, "Red", True, 420)
-    stats.stop_called(s, "Red", False, 300)
-    stats.stop_called(s, "Red", True, None)
-    stats.false_start(s, "Blue")
+    rec = {"scores": [3, 1, 0]}
+    tally = {0: {"stops": 2, "right": 1, "wrong": 1, "fastest_ms": 300},
+             1: {"false": 1}}
+    colours = ["Red", "Blue", "Green"]
+    assert stats.merge(s, "g1", tally, colours, "pick_a_dog", rec)
+    assert not stats.merge(s, "g1", tally, colours, "pick_a_dog", rec)  # replayed ending
+    assert stats.merge(s, "g2", {0: {"stops": 1, "right": 1, "fastest_ms": 420}}, colours,
+                       "pick_a_dog", rec)
     assert s["Red"]["stops"] == 3 and s["Red"]["right"] == 2 and s["Red"]["wrong"] == 1
-    assert s["Red"]["fastest_ms"] == 300
-    assert s["Blue"]["false"] == 1 and s["Blue"]["stops"] == 0
-    assert stats.lines(s, ["Red", "Blue", "Green"]) == ["Red 2/3 ok 0fs 300ms",
-                                                       "Blu 0/0 ok 1fs"]
+    assert s["Red"]["fastest_ms"] == 300 and s["Red"]["games"] == 2
+    assert s["Blue"]["false"] == 1 and s["Blue"]["stops"] == 0 and s["Green"]["games"] == 2
+    assert stats.lines(s, ["Red", "Blue", "Pink"]) == ["Red 2/3 0fs 2g 300ms",
+                                                      "Blu 0/0 1fs 2g"]
     assert stats.lines({}, ["Red"]) == ["No games yet."]
+
+
+def test_figures_damaged_on_flash_count_as_nothing():
+    s = {"Red": {"stops": "x", "right": 1e300, "wrong": -4, "games": True, "fastest_ms": "1"},
+         "merged": 5}
+    assert stats.merge(s, "g", {0: {"stops": 1}}, ["Red"], "top_dogs", {"scores": [1]})
+    assert s["Red"] == {"stops": 1, "right": 0, "wrong": 0, "false": 0, "games": 1}
+    assert stats.lines(s, ["Red"]) == ["Red 0/1 0fs 1g"]
 
 
 def test_best_solo_game_is_the_highest_score_then_the_quickest():
@@ -30,7 +42,7 @@ def test_best_solo_game_is_the_highest_score_then_the_quickest():
 def test_saved_and_loaded_and_a_damaged_file_kept_aside():
     st = store()
     s = {}
-    stats.stop_called(s, "Pink", True, 250)
+    stats.add(s, "Pink", {"stops": 1, "right": 1, "fastest_ms": 250})
     assert stats.save(st, s) is None
     assert stats.load(st) == s
     st.write_text(stats.STATS, "{not json")

@@ -172,3 +172,17 @@ def test_flash_refuses_a_micropython_that_cannot_load_the_firmware(tmp_path):
                        capture_output=True, text=True)
     assert r.returncode != 0
     assert "loads .mpy version 5, the firmware is version 6" in r.stderr
+
+
+def test_the_layer_check_finds_an_import_circle_inside_a_layer(tmp_path):
+    app = tmp_path / "pawpad" / "app"
+    app.mkdir(parents=True)
+    (app / "a.py").write_text("from pawpad.app import b\n")
+    (app / "b.py").write_text("def f():\n    import pawpad.app.c\n")  # deferred: counts
+    (app / "c.py").write_text("x = __import__('pawpad.app.a')\n")
+    (app / "d.py").write_text("from pawpad.app.a import thing\n")
+    found = check_layers.circles(str(tmp_path / "pawpad"))
+    assert found == ["app: import circle a -> b -> c -> a"]
+    (app / "c.py").write_text("x = 1\n")
+    assert check_layers.circles(str(tmp_path / "pawpad")) == []
+    assert check_layers.circles(os.path.join(ROOT, "firmware", "pawpad")) == []

@@ -2,6 +2,7 @@
 # compares the bytes drawn on CPython (adafruit_framebuf) and MicroPython (framebuf),
 # and for PNGs to look at. Run on either runtime: python -m / micropython gallery.py.
 from pawpad.app import box_menus, menus
+from pawpad.app.lists import Notice
 from pawpad.app.shell import App
 from pawpad.core import settings
 from pawpad.ui.canvas import Canvas
@@ -55,7 +56,7 @@ def screens():
     hw.stage(app, ("added", 0, 2, 0))
     out.append(("hardware", hw))
     out.append(("about", box_menus.About()))
-    out.append(("notice", menus.Notice("Notice", [
+    out.append(("notice", Notice("Notice", [
         "Settings file had errors:", "players must be a whole", "Kept as settings.json.bad"])))
     out += game_screens(app)
     return app, out
@@ -65,7 +66,10 @@ def game_screens(app):
     """The games' own screens, each in a set position."""
     from pawpad.app import flow_pick_a_dog as pad
     from pawpad.app import flow_top_dogs as tds
-    from pawpad.app.play import Host, Results
+    from pawpad.app import pad_exam, pad_round
+    from pawpad.app.game_menu import RoundsList
+    from pawpad.app.host import Host
+    from pawpad.app.results import Results
     from pawpad.app.session import Session
 
     out = []
@@ -76,23 +80,23 @@ def game_screens(app):
     entry = tds.TeamEntry(host, cards=[[5, 5, 2], [6, 6, 6], [3, 1, 2]], seat=1)
     out.append(("top-dogs-entry", entry))
     out.append(("top-dogs-confirm", tds.Confirm(host, entry)))
-    out.append(("top-dogs-rounds", tds.Rounds(host)))
+    out.append(("top-dogs-rounds", RoundsList(host)))
 
     s = Session.new(None, "pick_a_dog", 6)
     host = Host(app, s)
     out.append(("pick-a-dog-ready", pad.Ready(host)))
-    live = pad.Live(host, app, 1000, [])
+    live = pad_round.Live(host, app, 1000, [])
     out.append(("pick-a-dog-live", live))
-    stopped = pad.Stopped(host, app, 1000, [(2, 351000), (0, 359000), (4, 420000)])
+    stopped = pad_round.Stopped(host, app, 1000, [(2, 351000), (0, 359000), (4, 420000)])
     stopped.details = True
     out.append(("pick-a-dog-stopped", stopped))
-    out.append(("pick-a-dog-exam", pad.Exam(host, stopped)))
-    counts = pad.Counts(host, True, values=[3, 0, 5, -1, 2, 1])
+    out.append(("pick-a-dog-exam", pad_exam.Exam(host)))
+    counts = pad_exam.Counts(host, True, values=[3, 0, 5, -1, 2, 1])
     counts.sel = 3
     out.append(("pick-a-dog-counts", counts))
     before = s.state
     s.offer(counts.event())
-    out.append(("pick-a-dog-result", pad.RoundResult(host, before)))
+    out.append(("pick-a-dog-result", pad_exam.RoundResult(host, before)))
     out.append(("results", Results(Host(app, Session.new(None, "top_dogs", 3, {"rounds": 1})))))
 
     from pawpad.app import flow_top_dog as tdg
@@ -136,7 +140,7 @@ def render_all():
     frames = {}
     for name, screen in items:
         c = Canvas()
-        app.stack = [screen]
+        app.nav.stack = [screen]
         app.draw(c)
         frames[name] = bytes(c.buf)
     return frames

@@ -1,8 +1,10 @@
 # The box's own screens, opened from the game menu and loaded only then (a game in
 # progress never pays for them): players and their colours, settings, statistics,
 # history, the hardware check and the load cells' calibration, about.
-from pawpad.app.menus import ListScreen, Notice
-from pawpad.app.shell import BACK, OK, PRESS, UNDO, Screen, runtime_name, version_line
+from pawpad.app import stats
+from pawpad.app.lists import ListScreen, Notice
+from pawpad.app.screen import BACK, OK, PRESS, UNDO, Screen
+from pawpad.app.version import runtime_name, version_line
 from pawpad.core.colours import NAMES, RGB
 from pawpad.ticks import diff
 from pawpad.ui import widgets
@@ -55,7 +57,8 @@ class Players(ListScreen):
 
 
 class History(ListScreen):
-    """The finished games, newest first; OK shows one."""
+    """The finished games, newest first; OK shows one. Each record names the seats by
+    the colours they had in that game."""
 
     name = "history"
     title = "History"
@@ -68,17 +71,16 @@ class History(ListScreen):
         if self.games is None:
             from pawpad.app.session import read_history
 
-            self.games = read_history(app.store)[::-1] if app.store else []
+            games = read_history(app.store)[::-1] if app.store else []
+            self.games = [g for g in games if _readable(g)]
         return self.games
 
     def rows(self, app):
-        from pawpad.app.session import GAMES as NAMES
-
         rows = []
         for g in self._games(app):
             won = g.get("winners") or []
-            who = app.colour(won[0]) if len(won) == 1 else ("tie" if won else "-")
-            rows.append((NAMES.get(g.get("game"), "?"), who))
+            who = _seat(g, won[0], app) if len(won) == 1 else ("tie" if won else "-")
+            rows.append((_title(g), who))
         return rows or [("No games yet", None)]
 
     def choose(self, app, i):
@@ -86,24 +88,65 @@ class History(ListScreen):
         if i >= len(games):
             return
         g = games[i]
-        from pawpad.app.session import GAMES as NAMES
-
-        scores = g.get("scores") or []
-        lines = [(g.get("date") or "date unknown") + "  %d min" % (g.get("ms", 0) // 60000)]
-        lines += ["%s %s" % (app.colour(s), v) for s, v in enumerate(scores)]
+        ms = g.get("ms")
+        mins = ms // 60000 if isinstance(ms, int) and ms >= 0 else 0
+        lines = [(g.get("date") or "date unknown") + "  " +
+                 ("%d min" % mins if mins else "under a minute")]
+        lines += ["%s %s" % (_seat(g, s, app), v) for s, v in enumerate(g["scores"])]
         if g.get("abandoned"):
             lines.append("(ended early)")
-        app.push(Notice(NAMES.get(g.get("game"), "?"), lines))
+        app.nav.push(Notice(_title(g), lines))
+
+
+def _readable(g):
+    """A history record the screen can show (a damaged one is passed over)."""
+    if not isinstance(g, dict) or not isinstance(g.get("scores"), list):
+        return False
+    won = g.get("winners")
+    n = len(g["scores"])
+    return won is None or (isinstance(won, list) and
+                           all(isinstance(w, int) and 0 <= w < n for w in won))
+
+
+def _title(g):
+    from pawpad.app.session import GAMES
+
+    t = g.get("title")
+    return t if isinstance(t, str) else GAMES.get(g.get("game"), "?")
+
+
+def _seat(g, seat, app):
+    """The seat's colour in that game (older records: the colour it has now)."""
+    colours = g.get("colours")
+    if isinstance(colours, list) and seat < len(colours) and isinstance(colours[seat], str):
+        return colours[seat]
+    return app.settings["colours"][seat] if 0 <= seat < 8 else "?"
 
 
 class Statistics(Screen):
+    """Each colour's STOPs right of called, false starts, games and fastest STOP, over
+    the finished games. UP/DOWN scroll."""
+
     name = "statistics"
 
-    def draw(self, c, app):
-        from pawpad.app import stats
+    def __init__(self):
+        self.first = 0
 
-        widgets.title_bar(c, "Statistics", "ok/stops fs")
-        widgets.message(c, stats.lines(app.stats, app.settings["colours"])[:6])
+    def lines(self, app):
+        return stats.lines(app.stats, app.settings["colours"])
+
+    def draw(self, c, app):
+        lines = self.lines(app)
+        widgets.title_bar(c, "Statistics", "ok/stops fs g")
+        widgets.message(c, lines[self.first:self.first + 6])
+
+    def key(self, app, k):
+        if k == "down" and self.first + 6 < len(self.lines(app)):
+            self.first += 1
+        elif k == "up" and self.first > 0:
+            self.first -= 1
+        else:
+            Screen.key(self, app, k)
 
 
 class Field:
@@ -205,7 +248,7 @@ class Hardware(ListScreen):
 
     def choose(self, app, i):
         if i == len(self.rows(app)) - 1:
-            app.push(Calibrate())
+            app.nav.push(Calibrate())
 
     def player(self, app, seat, t_us):
         self.last = "%d %s" % (seat + 1, app.colour(seat))
@@ -217,7 +260,7 @@ class Hardware(ListScreen):
         del self.events[:-2]
 
     def tick(self, app, now_ms):
-        app.dirty = True  # the weights move on their own
+        app.nav.dirty = True  # the weights move on their own
 
 
 class Calibrate(Screen):
@@ -262,7 +305,7 @@ class Calibrate(Screen):
         if diff(now_ms, self.since) >= self.MEASURE_MS:
             self.since = None
             self._measured(app, sum(self.samples) / max(1, len(self.samples)))
-        app.dirty = True
+        app.nav.dirty = True
 
     def _measured(self, app, mean):
         if not self.samples:
@@ -286,9 +329,9 @@ class Calibrate(Screen):
                 app.settings["counts_per_gram"] = self.value
                 app.out.apply_settings(app.settings)
                 app.save_settings()
-                app.pop()
+                app.nav.pop()
         elif k in (BACK, UNDO):
-            app.pop()
+            app.nav.pop()
 
 
 class About(Screen):

@@ -1,7 +1,8 @@
 # The device: hardware on one side, the app shell on the other. step() is one turn of
 # the loop: read the buttons, feed the app, play sound, redraw what changed. The
 # asyncio runner and the simulator's scripted mode both drive it, with the time.
-from pawpad.app.shell import ERROR, App
+from pawpad.app.screen import ERROR
+from pawpad.app.shell import App
 from pawpad.app.storage import Storage
 from pawpad.core.stage import StepDetector
 from pawpad.drivers.hx711 import SensorError
@@ -218,9 +219,10 @@ class Device:
 
     def _dim(self, now_ms):
         """After dim_after_s without input the screen dims; after DARK_FACTOR times
-        that it goes off (an OLED left lit wears). Never while a round is live."""
+        that it goes off (an OLED left lit wears). Never while a round is live or a
+        stopwatch runs: there a press must act, not only wake the screen."""
         disp = self.hw.display
-        if disp is None or self.dark or self.app.busy():
+        if disp is None or self.dark or self.app.live():
             return
         idle = diff(now_ms, self.last_input)
         dim_ms = self.settings["dim_after_s"] * 1000
@@ -273,7 +275,7 @@ class Device:
     def sensing(self):
         """Does the screen want the stages weighed? (Only Circus Puppy and the hardware
         check do: a box without stages is never bothered about missing load cells.)"""
-        return getattr(self.app.top, "sensing", False)
+        return self.app.top.sensing
 
     def poll_sensors(self, now_ms):
         """Returns ms until it wants polling again."""

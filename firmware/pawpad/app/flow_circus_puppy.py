@@ -3,60 +3,56 @@
 # one stage and put on the other is the Acrobatics move, anything else coming off (or
 # the tilt switch) is a fall. Every step can also be entered with the menu buttons,
 # for a box without load cells. When the player says done, the 5-second rule runs:
-# a fall before it ends spoils the turn.
-from pawpad.app.play import GameBoard, board_key
-from pawpad.app.shell import BACK, DOWN, OK, UNDO, UP, Screen
+# a fall before it ends spoils the turn; a fall after it only moves the dogs.
+from pawpad.app.board import GameBoard, game_key
+from pawpad.app.flow import Flow
+from pawpad.app.screen import BACK, DOWN, OK, UNDO, UP, Screen
 from pawpad.games import circus_puppy as rules
 from pawpad.ticks import diff
 from pawpad.ui import widgets
 
-flow = True
 STAGES = ("low", "high")
-SETUP = (
-    ("start_card", "Start card", rules.STAGE_CARDS, 0, 1),
-    ("grace_ms", "Hold still", 1000, 10000, 1000),
-    ("helper_takes", "Helper keeps", 0, 0, 1),
-    ("left_counts", "Left at end", ("all", "deck"), 0, 1),
-    ("red", "Red spaces", 1, 29, 1),  # not printed in the rulebook: as on the cards
-    ("star", "Star spaces", 1, 29, 1),
-)
 LIFT_MS = 10000  # a dog lifted off a stage has this long to land on the other
 MANUAL = ("Stacked on low", "Stacked on high", "Moved low>high", "Moved high>low",
           "New stage card", "Dogs fell", "Done")
 
 
-def prompt(state):
-    return rules.prompt(state)
+class CircusPuppy(Flow):
+    game = "circus_puppy"
+    corrects = False  # a turn is many events: undo takes them back one by one
+    setup = (
+        ("start_card", "Start card", rules.STAGE_CARDS, 0, 1),
+        ("grace_ms", "Hold still", 1000, 10000, 1000),
+        ("helper_takes", "Helper keeps", 0, 0, 1),
+        ("left_counts", "Left at end", ("all", "deck"), 0, 1),
+        ("red", "Red spaces", 1, 29, 1),  # not printed in the rulebook: as on the cards
+        ("star", "Star spaces", 1, 29, 1),
+    )
 
+    def screen(self, host):
+        phase = host.state["phase"]
+        if phase == "performing":
+            return Perform(host)
+        if phase == "after":
+            return Hold(host, host.app.now)
+        return Board(host)
 
-def scores(state):
-    return list(state["scores"])
+    def prompt(self, state):
+        return rules.prompt(state)
 
+    def scores(self, state):
+        return list(state["scores"])
 
-def winners(state):
-    return rules.standings(state)[:1] if state["ended"] else []
+    def winners(self, state):
+        return rules.standings(state)[:1] if state["ended"] else []
 
-
-def score_line(state, app):
-    return [" ".join("%s %d" % (app.colour(s)[:3], v) for s, v in enumerate(state["scores"]))]
-
-
-def result_lines(state, app):
-    out = []
-    for s in rules.standings(state):
-        left = rules.cards_left(state, s)
-        out.append("%-7s %d-%d = %d" % (app.colour(s), state["scores"][s], left,
-                                       state["scores"][s] - left))
-    return out
-
-
-def main(host):
-    phase = host.state["phase"]
-    if phase == "performing":
-        return Perform(host)
-    if phase == "after":
-        return Hold(host, host.app.now)
-    return Board(host)
+    def result_lines(self, state, host):
+        out = []
+        for s in rules.standings(state):
+            left = rules.cards_left(state, s)
+            out.append("%-7s %d-%d = %d" % (host.name(s), state["scores"][s], left,
+                                           state["scores"][s] - left))
+        return out
 
 
 class Board(GameBoard):
@@ -77,7 +73,16 @@ class Board(GameBoard):
 
     def begin(self, app, seat):
         if seat is None or seat == self.host.state["active"]:
-            app.push(ActionPick(self.host))
+            app.nav.push(ActionPick(self.host))
+
+    def stage(self, app, event):
+        """Between turns, dogs coming off a stage are a late fall: they go under the
+        supply and nothing is scored (the 5 seconds are over)."""
+        kind, stage, cards, began = event
+        if kind == "removed":
+            self.host.offer({"t": "fall", "stage": stage, "dogs": cards, "t_ms": began})
+        elif kind == "tilt" and cards:
+            app.nav.push(FallCount(self.host, began))
 
 
 class ActionPick(Screen):
@@ -147,16 +152,12 @@ class ActionPick(Screen):
                 return
             event = {"t": "perform", "action": rules.ACTIONS[self.action], "from": self.source,
                      "chosen": rules.ACTIONS[self.chosen], "helper": self.helper}
-            if self.host.offer(event):
-                if self.repeat:
-                    app.pop()  # back to the performance under way
-                else:
-                    app.replace(Perform(self.host))
+            self.host.offer(event)  # the performance follows from the state
         elif k in (BACK, UNDO):
             if self.field > 0:
                 self.field -= 1
             elif not self.repeat:
-                app.pop()
+                app.nav.pop()
 
     def player(self, app, seat, t_us):
         if "helper" in self.fields() and seat != self.host.state["active"]:
@@ -205,7 +206,7 @@ class Perform(Screen):
         turn = self.host.state["turn"]
         if kind == "tilt":
             if cards:  # tipped: ask how many fell
-                app.push(FallCount(self.host, began))
+                app.nav.push(FallCount(self.host, began))
             return
         if kind == "added":
             if self.lifted is not None and self.lifted[0] != stage and cards == 1:
@@ -213,7 +214,7 @@ class Perform(Screen):
                 self.lifted = None
                 self._step(app, {"t": "move", "from": src})
             elif turn["stages"] < turn["need_stage"] and self.host.state["stage_cards"]:
-                app.push(StageCardPick(self.host, stage))
+                app.nav.push(StageCardPick(self.host, stage))
             elif turn["held"]:
                 self._step(app, {"t": "stack", "stage": stage})
             return
@@ -225,25 +226,22 @@ class Perform(Screen):
             self._fall(app, stage, cards, began)
 
     def _fall(self, app, stage, dogs, t_ms):
-        if self.host.offer({"t": "fall", "stage": stage, "dogs": dogs, "t_ms": t_ms}):
-            self.host.reopen()  # the turn is over
+        self.host.offer({"t": "fall", "stage": stage, "dogs": dogs, "t_ms": t_ms})
 
     def _step(self, app, event):
         """A stack or a move; a +1 stage card then asks for the action again."""
         if self.host.offer(event):
             turn = self.host.state["turn"]
             if turn["repeat"] and not turn["held"]:
-                app.push(ActionPick(self.host, turn["repeat_action"]))
+                app.nav.push(ActionPick(self.host, turn["repeat_action"]))
 
     def key(self, app, k):
         if k in (UP, DOWN):
             self.sel = (self.sel + (1 if k == DOWN else -1)) % len(MANUAL)
         elif k == OK:
             self.manual(app, MANUAL[self.sel])
-        elif k == UNDO:
-            self.host.undo()
-        elif k == BACK:
-            board_key(app, self.host, k)
+        else:
+            game_key(app, self.host, k)
 
     def manual(self, app, what):
         if what.startswith("Stacked on"):
@@ -251,15 +249,14 @@ class Perform(Screen):
         elif what.startswith("Moved"):
             self._step(app, {"t": "move", "from": 0 if what.startswith("Moved low") else 1})
         elif what == "New stage card":
-            app.push(StageCardPick(self.host, None))
+            app.nav.push(StageCardPick(self.host, None))
         elif what == "Dogs fell":
-            app.push(FallCount(self.host, app.now))
+            app.nav.push(FallCount(self.host, app.now))
         else:
             self.done(app)
 
     def done(self, app):
-        if self.host.offer({"t": "done", "t_ms": app.now}):
-            app.replace(Hold(self.host, app.now))
+        self.host.offer({"t": "done", "t_ms": app.now})  # the hold follows
 
     def player(self, app, seat, t_us):
         if seat == self.host.state["active"]:
@@ -288,22 +285,20 @@ class Hold(Screen):
     def tick(self, app, now_ms):
         st = self.host.state
         if diff(now_ms, self.since) >= st["settings"]["grace_ms"]:
-            if self.host.offer({"t": "settled"}):
-                self.host.reopen()
+            self.host.offer({"t": "settled"})
             return
         app.dirty = True
 
     def stage(self, app, event):
         kind, stage, cards, began = event
         if kind == "removed":
-            if self.host.offer({"t": "fall", "stage": stage, "dogs": cards, "t_ms": began}):
-                self.host.reopen()
+            self.host.offer({"t": "fall", "stage": stage, "dogs": cards, "t_ms": began})
         elif kind == "tilt" and cards:
-            app.push(FallCount(self.host, began))
+            app.nav.push(FallCount(self.host, began))
 
     def key(self, app, k):
         if k == BACK:
-            app.push(FallCount(self.host, app.now))
+            app.nav.push(FallCount(self.host, app.now))
         elif k == UNDO:
             self.host.undo()
 
@@ -337,11 +332,10 @@ class FallCount(Screen):
             if self.field < 2:
                 self.field += 1
                 return
-            event = {"t": "fall", "stage": self.which, "dogs": self.dogs, "t_ms": self.t_ms}
-            if self.host.offer(event):
-                self.host.reopen()
+            self.host.offer({"t": "fall", "stage": self.which, "dogs": self.dogs,
+                             "t_ms": self.t_ms})
         elif k in (BACK, UNDO):
-            app.pop()
+            app.nav.pop()
 
 
 class StageCardPick(Screen):
@@ -374,7 +368,9 @@ class StageCardPick(Screen):
             event = {"t": "new_stage", "card": self.cards[self.sel]}
             if stage is not None:
                 event["stage"] = stage
-            if self.host.offer(event):
-                app.pop()
+            self.host.offer(event)
         elif k in (BACK, UNDO):
-            app.pop()
+            app.nav.pop()
+
+
+FLOW = CircusPuppy()

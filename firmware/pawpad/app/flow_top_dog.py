@@ -2,48 +2,67 @@
 # new contestant or bred onto their previous one, with its P, A, W and S when the
 # players key them in (then the box judges every medal, rule 4.1 included) or without
 # (then the players say who won each medal). Champions, the Pound and the rescue
-# order follow from the rules engine.
-from pawpad.app.play import GameBoard, RoundsList, corrected
-from pawpad.app.shell import BACK, DOWN, OK, UNDO, UP, Screen
+# order follow from the rules engine. The state's phase picks the screen: laying
+# dogs (the board), judging, or the rescue.
+from pawpad.app.board import GameBoard, GameScreen, corrected
+from pawpad.app.flow import Flow
+from pawpad.app.screen import BACK, DOWN, OK, UNDO, UP, Screen
 from pawpad.games import top_dog as rules
 from pawpad.games.common import replay
 from pawpad.ui import widgets
 
-flow = True
 STAT_MAX = 30
 UNKNOWN = -1  # a stat not keyed in: the medals are then decided by the players
 FIELDS = ("how", "P", "A", "W", "S")
 
 
-def prompt(state):
-    return rules.prompt(state)
+class TopDog(Flow):
+    game = "top_dog"
 
+    def screen(self, host):
+        phase = host.state["phase"]
+        if phase == "judge":
+            return Judge(host)
+        if phase == "rescue":
+            return Rescue(host)
+        return Board(host)
 
-def scores(state):
-    return list(state["champions"])
+    def prompt(self, state):
+        return rules.prompt(state)
 
+    def scores(self, state):
+        return list(state["champions"])
 
-def winners(state):
-    return [] if state["winner"] is None else [state["winner"]]
+    def winners(self, state):
+        return [] if state["winner"] is None else [state["winner"]]
 
+    def score_line(self, state, host):
+        return ["Champions:"] + Flow.score_line(self, state, host)
 
-def score_line(state, app):
-    return ["Champions:", " ".join("%s %d" % (app.colour(s)[:3], c)
-                                   for s, c in enumerate(state["champions"]))]
+    def result_lines(self, state, host):
+        order = sorted(range(state["players"]), key=lambda s: -state["champions"][s])
+        return ["%-7s %d champion%s" % (host.name(s), state["champions"][s],
+                                        "" if state["champions"][s] == 1 else "s")
+                for s in order]
 
+    def round_rows(self, host):
+        out = []
+        r = 0
+        for i, e in enumerate(host.session.events()):
+            if e["t"] == "play":
+                r += 1
+                out.append(("R%d dogs" % r, len(e["plays"]), i))
+            elif e["t"] == "medals":
+                won = sum(1 for w in e["won"].values() if w)
+                out.append(("R%d medals" % r, won, i))
+        return out
 
-def result_lines(state, app):
-    order = sorted(range(state["players"]), key=lambda s: -state["champions"][s])
-    return ["%-7s %d champions" % (app.colour(s), state["champions"][s]) for s in order]
-
-
-def main(host):
-    phase = host.state["phase"]
-    if phase == "judge":
-        return Judge(host)
-    if phase == "rescue":
-        return Rescue(host)
-    return Board(host)
+    def edit_round(self, host, index, event):
+        s = host.session
+        before = replay(s.engine, s.header["players"], s.header["settings"],
+                        s.events()[:index])
+        screen = PlayEntry if event["t"] == "play" else Judge
+        return screen(host, fix=index, before=before, event=event)
 
 
 def medal_line(state):
@@ -65,7 +84,7 @@ class Board(GameBoard):
         widgets.footer(c, "OK: play dogs", self.host.timer_text())
 
     def begin(self, app, seat):
-        app.push(PlayEntry(self.host, seat))
+        app.nav.push(PlayEntry(self.host, seat))
 
 
 class PlayEntry(Screen):
@@ -135,7 +154,7 @@ class PlayEntry(Screen):
             elif self.i > 0:
                 self.i -= 1
             else:
-                app.pop()
+                app.nav.pop()
 
     def _skip_stats(self):
         """Judging by decision this round (the first seat left its stats at ?)."""
@@ -154,16 +173,11 @@ class PlayEntry(Screen):
             stats = None if UNKNOWN in (p, a, w, sp) else [p, a, w, sp]
             plays.append([s, how, stats])
         event = {"t": "play", "plays": plays}
-        if corrected(self, app, event):
-            return
-        if self.host.offer(event):
-            app.stack.remove(self)
-            nxt = main(self.host)
-            if not isinstance(nxt, Board) and not self.host.state["ended"]:
-                app.push(nxt)
+        if not corrected(self, app, event):
+            self.host.offer(event)  # judging or the board follows from the state
 
 
-class Judge(Screen):
+class Judge(GameScreen):
     """Without stats: who won each available medal (or nobody), in the order P, A, W, S.
     Rule 4.1 is for the players to keep in mind: a winner still blocks later medals."""
 
@@ -208,43 +222,17 @@ class Judge(Screen):
                 for j, letter in enumerate(self.letters):
                     won[letter] = self.choices[self.picks[j]]
                 event = {"t": "medals", "won": won}
-                if corrected(self, app, event):
-                    return
-                if self.host.offer(event):
-                    app.stack.remove(self)
-                    if self.host.state["phase"] == "rescue":
-                        app.push(Rescue(self.host))
+                if not corrected(self, app, event):
+                    self.host.offer(event)  # the rescue or the board follows
         elif k == BACK and self.i > 0:
             self.i -= 1
-        elif k == UNDO:
-            self.host.undo()
+        elif k in (BACK, UNDO) and self.fix is not None:
+            app.nav.pop()  # a correction left as it was
+        else:
+            GameScreen.key(self, app, k)
 
 
-class Rounds(RoundsList):
-    """The dogs laid and the medals judged each round; OK corrects one, keeping the
-    rounds after it when they still fit."""
-
-    def rounds(self, app):
-        out = []
-        r = 0
-        for i, e in enumerate(self.host.session.events()):
-            if e["t"] == "play":
-                r += 1
-                out.append(("R%d dogs" % r, len(e["plays"]), i))
-            elif e["t"] == "medals":
-                won = sum(1 for w in e["won"].values() if w)
-                out.append(("R%d medals" % r, won, i))
-        return out
-
-    def edit(self, app, index, event):
-        s = self.host.session
-        before = replay(s.engine, s.header["players"], s.header["settings"],
-                        s.events()[:index])
-        screen = PlayEntry if event["t"] == "play" else Judge
-        app.push(screen(self.host, fix=index, before=before, event=event))
-
-
-class Rescue(Screen):
+class Rescue(GameScreen):
     """The Pound's dogs go back to the players in this order. When everyone is tied,
     the player who last walked a dog starts: UP/DOWN say who."""
 
@@ -275,7 +263,9 @@ class Rescue(Screen):
             event = {"t": "rescued"}
             if self.ask:
                 event["first"] = self.first
-            if self.host.offer(event):
-                app.stack.remove(self)
-        elif k == UNDO:
-            self.host.undo()
+            self.host.offer(event)
+        else:
+            GameScreen.key(self, app, k)
+
+
+FLOW = TopDog()

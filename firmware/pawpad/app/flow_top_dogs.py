@@ -1,43 +1,58 @@
 # Top Dogs on the device: each round every player keys in the three card values of
 # their team; the box works out the team values, the tie cascade and the cup.
-from pawpad.app.play import GameBoard, RoundsList
-from pawpad.app.shell import BACK, DOWN, OK, UNDO, UP, Screen
+from pawpad.app.board import GameBoard, corrected
+from pawpad.app.flow import Flow
+from pawpad.app.screen import BACK, DOWN, OK, UNDO, UP, Screen
 from pawpad.games import top_dogs as rules
 from pawpad.ui import widgets
 
 CARD_MAX = 20
-flow = True  # marks this module as a game flow
-# The readings of the rulebook that are house rules: (setting, label, low, high, step).
-SETUP = (("rounds", "Rounds", 1, 30, 1), ("cups", "Cup cards", 1, 30, 1),
-         ("cup_points", "Cup worth", 1, 10, 1))
 
 
-def prompt(state):
-    return rules.prompt(state)
+class TopDogs(Flow):
+    game = "top_dogs"
+    # The readings of the rulebook that are house rules: (setting, label, low, high, step).
+    setup = (("rounds", "Rounds", 1, 30, 1), ("cups", "Cup cards", 1, 30, 1),
+             ("cup_points", "Cup worth", 1, 10, 1))
+
+    def screen(self, host):
+        return Board(host)
+
+    def phase(self, state):
+        return "board"
+
+    def prompt(self, state):
+        return rules.prompt(state)
+
+    def scores(self, state):
+        return list(state["points"])
+
+    def winners(self, state):
+        return rules.winners(state)
+
+    def score_line(self, state, host):
+        return ["Round %d of %d" % (state["round"], rules.rounds_in_game(state))] + \
+            Flow.score_line(self, state, host)
+
+    def result_lines(self, state, host):
+        return ["%d. %-7s %s" % (place, host.name(seat), plural(state["cups"][seat], "cup"))
+                for place, seat in rules.standings(state)]
+
+    def round_rows(self, host):
+        out = []
+        for i, e in enumerate(host.session.events()):
+            values = [rules.team_value(t) for t in e["cards"]]
+            w = rules.cup_winner(values)
+            out.append(("R%d %s" % (i + 1, host.name(w) if w is not None else "lost"),
+                        max(values), i))
+        return out
+
+    def edit_round(self, host, index, event):
+        return TeamEntry(host, fix=index, cards=event["cards"])
 
 
-def scores(state):
-    return list(state["points"])
-
-
-def winners(state):
-    return rules.winners(state)
-
-
-def score_line(state, app):
-    return ["Round %d of %d" % (state["round"], rules.rounds_in_game(state)),
-            " ".join("%s %d" % (app.colour(s)[:3], p) for s, p in enumerate(state["points"]))]
-
-
-def result_lines(state, app):
-    lines = []
-    for place, seat in rules.standings(state):
-        lines.append("%d. %-7s %d cups" % (place, app.colour(seat), state["cups"][seat]))
-    return lines
-
-
-def main(host):
-    return Board(host)
+def plural(n, word):
+    return "%d %s%s" % (n, word, "" if n == 1 else "s")
 
 
 class Board(GameBoard):
@@ -57,7 +72,7 @@ class Board(GameBoard):
         widgets.footer(c, "OK: next round", self.host.timer_text())
 
     def begin(self, app, seat):
-        app.push(TeamEntry(self.host, seat=seat or 0))
+        app.nav.push(TeamEntry(self.host, seat=seat or 0))
 
 
 class TeamEntry(Screen):
@@ -103,7 +118,7 @@ class TeamEntry(Screen):
                 self.seat += 1
                 self.field = 0
             else:
-                app.push(Confirm(self.host, self))
+                app.nav.push(Confirm(self.host, self))
         elif k in (BACK, UNDO):
             if self.field > 0:
                 self.field -= 1
@@ -111,7 +126,7 @@ class TeamEntry(Screen):
                 self.seat -= 1
                 self.field = 2
             else:
-                app.pop()
+                app.nav.pop()
 
     def player(self, app, seat, t_us):
         if seat < len(self.cards):
@@ -135,29 +150,11 @@ class Confirm(Screen):
 
     def key(self, app, k):
         if k != OK:
-            app.pop()
+            app.nav.pop()
             return
         event = {"t": "teams", "cards": self.entry.cards}
-        host = self.host
-        fix = self.entry.fix
-        ok = host.offer(event) if fix is None else host.fix(fix, event)
-        if ok:
-            # Back to what was under the entry (the board or the rounds list); the
-            # results, if the game just ended, stay on top.
-            app.stack.remove(self)
-            app.stack.remove(self.entry)
-            app.dirty = True
+        if not corrected(self.entry, app, event):
+            self.host.offer(event)  # the state's screen follows
 
 
-class Rounds(RoundsList):
-    def rounds(self, app):
-        out = []
-        for i, e in enumerate(self.host.session.events()):
-            values = [rules.team_value(t) for t in e["cards"]]
-            w = rules.cup_winner(values)
-            out.append(("R%d %s" % (i + 1, app.colour(w) if w is not None else "lost"),
-                        max(values), i))
-        return out
-
-    def edit(self, app, index, event):
-        app.push(TeamEntry(self.host, fix=index, cards=event["cards"]))
+FLOW = TopDogs()

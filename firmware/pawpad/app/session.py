@@ -4,6 +4,11 @@
 # is quiet (no STOP armed, no load cells being read: a flash write stops every
 # interrupt on the RP2040). A record is acknowledged once it is on flash; a power cut
 # loses at most the record being written, and resume() drops that torn tail.
+try:
+    from binascii import crc32
+except ImportError:  # pragma: no cover - every runtime here has it
+    crc32 = None
+
 from pawpad.core import gamelog
 from pawpad.games.common import clone
 
@@ -46,10 +51,15 @@ class Session:
 
     # --- starting and resuming ---
     @classmethod
-    def new(cls, store, name, players, settings=None):
+    def new(cls, store, name, players, settings=None, colours=None):
         engine = engine_for(name)
         state = engine.start(players, settings)  # ValueError for a bad set-up
         head = gamelog.header(name, players, state["settings"])
+        # The game's own id (history and statistics count it once) and the seats'
+        # colours as they are now: the history keeps them, whatever changes later.
+        head["id"] = new_id()
+        if colours is not None:
+            head["colours"] = list(colours[:players])
         s = cls(store, head, gamelog.Timeline(), state)
         if store is not None:
             try:
@@ -192,26 +202,44 @@ class Session:
         code = err.args[0] if err.args else None
         self.problem = "Flash full" if code == _ENOSPC else "Flash error %s" % code
 
+    def game_id(self):
+        """The id the history and the statistics know this game by. A log from before
+        ids were kept gets one from its header's checksum."""
+        gid = self.header.get("id")
+        if isinstance(gid, str):
+            return gid
+        return "h%08x" % (crc32(gamelog.encode(self.header).encode()) & 0xFFFFFFFF)
+
     def finish(self, summary, keep=HISTORY_KEEP):
-        """The game is over (or abandoned): its summary goes to the history, which keeps
-        the last `keep` games, and the log is cleared."""
+        """The game is over (or abandoned): its summary goes into the history, which
+        keeps the last `keep` games, unless a record of this game id is there already
+        (an ending interrupted by a power cut and done again). The log stays until
+        close(): `problem` says why when the history could not be written."""
+        self.problem = None
         if self.store is None:
             return
         self.flush()
         rec = dict(summary)
         rec["game"] = self.name
+        rec["id"] = self.game_id()
         rec["players"] = self.header["players"]
         rec["events"] = len(self.timeline.events)
         rec["ms"] = self.ms
         try:
+            if in_history(self.store, rec["id"]):
+                return
             # A line cut short by a power cut is ended first, so this one stays whole
             # (the game log needs no such care: resume rewrites its torn tail).
             mend = "" if self.store.ends_whole(HISTORY) else "\n"
             self.store.append_line(HISTORY, mend + gamelog.encode(rec))
             prune_history(self.store, keep)
-            self.store.remove(LOG)
         except OSError as e:
             self.problem = "History not saved (%s)" % e
+
+    def close(self):
+        """The game is in the history: its log goes."""
+        if self.store is not None:
+            self.store.remove(LOG)
 
 
 def _gather(engine, state, records):
@@ -289,6 +317,26 @@ def read_history(store, reader=None):
             return list(reader.read(f))
     except OSError:
         return []
+
+
+def in_history(store, game_id):
+    for g in read_history(store):
+        if isinstance(g, dict) and g.get("id") == game_id:
+            return True
+    return False
+
+
+def new_id():
+    """Eight hex digits no other game on this box is likely to have."""
+    try:
+        from os import urandom
+
+        raw = urandom(4)
+    except (ImportError, OSError, NotImplementedError):
+        from random import getrandbits
+
+        return "%08x" % getrandbits(32)
+    return "%02x%02x%02x%02x" % (raw[0], raw[1], raw[2], raw[3])
 
 
 def prune_history(store, keep=HISTORY_KEEP):

@@ -1,52 +1,17 @@
-# The app shell: a stack of screens fed with keys, player presses and stage events.
-# It knows no hardware and reads no clock: the device glue (app/device.py) hands it
-# the time with every call and gives it `out`, through which it sounds the buzzer,
-# lights the players' buttons and saves settings.
-import sys
-
-from pawpad import VERSION
+# The app shell: input in, screens out. It knows no hardware and reads no clock: the
+# device glue (app/device.py) hands it the time with every call and gives it `out`,
+# through which it sounds the buzzer, lights the players' buttons and saves settings.
+# The navigator (app/nav.py) owns the screens; the host (app/host.py) owns the game.
+from pawpad.app import stats
+from pawpad.app.lists import Notice
+from pawpad.app.menus import Boot, MainMenu
+from pawpad.app.nav import Navigator
+from pawpad.app.screen import BOOT, CLICK, ERROR
 from pawpad.core.colours import RGB
 from pawpad.ticks import add, diff
+from pawpad.ui.widgets import toast
 
-UP = "up"
-DOWN = "down"
-OK = "ok"
-BACK = "back"
-UNDO = "undo"  # BACK held down
-
-# Sounds, as (hz, ms) notes.
-CLICK = ((2400, 8),)
-PRESS = ((1760, 60),)
-BOOT = ((988, 70), (0, 30), (1319, 140))
-ERROR = ((330, 150), (0, 60), (330, 300))
-DONE = ((1047, 80), (1319, 80), (1568, 160))
 TOAST_MS = 2500
-
-
-class Screen:
-    """One screen: draws itself and answers input. Return values from key handlers
-    are ignored; screens change the stack through the app."""
-
-    name = "screen"
-
-    def draw(self, c, app):
-        pass
-
-    # True while flash must not be written: a STOP armed, the load cells being read.
-    busy = False
-
-    def key(self, app, k):
-        if k in (BACK, UNDO):
-            app.pop()
-
-    def player(self, app, seat, t_us):
-        pass
-
-    def stage(self, app, event):
-        pass
-
-    def tick(self, app, now_ms):
-        pass
 
 
 class App:
@@ -56,94 +21,102 @@ class App:
         self.info = info or {}
         self.store = store  # the flash, or None when it cannot be used
         self.session = None  # the game in progress
-        from pawpad.app import stats
-
+        self.host = None  # ... as its screens see it
         self.setups = stats.load(store, stats.SETUPS)  # house rules: {game: {...}}
         self.stats = stats.load(store)  # per player, across games
-        self.stack = []
-        self.dirty = True
         self.now = now_ms
         self.now_us = 0  # the microsecond clock at this step (press times are on it)
         self.notices = list(notices)
         self.toast_text = None
         self.toast_until = 0
-        from pawpad.app.menus import Boot
-
-        self.push(Boot(now_ms))
+        self.nav = Navigator(MainMenu, Boot(now_ms))
         out.sound(BOOT)
         self.show_player_colours()
 
-    # --- the stack ---
-    def push(self, screen):
-        self.stack.append(screen)
-        self.dirty = True
-
-    def pop(self):
-        if len(self.stack) > 1:
-            self.stack.pop()
-            self.dirty = True
-
-    def replace(self, screen):
-        self.stack[-1] = screen
-        self.dirty = True
-
     @property
     def top(self):
-        return self.stack[-1]
+        return self.nav.top
+
+    @property
+    def dirty(self):
+        return self.nav.dirty
+
+    @dirty.setter
+    def dirty(self, value):
+        self.nav.dirty = value
 
     # --- input ---
     def key(self, k, now_ms):
         self.now = now_ms
         self.out.sound(CLICK)
         self.top.key(self, k)
-        self.dirty = True
+        self.nav.dirty = True
 
     def player(self, seat, t_us, now_ms):
         self.now = now_ms
         if seat < self.settings["players"]:
             self.top.player(self, seat, t_us)
-            self.dirty = True
+            self.nav.dirty = True
 
     def stage(self, event, now_ms):
         self.now = now_ms
         self.top.stage(self, event)
-        self.dirty = True
+        self.nav.dirty = True
 
     def tick(self, now_ms):
         self.now = now_ms
         self.top.tick(self, now_ms)
+        if self.host is not None:
+            self.host.tick(now_ms)
         if self.toast_text is not None and diff(now_ms, self.toast_until) >= 0:
             self.toast_text = None
-            self.dirty = True
+            self.nav.dirty = True
 
     def busy(self):
         return self.top.busy
+
+    def live(self):
+        """Must a press act at once (a live round), so the screen may not dim?"""
+        return self.top.live or self.top.busy
 
     def draw(self, c):
         c.clear()
         self.top.draw(c, self)
         if self.toast_text is not None:
-            from pawpad.ui.widgets import toast
-
             toast(c, self.toast_text)
-        self.dirty = False
+        self.nav.dirty = False
 
     def toast(self, text):
         """A short message over the bottom of the screen, gone after a moment."""
         self.toast_text = text
         self.toast_until = add(self.now, TOAST_MS)
-        self.dirty = True
+        self.nav.dirty = True
 
     def next_tick(self):
-        """ms until a screen or a toast needs the clock again, or None."""
-        tick = getattr(self.top, "tick_ms", None)
+        """ms until a screen, a timer or a toast needs the clock again, or None."""
+        tick = self.top.tick_ms
+        if self.host is not None:
+            t = self.host.tick_ms()
+            if t is not None:
+                tick = t if tick is None else min(tick, t)
         if self.toast_text is not None:
             left = max(1, diff(self.toast_until, self.now))
             tick = left if tick is None else min(tick, left)
         return tick
 
+    # --- the game ---
+    def close_game(self):
+        """The game is over and settled: back to the main menu."""
+        self.session = None
+        self.host = None
+        self.nav.home()
+        self.show_player_colours()
+        self.show_notices()
+
     # --- services for screens ---
     def colour(self, seat):
+        if self.host is not None:
+            return self.host.name(seat)
         return self.settings["colours"][seat]
 
     def show_player_colours(self):
@@ -151,10 +124,14 @@ class App:
             on = seat < self.settings["players"] and self.settings["lights"]
             self.out.light(seat, RGB[self.colour(seat)] if on else (0, 0, 0))
 
+    def show_notices(self):
+        """Whatever went wrong while the screen could not say it, on a notice."""
+        if self.notices:
+            self.nav.push(Notice("Notice", self.notices))
+            self.notices = []
+
     def notify(self, line):
         """Something went wrong while running: say so on a notice screen."""
-        from pawpad.app.menus import Boot, Notice
-
         top = self.top
         if isinstance(top, Boot):
             self.notices.append(line)  # shown with the others when the boot ends
@@ -162,20 +139,17 @@ class App:
         if isinstance(top, Notice):
             top.lines.append(line)
         else:
-            self.push(Notice("Problem", [line]))
+            self.nav.push(Notice("Problem", [line]))
         self.out.sound(ERROR)
-        self.dirty = True
+        self.nav.dirty = True
 
     def save_stats(self):
-        from pawpad.app import stats
-
         problem = stats.save(self.store, self.stats)
         if problem:
             self.toast(problem)
+        return problem
 
     def save_setups(self):
-        from pawpad.app import stats
-
         problem = stats.save(self.store, self.setups, stats.SETUPS)
         if problem:
             self.toast(problem)
@@ -187,14 +161,3 @@ class App:
 
     def screen_name(self):
         return self.top.name
-
-
-def version_line():
-    return "Pawpad " + VERSION
-
-
-def runtime_name():
-    impl = sys.implementation.name
-    if impl == "micropython":
-        return "MicroPython %d.%d.%d" % sys.implementation.version[:3]
-    return impl

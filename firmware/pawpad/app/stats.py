@@ -1,22 +1,31 @@
-# Per-player statistics kept across games, by button colour: STOPs called, right and
-# wrong, false starts, the fastest STOP after GO; and the best solo result. Also the
-# small JSON files of the same kind: each game's house rules.
+# The players' statistics, by button colour, across games: STOPs called, right and
+# wrong, false starts, the fastest STOP after GO, games played; and the best solo
+# result. They are drawn from each finished game's log (its flow's tally) and merged
+# once per game id, so an undone STOP is never counted and a replayed ending never
+# counts twice. Also the small JSON files of the same kind: each game's house rules.
 import json
 
 STATS = "stats.json"
 SETUPS = "setups.json"  # {game: {setting: value}}; a game checks its own when it starts
-_FIELDS = ("stops", "right", "wrong", "false", "games")
+FIELDS = ("stops", "right", "wrong", "false", "games")
+MERGED = "merged"  # the ids of the games counted, newest last
+KEEP_IDS = 60  # more than the history keeps: an id older than that is never seen again
+MAX_COUNT = 1 << 30  # a figure beyond this is damage, not play
 
 
 def load(store, name=STATS):
     """A JSON object from flash; a damaged file starts afresh (and is kept aside)."""
     if store is None or not store.exists(name):
         return {}
+    reader = getattr(store, "read_json", None)
+    if reader is not None:
+        data, _problem = reader(name, 16384)
+        return data if isinstance(data, dict) else {}
     try:
         data = json.loads(store.read_text(name))
         if isinstance(data, dict):
             return data
-    except (OSError, ValueError):
+    except (OSError, ValueError, UnicodeError, MemoryError, RuntimeError):
         pass
     try:
         store.keep_aside(name)
@@ -35,52 +44,83 @@ def save(store, data, name=STATS):
     return None
 
 
+def _count(v):
+    """A figure as read back from flash: a whole number in range, else 0."""
+    return v if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < MAX_COUNT else 0
+
+
 def player(stats, colour):
     p = stats.get(colour)
     if not isinstance(p, dict):
         p = stats[colour] = {}
-    for f in _FIELDS:
-        if not isinstance(p.get(f), int):
-            p[f] = 0
+    for f in FIELDS:
+        p[f] = _count(p.get(f))
+    if "fastest_ms" in p and not _count(p["fastest_ms"]):
+        del p["fastest_ms"]
     return p
 
 
-def stop_called(stats, colour, right, reaction_ms):
+def add(stats, colour, figures):
+    """Adds one game's figures of one player."""
     p = player(stats, colour)
-    p["stops"] += 1
-    p["right" if right else "wrong"] += 1
-    if reaction_ms is not None:
-        best = p.get("fastest_ms")
-        if not isinstance(best, int) or reaction_ms < best:
-            p["fastest_ms"] = reaction_ms
+    for f in FIELDS:
+        p[f] += _count(figures.get(f, 0))
+    fast = figures.get("fastest_ms")
+    if _count(fast) and (not _count(p.get("fastest_ms")) or fast < p["fastest_ms"]):
+        p["fastest_ms"] = fast
 
 
-def false_start(stats, colour):
-    player(stats, colour)["false"] += 1
+def merge(stats, game_id, tally, colours, game, rec):
+    """Adds a finished game's tally ({seat: figures}) once: False if this game id was
+    counted already. Every seat played a game; a finished solo game may be the best."""
+    ids = stats.get(MERGED)
+    if not isinstance(ids, list):
+        ids = stats[MERGED] = []
+    if game_id in ids:
+        return False
+    for seat in range(len(rec.get("scores", ()))):
+        figures = dict(tally.get(seat, {}))
+        figures["games"] = 1
+        add(stats, colours[seat], figures)
+    if rec.get("title") == "Solo" and not rec.get("abandoned"):
+        solo_result(stats, rec["scores"][0], rec.get("ms", 0))
+    ids.append(game_id)
+    del ids[:-KEEP_IDS]
+    return True
 
 
 def solo_result(stats, score, ms):
     """Keeps the best solo game: the highest score (fewest cards set aside), then the
     quicker one. Returns True when this one is the new best."""
+    if is_best_solo(stats, score, ms):
+        stats["solo_best"] = {"score": score, "ms": ms}
+        return True
+    return False
+
+
+def is_best_solo(stats, score, ms):
     best = stats.get("solo_best")
-    if isinstance(best, dict) and (best.get("score", -999), -best.get("ms", 0)) >= (score, -ms):
-        return False
-    stats["solo_best"] = {"score": score, "ms": ms}
-    return True
+    if not isinstance(best, dict):
+        return True
+    b_score, b_ms = best.get("score"), best.get("ms")
+    if not isinstance(b_score, int) or not isinstance(b_ms, int):
+        return True  # a damaged record: this game replaces it
+    return (score, -ms) > (b_score, -b_ms)
 
 
 def lines(stats, colours):
     """A line per player that has any figures, for the statistics screen."""
     out = []
     for c in colours:
-        p = stats.get(c)
-        if not isinstance(p, dict) or not p.get("stops") and not p.get("false"):
+        if not isinstance(stats.get(c), dict):
+            continue
+        p = player(stats, c)
+        if not p["stops"] and not p["false"] and not p["games"]:
             continue
         fast = p.get("fastest_ms")
-        out.append("%s %d/%d ok %dfs%s" % (c[:3], p.get("right", 0), p.get("stops", 0),
-                                           p.get("false", 0),
-                                           " %dms" % fast if isinstance(fast, int) else ""))
+        out.append("%s %d/%d %dfs %dg%s" % (c[:3], p["right"], p["stops"], p["false"],
+                                          p["games"], " %dms" % fast if fast else ""))
     best = stats.get("solo_best")
-    if isinstance(best, dict):
-        out.append("Solo best %d" % best.get("score", 0))
+    if isinstance(best, dict) and isinstance(best.get("score"), int):
+        out.append("Solo best %d" % best["score"])
     return out or ["No games yet."]

@@ -1,0 +1,74 @@
+# The flow protocol: what a game must give the device so that the box can play it.
+# Each game has one module, app/flow_<game>.py, holding FLOW, an instance of a Flow
+# subclass. load() is the one place that imports it, lazily: a game's code stays out
+# of RAM until it is played.
+#
+# The rule every flow keeps: the screen shown for a state comes from the state alone.
+# phase(state) names the state's moment, screen(host) makes the screen for it; the
+# navigator calls them after every event, undo, redo, correction and resume. Screens
+# opened over it (an entry in progress, a STOP's details) are closed when the state
+# changes, unless the screen that changed it asks to stay on top.
+from pawpad.app.session import GAMES
+
+
+def load(game):
+    """The game's flow (its module is imported on first use)."""
+    if game not in GAMES:
+        raise ValueError("no game " + str(game))
+    return __import__("pawpad.app.flow_" + game, None, None, ("FLOW",)).FLOW
+
+
+class Flow:
+    game = ""
+    # Can an earlier round be corrected from the game menu (round_rows, edit_round)?
+    corrects = True
+    # The house rules asked before the game starts: (key, label, low, high, step).
+    setup = ()
+
+    def title(self, state):
+        return GAMES[self.game]
+
+    # --- the state's screen ---
+    def phase(self, state):
+        """The name of the state's moment: a new one means a new base screen."""
+        return state.get("phase", "")
+
+    def screen(self, host):
+        """The screen the state calls for."""
+        raise NotImplementedError
+
+    # --- what the state says, for the screens ---
+    def prompt(self, state):
+        """One line: what the table does next."""
+        raise NotImplementedError
+
+    def scores(self, state):
+        """Each seat's points so far (the history keeps them)."""
+        raise NotImplementedError
+
+    def winners(self, state):
+        """The seats that won, once the game is over."""
+        raise NotImplementedError
+
+    def score_line(self, state, host):
+        """Lines under the prompt where the game is summed up (the resume offer)."""
+        return [" ".join("%s %d" % (host.name(s)[:3], v)
+                         for s, v in enumerate(self.scores(state)))]
+
+    def result_lines(self, state, host):
+        """The final standings, one line a seat, best first."""
+        raise NotImplementedError
+
+    # --- corrections: the rounds list ---
+    def round_rows(self, host):
+        """[(label, value, event index)], oldest first: the rounds that can be fixed."""
+        return []
+
+    def edit_round(self, host, index, event):
+        """The screen that corrects event `index` (its `fix` is the index)."""
+        return None
+
+    # --- statistics drawn from the log ---
+    def tally(self, events):
+        """{seat: {figure: n}} this game adds to the players' statistics."""
+        return {}

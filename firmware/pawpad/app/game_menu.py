@@ -1,0 +1,137 @@
+# The game menu (BACK on a game's screen) and what it opens: undo, redo, the rounds
+# list to correct an earlier round, the countdown timer, ending the game early.
+from pawpad.app.lists import ListScreen
+from pawpad.app.results import finish_game
+from pawpad.app.screen import BACK, DOWN, OK, UNDO, UP, Screen
+from pawpad.core.timers import Timer, clock_text
+from pawpad.ui import widgets
+
+
+class GameMenu(ListScreen):
+    name = "game-menu"
+
+    def __init__(self, host):
+        ListScreen.__init__(self)
+        self.host = host
+        self.title = host.title
+        self.items = ["Back to game", "Undo", "Redo"]
+        if host.flow.corrects:
+            self.items.append("Correct a round")
+        self.items += ["Timer", "End game"]
+
+    def rows(self, app):
+        return [(item, None) for item in self.items]
+
+    def corner(self, app):
+        return "" if self.host.session.saving else "not saved"
+
+    def choose(self, app, i):
+        item = self.items[i]
+        host = self.host
+        if item == "Back to game":
+            app.nav.pop()
+        elif item == "Undo":
+            host.undo()
+        elif item == "Redo":
+            host.redo()
+        elif item == "Correct a round":
+            app.nav.replace(RoundsList(host))
+        elif item == "Timer":
+            app.nav.replace(TimerScreen(host))
+        elif item == "End game":
+            app.nav.replace(EndGame(host))
+
+
+class RoundsList(Screen):
+    """The rounds so far (the flow's round_rows); OK corrects the chosen one without
+    losing those after it (the flow's edit_round)."""
+
+    name = "rounds"
+
+    def __init__(self, host):
+        self.host = host
+        self.sel = max(0, len(host.flow.round_rows(host)) - 1)
+        self.top = 0
+
+    def draw(self, c, app):
+        widgets.title_bar(c, "Correct a round")
+        rows = [(label, value) for label, value, _ in self.host.flow.round_rows(self.host)]
+        if not rows:
+            widgets.message(c, ["No rounds yet."])
+            return
+        self.top = widgets.scroll_top(self.sel, self.top, len(rows))
+        widgets.list_rows(c, rows, self.sel, self.top)
+
+    def key(self, app, k):
+        host = self.host
+        rounds = host.flow.round_rows(host)
+        n = len(rounds)
+        if k in (UP, DOWN) and n:
+            self.sel = (self.sel + (1 if k == DOWN else -1)) % n
+        elif k == OK and n:
+            index = rounds[self.sel][2]
+            screen = host.flow.edit_round(host, index, host.session.events()[index])
+            if screen is not None:
+                app.nav.push(screen)
+        elif k in (BACK, UNDO):
+            app.nav.pop()
+
+
+class EndGame(Screen):
+    name = "end-game"
+
+    def __init__(self, host):
+        self.host = host
+
+    def draw(self, c, app):
+        widgets.title_bar(c, "End game?")
+        widgets.message(c, ["The game goes to the", "history as it stands.", "",
+                            "OK: end it", "BACK: keep playing"])
+
+    def key(self, app, k):
+        if k == OK:
+            finish_game(app, self.host, {"abandoned": True})
+        else:
+            app.nav.pop()
+
+
+class TimerScreen(Screen):
+    """A countdown in large digits: UP/DOWN set it (stopped), OK starts and pauses,
+    BACK leaves it running in the corner of the game's screen. It keeps running, and
+    rings, on every screen of the game."""
+
+    name = "timer"
+    tick_ms = 200
+
+    def __init__(self, host):
+        self.host = host
+        host.new_timer()
+
+    def draw(self, c, app):
+        t = self.host.timer
+        widgets.title_bar(c, "Timer", "running" if t.running else "stopped")
+        widgets.big_center(c, clock_text(t.remaining(app.now)), 20, 4)
+        widgets.footer(c, "OK start/pause", "UP/DN")
+
+    def key(self, app, k):
+        t = self.host.timer
+        if k == OK:
+            if t.running:
+                t.pause(app.now)
+            elif t.remaining(app.now) > 0:
+                t.start(app.now)
+            else:
+                t.reset()
+        elif k in (UP, DOWN) and not t.running:
+            step = 15000 if k == UP else -15000
+            self.host.timer = Timer(max(15000, min(3600000, t.duration + step)))
+            app.settings["timer_s"] = self.host.timer.duration // 1000
+        elif k == UNDO:
+            t.reset()
+        elif k == BACK:
+            if not t.running and t.remaining(app.now) == t.duration:
+                self.host.timer = None  # never started: no timer in the corner
+            app.nav.pop()
+
+    def tick(self, app, now_ms):
+        app.nav.dirty = True

@@ -1,0 +1,206 @@
+# Opening a game: its house rules first (kept for next time), a new session, or the
+# unfinished game on flash offered again. No game on flash is ever overwritten: while
+# one is there, opening any game offers it instead.
+from pawpad.app import flow as flows
+from pawpad.app.host import Host
+from pawpad.app.lists import ListScreen, Notice
+from pawpad.app.results import settle, summary
+from pawpad.app.screen import BACK, OK, UNDO, Screen
+from pawpad.app.session import GAMES, Session, in_history
+from pawpad.games.common import clone
+from pawpad.ui import widgets
+
+
+def start_game(app, name, setup=None, players=None):
+    """A new game of `name` with the players set on the device (or `players`). A game
+    with house rules to set shows them first."""
+    if Session.saved(app.store):
+        app.nav.push(ResumeOffer(app))  # the game on flash first: never lost
+        return
+    if players is None:
+        players = app.settings["players"]
+    if setup is None and flows.load(name).setup:
+        app.nav.push(GameSetup(app, name, players))
+        return
+    begin(app, name, players, setup or app.setups.get(name))
+
+
+def begin(app, name, players, setup):
+    try:
+        session = Session.new(app.store, name, players, setup, app.settings["colours"])
+    except ValueError as e:
+        app.nav.push(Notice(GAMES[name], [str(e) + ".", "", "Change the number of",
+                                          "players under Players."]))
+        return
+    open_game(app, session)
+
+
+def open_game(app, session):
+    app.session = session
+    app.host = Host(app, session)
+    app.host.show()
+
+
+def _number(v, low, high):
+    return isinstance(v, int) and not isinstance(v, bool) and low <= v <= high
+
+
+def _fits(v, default, low, high):
+    if isinstance(default, bool):
+        return isinstance(v, bool)
+    if isinstance(low, tuple):
+        return v in low
+    if isinstance(default, list):  # spaces of a score track
+        return isinstance(v, list) and len(v) <= high and all(_number(x, low, high) for x in v)
+    return _number(v, low, high)
+
+
+class GameSetup(ListScreen):
+    """The house rules of a game before it starts: the readings of the rulebook that
+    are settings (RULES.md), kept for next time. OK on a rule changes it; Start."""
+
+    name = "setup"
+
+    def __init__(self, app, game, players):
+        ListScreen.__init__(self)
+        self.game = game
+        self.players = players
+        self.title = GAMES[game]
+        # [(key, label, low, high, step)]: low a tuple of names for a choice
+        self.rules = flows.load(game).setup
+        engine = __import__("pawpad.games." + game, None, None, ("x",))
+        self.values = clone(engine.DEFAULTS)  # edited in place: never the defaults
+        saved = app.setups.get(game)
+        for key, _label, low, high, _step in self.rules:
+            v = saved.get(key) if isinstance(saved, dict) else None
+            if _fits(v, self.values[key], low, high):  # a damaged file changes nothing
+                self.values[key] = clone(v)
+
+    def rows(self, app):
+        out = [("Start game", "%dP" % self.players)]
+        for key, label, _low, _high, _step in self.rules:
+            v = self.values[key]
+            if isinstance(v, bool):
+                v = "on" if v else "off"
+            elif isinstance(v, list):
+                v = ",".join(str(x) for x in v) or "none"
+            elif key.endswith("_ms"):
+                v = "%d s" % (v // 1000)
+            out.append((label, v))
+        return out
+
+    def editable(self, i):
+        return i > 0 and not isinstance(self.values[self.rules[i - 1][0]], list)
+
+    def change(self, app, i, step):
+        key, label, low, high, size = self.rules[i - 1]
+        v = self.values[key]
+        if isinstance(v, bool):
+            self.values[key] = not v
+        elif isinstance(low, tuple):  # a choice among names
+            self.values[key] = low[(low.index(v) + step) % len(low)]
+        else:
+            self.values[key] = max(low, min(high, v + step * size))
+
+    def choose(self, app, i):
+        if i > 0:  # a list of spaces: its own screen
+            key, label, low, high, _ = self.rules[i - 1]
+            app.nav.push(SpacesPick(self.values, key, label, low, high))
+            return
+        app.setups[self.game] = dict(self.values)
+        app.save_setups()
+        app.nav.pop()
+        begin(app, self.game, self.players, dict(self.values))
+
+
+class SpacesPick(ListScreen):
+    """Which spaces of the score track are, say, red: OK marks or clears the one at
+    the cursor; BACK when done."""
+
+    name = "spaces"
+
+    def __init__(self, values, key, label, low, high):
+        ListScreen.__init__(self)
+        self.values = values
+        self.setting = key
+        self.title = label
+        self.low = low
+        self.high = high
+
+    def rows(self, app):
+        marked = self.values[self.setting]
+        return [("space %d" % n, "x" if n in marked else "")
+                for n in range(self.low, self.high + 1)]
+
+    def choose(self, app, i):
+        n = self.low + i
+        marked = self.values[self.setting]
+        if n in marked:
+            marked.remove(n)
+        else:
+            marked.append(n)
+            marked.sort()
+
+
+def resume_at_boot(app, watchdog):
+    """At boot with a game on flash: a game already in the history (a power cut hit its
+    ending) is settled quietly; after a watchdog reset the game goes on without asking;
+    otherwise the box asks."""
+    offer = ResumeOffer(app)
+    s = offer.session
+    if s is not None and in_history(app.store, s.game_id()):
+        host = Host(app, s)
+        settle(app, s, host.flow, summary(host, {}))
+        return
+    if watchdog and s is not None:
+        open_game(app, s)
+        app.notices += offer.messages
+        return
+    app.nav.push(offer)
+
+
+class ResumeOffer(Screen):
+    """A game was in progress: where it stood; resume it, or end it (it then goes into
+    the history as unfinished, with its scores so far)."""
+
+    name = "resume"
+
+    def __init__(self, app):
+        self.session, self.messages = Session.resume(app.store)
+        self.host = None if self.session is None else Host(app, self.session)
+        self.confirm = False
+
+    def draw(self, c, app):
+        s = self.session
+        if s is None:
+            widgets.title_bar(c, "Saved game")
+            widgets.message(c, widgets.wrap(self.messages)[:6])
+            return
+        flow = self.host.flow
+        widgets.title_bar(c, "Resume?", flow.title(s.state))
+        lines = [flow.prompt(s.state)] + flow.score_line(s.state, self.host)
+        if self.confirm:
+            lines = ["End it? It goes to", "the history as", "unfinished. OK: yes",
+                     "BACK: keep it"]
+        widgets.message(c, widgets.wrap(lines)[:5])
+        if not self.confirm:
+            widgets.footer(c, "OK resume", "BACK end")
+
+    def key(self, app, k):
+        s = self.session
+        if s is None:
+            app.nav.pop()
+            return
+        if self.confirm:
+            if k == OK:
+                settle(app, s, self.host.flow, summary(self.host, {"abandoned": True}))
+                app.nav.pop()
+            elif k in (BACK, UNDO):
+                self.confirm = False
+            return
+        if k == OK:
+            app.notices.extend(self.messages)
+            open_game(app, s)
+            app.show_notices()
+        elif k in (BACK, UNDO):
+            self.confirm = True

@@ -1,0 +1,150 @@
+# After a Pick-a-Dog STOP: the examination (was the caller right?), everyone's count
+# of member cards (or a broken chain), and what the round gave each player.
+from pawpad.app.board import corrected, game_key
+from pawpad.app.pad_common import BROKEN, variant
+from pawpad.app.screen import BACK, DOWN, OK, UNDO, UP, Screen
+from pawpad.games import pick_a_dog as rules
+from pawpad.ui import widgets
+
+
+class Exam(Screen):
+    """Was the caller right? OK: yes, BACK: no. Then everyone's count. (The state's
+    screen while a STOP waits for its examination.)"""
+
+    name = "pad-exam"
+
+    def __init__(self, host):
+        self.host = host
+
+    def draw(self, c, app):
+        caller = self.host.state["caller"]
+        widgets.title_bar(c, "Examination")
+        if caller is None:
+            widgets.message(c, ["Time up: nobody", "called STOP.", "", "OK: count the cards"])
+            return
+        widgets.big_center(c, app.colour(caller), 14, 2)
+        c.text_center("Was %s right?" % app.colour(caller), 36)
+        widgets.footer(c, "BACK: wrong", "OK: right")
+
+    def key(self, app, k):
+        caller = self.host.state["caller"]
+        if k == UNDO:
+            self.host.undo()
+        elif caller is None:
+            if k == OK:
+                app.nav.push(Counts(self.host, None))
+            elif k == BACK:
+                game_key(app, self.host, k)
+        elif k in (OK, BACK):
+            app.nav.push(Counts(self.host, k == OK))
+
+
+class Counts(Screen):
+    """How many member cards each player collected, or a broken chain. UP/DOWN change
+    the count of the chosen player, OK goes to the next; a player's button picks
+    their own line. Below 0 is "broken". BACK on the first line: the verdict again."""
+
+    name = "pad-counts"
+
+    def __init__(self, host, right, fix=None, values=None):
+        self.host = host
+        self.right = right
+        self.fix = fix  # index of the result event being corrected
+        n = host.state["players"]
+        self.values = list(values) if values else [0] * n
+        self.sel = 0
+        self.top = 0
+
+    def rows(self, app):
+        out = []
+        for seat, v in enumerate(self.values):
+            out.append((app.colour(seat), "broken" if v == BROKEN else v))
+        out.append(("Save", None))
+        return out
+
+    def draw(self, c, app):
+        if self.fix is not None:
+            title = "Fix round %d" % self.fix_round()
+        elif self.right is None:
+            title = "Cards collected"
+        else:
+            title = "Cards (STOP %s)" % ("right" if self.right else "wrong")
+        widgets.title_bar(c, title)
+        rows = self.rows(app)
+        self.top = widgets.scroll_top(self.sel, self.top, len(rows))
+        widgets.list_rows(c, rows, self.sel, self.top)
+
+    def fix_round(self):
+        events = self.host.session.events()
+        return sum(1 for e in events[:self.fix + 1] if e["t"] == "result")
+
+    def key(self, app, k):
+        n = len(self.values)
+        if self.sel < n and k in (UP, DOWN):
+            v = self.values[self.sel] + (1 if k == UP else -1)
+            most = rules.VARIANTS[variant(self.host)]["table"]
+            self.values[self.sel] = max(BROKEN, min(most, v))
+        elif k == OK:
+            if self.sel < n:
+                self.sel += 1
+            else:
+                self.save(app)
+        elif k == BACK:
+            if self.sel > 0:
+                self.sel -= 1
+            else:
+                app.nav.pop()  # back to the verdict (or the rounds list)
+        elif k == UNDO:
+            if self.fix is None:
+                self.host.undo()
+            else:
+                app.nav.pop()
+
+    def player(self, app, seat, t_us):
+        if seat < len(self.values):
+            self.sel = seat
+
+    def event(self):
+        collected = [max(0, v) for v in self.values]
+        broken = [s for s, v in enumerate(self.values) if v == BROKEN]
+        e = {"t": "result", "collected": collected, "broken": broken}
+        if self.right is not None:
+            e["right"] = self.right
+        return e
+
+    def save(self, app):
+        host = self.host
+        if corrected(self, app, self.event()):
+            return
+        host.offer(self.event(), over=RoundResult(host, host.state))
+
+
+class RoundResult(Screen):
+    """What the round gave each player, and the totals."""
+
+    name = "pad-result"
+
+    def __init__(self, host, before):
+        self.host = host
+        self.before = before
+
+    def draw(self, c, app):
+        st, before = self.host.state, self.before
+        widgets.title_bar(c, "Round %d" % st["round"], "LAST NEXT" if st["last_round"] else "")
+        items = []
+        for s in range(st["players"]):
+            gained = st["scores"][s] - before["scores"][s]
+            items.append((app.colour(s), "%+d" % gained if gained else "x"))
+        widgets.score_grid(c, items)
+        last = st["last_stop"]
+        if last and last[0] is not None:
+            c.text(widgets.clip("%s was %s" % (app.colour(last[0]), "right" if last[1]
+                                                else "wrong"), widgets.COLS), 2, 46)
+        widgets.footer(c, "", "OK: next" if not st["ended"] else "OK: results")
+
+    def key(self, app, k):
+        if k == UNDO:
+            self.host.undo()
+        elif k in (OK, BACK):
+            app.show_player_colours()  # everyone's light back on for the next round
+            app.nav.close(self)

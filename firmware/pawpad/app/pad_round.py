@@ -1,0 +1,313 @@
+# A Pick-a-Dog round on the device: the 3-2-1 countdown, the live round and the STOP.
+# The players' buttons are the STOP buzzers: the first valid press wins (the arbiter
+# in pawpad.core.lockout decides, on the times the button interrupt took).
+from pawpad.app.pad_common import BEEP, FALSE, GO, STOP, lights, title
+from pawpad.app.screen import BACK, DOWN, ERROR, OK, UNDO, UP, Screen
+from pawpad.core.colours import OFF
+from pawpad.core.lockout import first_press
+from pawpad.core.timers import Timer, clock_text
+from pawpad.ticks import diff
+from pawpad.ui import widgets
+
+COUNT_MS = 1000  # between the countdown's beeps
+LOCK_US = 250000  # the false-start penalty, when the setting is on
+LATE_MS = 2000  # presses this long after the STOP still show their margin
+
+
+class Countdown(Screen):
+    """3, 2, 1 with a beep each and every light on, then GO. A press now is a false
+    start: shown, logged with the STOP, and (a setting) locks that player out for
+    250 ms."""
+
+    name = "pad-countdown"
+    busy = True  # press times are being taken: no flash writes
+    tick_ms = 20
+
+    def __init__(self, host, app):
+        self.host = host
+        self.start = app.now
+        self.shown = 3
+        self.false = []  # (seat, t_us)
+        app.out.sound(BEEP)
+        lights(app, host, range(8), True)
+
+    def draw(self, c, app):
+        widgets.title_bar(c, title(self.host), "R%d" % (self.host.state["round"] + 1))
+        widgets.big_center(c, str(self.shown), 16, 4)
+        if self.false:
+            names = ",".join(app.colour(s)[:3] for s in false_seats(self.false))
+            c.text_center(widgets.clip("False: " + names, widgets.COLS), 54)
+
+    def tick(self, app, now_ms):
+        left = 3 - diff(now_ms, self.start) // COUNT_MS
+        if left <= 0:
+            app.out.sound(GO)
+            app.nav.replace(Live(self.host, app, app.now_us, self.false))
+        elif left != self.shown:
+            self.shown = left
+            app.out.sound(BEEP)
+            app.nav.dirty = True
+
+    def player(self, app, seat, t_us):
+        self.false.append((seat, t_us))
+        app.out.sound(FALSE)
+        app.out.light(seat, OFF)
+
+    def key(self, app, k):
+        if k in (BACK, UNDO):
+            app.show_player_colours()
+            app.nav.pop()
+
+
+def false_seats(false):
+    """The seats that made a false start, each once, in the order they pressed."""
+    out = []
+    for seat, _ in false:
+        if seat not in out:
+            out.append(seat)
+    return out
+
+
+class Live(Screen):
+    """The round is on: the first valid press is the STOP."""
+
+    name = "pad-live"
+    busy = True
+    live = True
+
+    def __init__(self, host, app, armed_us, false):
+        self.host = host
+        self.armed = armed_us
+        self.false = false
+        self.presses = []
+        limit = app.settings["round_limit_s"]
+        if limit:
+            timer = Timer(limit * 1000)
+            timer.start(app.now)
+            host.alarm = (timer, self)  # runs whatever screen is up
+        lights(app, host, range(8), True)
+
+    def draw(self, c, app):
+        # Nothing on this screen moves: no frame is on the bus when a STOP comes, and
+        # the STOP frame differs from this one only where GO! stands.
+        stop_frame(c, app, self.host, "GO!")
+
+    def _locked(self, seat, t_us):
+        if not self.host.app.settings["false_start_lock"]:
+            return False
+        for s, f in self.false:
+            if s == seat and 0 <= diff(t_us, f) < LOCK_US:
+                return True
+        return False
+
+    def player(self, app, seat, t_us):
+        if self._locked(seat, t_us):
+            return
+        self.presses.append((seat, t_us))
+        winners, margin = first_press(self.presses, self.armed, 0)
+        if winners:
+            app.out.sound(STOP)  # first: the buzzer within 2 ms of the press
+            lights(app, self.host, winners, True)
+            self.host.alarm = None
+            app.nav.replace(Stopped(self.host, app, self.armed, self.presses, self.false))
+
+    def alarm(self, app, kind):
+        if kind == "warn":
+            app.out.sound(BEEP)
+            return
+        # The time limit: the round ends with nobody's STOP.
+        self.host.alarm = None
+        app.out.sound(ERROR)
+        lights(app, self.host, (), False)
+        if app.nav.in_game(self):
+            app.nav.close(self)
+            app.nav.push(Stopped(self.host, app, self.armed, [], self.false))
+
+    def key(self, app, k):
+        if k in (BACK, UNDO):  # abandon the round: back to GO
+            self.host.alarm = None
+            app.show_player_colours()
+            app.nav.pop()
+
+
+def stop_frame(c, app, host, big):
+    """The live screen, and the STOP's first frame: one word in large type between a
+    title and a footer that do not change, so the STOP sends only those pages."""
+    widgets.title_bar(c, title(host), "R%d" % (host.state["round"] + 1))
+    widgets.big_center(c, big, 24, 3)
+    limit = app.settings["round_limit_s"]
+    widgets.footer(c, "live", ("limit " + clock_text(limit * 1000)) if limit else "")
+
+
+class Stopped(Screen):
+    """The caller's name in large type, and who pressed after, by how much. A tie is
+    settled by pressing again or by choice (setting). Once settled, the STOP is in the
+    game and this screen stays over the examination until OK."""
+
+    name = "pad-stopped"
+
+    @property
+    def busy(self):
+        # Press times still matter while a tie window is open and while later presses
+        # are timed for their margins: the STOP goes to flash after that.
+        return self.deciding or (self.tick_ms is not None and self.tick_ms <= 50)
+
+    def __init__(self, host, app, armed, presses, false=()):
+        self.host = host
+        self.armed = armed
+        self.presses = list(presses)
+        self.false = list(false)
+        self.at = app.now
+        self.winners = []
+        self.caller = None
+        self.choice = 0
+        self.reaction = None
+        self.details = False  # the first frame carries only the name: fewer bytes
+        self.tick_ms = 1
+        # Decided at the tick of this same loop turn, once every press that the
+        # interrupt took with it is in: two presses of one instant are a tie, not a
+        # win for whichever the loop handed over first. No presses: the time ran out.
+        self.deciding = bool(presses)
+        self.first_us = self._first_offset()  # the first valid press, after GO
+
+    def _first_offset(self):
+        best = None
+        for _seat, t in self.presses:
+            off = diff(t, self.armed)
+            if off >= 0 and (best is None or off < best):
+                best = off
+        return best
+
+    def _decide(self, app):
+        """Once the tie window after the first press has passed, the STOP is whoever
+        pressed first, or a tie of everyone within the window."""
+        if not self.deciding:
+            return
+        window = app.settings["tie_us"]
+        if window and diff(app.now_us, self.armed) - self.first_us < window:
+            return  # presses may still come in within the window
+        self.deciding = False
+        self.winners, _ = first_press(self.presses, self.armed, window)
+        if len(self.winners) == 1:
+            self.caller = self.winners[0]
+            self._logged(app)
+        lights(app, self.host, self.winners, True)
+        app.nav.dirty = True
+
+    def stop_event(self):
+        e = {"t": "stop", "seat": self.caller}
+        if self.reaction is not None:
+            e["react_ms"] = self.reaction
+        if self.false:
+            e["false"] = false_seats(self.false)
+        return e
+
+    def _logged(self, app):
+        """The STOP is settled: it goes into the game (and to flash once quiet), and
+        this screen stays on top of the examination it leads to."""
+        for seat, t in self.presses:
+            if seat == self.caller:
+                self.reaction = diff(t, self.armed) // 1000
+                break
+        if self.host.state["phase"] == "ready":
+            self.host.offer(self.stop_event(), over=self)
+
+    def draw(self, c, app):
+        if self.deciding:
+            big = "STOP"
+        elif self.caller is not None:
+            big = app.colour(self.caller).upper()
+        else:
+            big = "TIE" if self.winners else "TIME"
+        if not self.details:
+            stop_frame(c, app, self.host, big)  # as the live screen, but for the name
+            return
+        widgets.big_center(c, big, 2, 3)
+        y = 28
+        if self.caller is not None:
+            c.text_center("STOP %d ms after GO" % self.reaction if self.reaction is not None
+                          else "STOP", y)
+            y += 10
+            for seat, ms in self.margins():
+                if y > 54:
+                    break
+                c.text("%s +%d ms" % (app.colour(seat), ms), 8, y)
+                y += 9
+        elif self.winners:
+            names = " ".join(app.colour(s) for s in self.winners)
+            c.text_center(widgets.clip(names, widgets.COLS), y)
+            rule = app.settings["tie_rule"]
+            if rule == "again":
+                c.text_center("tied: press again", y + 12)
+            else:
+                c.text_center("UP/DOWN, OK: " + app.colour(self.winners[self.choice]), y + 12)
+        else:
+            c.text_center("Time up: nobody", y)
+            c.text_center("called STOP", y + 10)
+        if self.caller is not None or not self.winners:
+            widgets.footer(c, "", "OK: examine")
+
+    def margins(self):
+        """(seat, ms) of every other seat's first press after the caller's."""
+        first = {}
+        for seat, t in self.presses:
+            off = diff(t, self.armed)
+            if off >= 0 and (seat not in first or off < first[seat]):
+                first[seat] = off
+        t0 = first.get(self.caller, 0)
+        out = [(s, (off - t0) // 1000) for s, off in first.items() if s != self.caller]
+        out.sort(key=lambda x: x[1])
+        return out
+
+    def tick(self, app, now_ms):
+        if self.deciding:
+            self._decide(app)
+            return
+        if not self.details:
+            if now_ms == self.at:
+                return  # the STOP's own loop turn: its first frame goes out as it is
+            self.details = True
+            self.tick_ms = 50
+            app.nav.dirty = True
+        elif diff(now_ms, self.at) > LATE_MS:
+            self.tick_ms = None
+
+    def player(self, app, seat, t_us):
+        if self.deciding:
+            self.presses.append((seat, t_us))
+            self._decide(app)
+            return
+        if self.caller is None and self.winners and app.settings["tie_rule"] == "again":
+            if seat in self.winners:
+                self.caller = seat  # the first tied player to press again
+                app.out.sound(STOP)
+                lights(app, self.host, [seat], True)
+                self._logged(app)
+            return
+        if diff(app.now, self.at) <= LATE_MS:
+            self.presses.append((seat, t_us))
+
+    def key(self, app, k):
+        if self.deciding:
+            return
+        if self.caller is None and self.winners:
+            if app.settings["tie_rule"] == "choose":
+                n = len(self.winners)
+                if k in (UP, DOWN):
+                    self.choice = (self.choice + (1 if k == DOWN else -1)) % n
+                elif k == OK:
+                    self.caller = self.winners[self.choice]
+                    lights(app, self.host, [self.caller], True)
+                    self._logged(app)
+            if k in (BACK, UNDO):
+                lights(app, self.host, (), False)
+                app.nav.pop()  # the tie stands unsettled: replay the round from GO
+            return
+        if k == OK:
+            lights(app, self.host, (), False)
+            if self.caller is None:  # time up: nobody's STOP goes into the game
+                self.host.offer(self.stop_event())
+            else:
+                app.nav.close(self)  # the examination is under it
+        elif k == UNDO and self.caller is not None:
+            self.host.undo()

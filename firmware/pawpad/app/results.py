@@ -1,0 +1,73 @@
+# The end of a game: the final standings, and the game going into the history and the
+# players' statistics. Both are keyed by the game's id, so a power cut anywhere in the
+# ending (or an ending replayed after one) never counts a game twice.
+from pawpad.app import stats
+from pawpad.app.screen import OK, PRESS, UNDO, Screen
+from pawpad.ui import widgets
+
+ROWS = 5  # standings on one page; more scroll with UP/DOWN
+
+
+class Results(Screen):
+    name = "results"
+
+    def __init__(self, host):
+        self.host = host
+        self.first = 0
+
+    def draw(self, c, app):
+        host = self.host
+        lines = host.flow.result_lines(host.state, host)
+        more = len(lines) > ROWS
+        widgets.title_bar(c, host.title, "%d/%d" % (self.first + 1, len(lines) - ROWS + 1)
+                          if more else "final")
+        widgets.message(c, lines[self.first:self.first + ROWS], 12)
+        widgets.footer(c, "OK: done", "UP/DN more" if more else "")
+
+    def key(self, app, k):
+        n = len(self.host.flow.result_lines(self.host.state, self.host))
+        if k == OK:
+            finish_game(app, self.host, {})
+        elif k == UNDO:
+            self.host.undo()
+        elif k == "down" and self.first + ROWS < n:
+            self.first += 1
+        elif k == "up" and self.first > 0:
+            self.first -= 1
+
+    def player(self, app, seat, t_us):
+        app.out.sound(PRESS)
+
+
+def summary(host, extra):
+    """The history's record of the game as it stands."""
+    flow, state = host.flow, host.state
+    rec = {"scores": flow.scores(state), "winners": flow.winners(state) if state["ended"]
+           else [], "colours": host.colours[:state["players"]], "title": flow.title(state)}
+    rec.update(extra)
+    return rec
+
+
+def finish_game(app, host, extra):
+    """The game goes to the history and the statistics, and the box to its main menu."""
+    rec = summary(host, extra)
+    date = app.out.date()
+    if date:
+        rec["date"] = date
+    settle(app, host.session, host.flow, rec)
+    app.close_game()
+
+
+def settle(app, session, flow, rec):
+    """History first, then statistics, then the log goes: a cut between any two is
+    mended at the next boot by doing the rest (each step is done once per game id)."""
+    session.finish(rec)
+    if session.problem:
+        app.notices.append(session.problem)
+        return  # the log stays: the game is offered again rather than lost
+    rec["ms"] = session.ms
+    if stats.merge(app.stats, session.game_id(), flow.tally(session.events()),
+                   session.header.get("colours") or app.settings["colours"],
+                   session.name, rec) and app.save_stats():
+        return  # not saved: the log stays, and the next boot settles the game again
+    session.close()
