@@ -123,7 +123,10 @@ def test_a_whole_game_ends_in_results_and_history():
     p = whole_game(data)
     assert p.dev.app.session is None
     games = read_history(Storage(data))
-    assert games[-1]["winners"] and games[-1]["events"] == 10
+    # cups by round (r % 3): 0 -> Blue (3 is the only 3), 1 -> Green (the 3s tie; 1 is
+    # Green's alone), 2 -> Red (4): Blue 4, Green 3, Red 3
+    assert games[-1]["scores"] == [3, 4, 3] and games[-1]["winners"] == [1]
+    assert games[-1]["events"] == 10
     assert games[-1]["ms"] > 0
 
 
@@ -217,7 +220,7 @@ def test_history_and_statistics_screens_show_finished_games():
     screen = p.dev.app.top
     assert screen.name == "history"
     rows = screen.rows(p.dev.app)
-    assert rows[0][0] == "Top Dogs" and rows[0][1] in ("Red", "Blue", "Green", "tie")
+    assert rows[0] == ("Top Dogs", "Blue")
     p.play(parse("%d ok\n%d end" % (t + 500, t + 600)))
     lines = p.dev.app.top.lines
     assert p.dev.app.top.name == "notice" and lines[1].startswith("Red ")

@@ -2,14 +2,12 @@
 # the flag, the input task wakes and steps the device (CPython has no ThreadSafeFlag
 # and no sleep_ms: this runs on MicroPython only). Bounded: the loop is cancelled as
 # soon as the screens are where they should be, or after 5 s at the most.
-import sys
-
+from skipping import only_micropython
 from test_device import fresh_dir
 
 
 def test_the_asyncio_loop_wakes_on_button_interrupts():
-    if sys.implementation.name != "micropython":
-        return
+    only_micropython("CPython has no ThreadSafeFlag or sleep_ms")
     import asyncio
     import time
 

@@ -1,21 +1,14 @@
 # Games on flash: the log, resume, torn and damaged records, a full flash, undo, redo,
 # corrections, history. Both runtimes.
-import os
+from test_device import fresh_dir
 
 from pawpad.app.session import LOG, Session, read_history
 from pawpad.app.storage import Storage
 from pawpad.core import gamelog
 
-_N = [0]
-
 
 def store():
-    _N[0] += 1
-    root = "/tmp/pawpad-session-%d" % _N[0]
-    s = Storage(root)
-    for name in os.listdir(root):
-        os.remove(root + "/" + name)
-    return s
+    return Storage(fresh_dir())
 
 
 def teams(*values):

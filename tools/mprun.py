@@ -1,7 +1,8 @@
 # Runs the plain-assert test files on the MicroPython unix port.
 # Usage: micropython tools/mprun.py host_tests [test_file.py ...]
 # Every test_*.py file whose first line is not "# cpython only" is imported and each
-# test_* function in it called. Prints a line per failure and `N passed, N failed`.
+# test_* function in it called. Prints a line per failure and `N passed, N failed,
+# N skipped` (a test that does not apply here raises skipping.Skipped).
 import os
 import sys
 
@@ -22,7 +23,7 @@ def main(args):
     names = args[1:] or sorted(n for n in os.listdir(folder)
                                if n.startswith("test_") and n.endswith(".py"))
     sys.path.insert(0, folder)
-    passed = failed = 0
+    passed = failed = skipped = 0
     for name in names:
         if not is_dual(folder + "/" + name):
             continue
@@ -35,10 +36,14 @@ def main(args):
                 fn()
                 passed += 1
             except Exception as e:  # report every failure, keep going
+                if type(e).__name__ == "Skipped":
+                    skipped += 1
+                    print("SKIP %s.%s: %s" % (name, attr, e))
+                    continue
                 failed += 1
                 print("FAIL %s.%s: %r" % (name, attr, e))
                 sys.print_exception(e)
-    print("%d passed, %d failed" % (passed, failed))
+    print("%d passed, %d failed, %d skipped" % (passed, failed, skipped))
     return failed
 
 
