@@ -136,12 +136,20 @@ def test_button_held_at_boot_is_reported_and_ignored():
     assert p.hw.players.stuck_list() == [2]
 
 
-def test_load_cells_unplugged_are_reported_not_fatal():
-    # Nothing is said while no screen weighs the stages (a box without them)...
+def test_a_box_without_load_cells_is_never_told_of_them():
     p = play("2500 end", cells=False)
     assert p.dev.app.top.name == "menu"
-    # ...the hardware check (menu row 9: up twice) weighs them and says so, once
+    # the hardware check (menu row 9: up twice) weighs them: shown missing, no notice
     p.play(parse("2600 up\n2700 up\n2800 ok\n9000 end"))
+    assert p.dev.app.top.name == "hardware"
+    assert p.dev.status()["stages"] == ["missing", "missing"]
+    assert ("Stage 1", "missing") in p.dev.app.top.rows(p.dev.app)
+
+
+def test_load_cells_unplugged_after_answering_are_reported_once_not_fatal():
+    p = play("1600 up\n1700 up\n1800 ok\n2500 end")
+    assert p.dev.app.top.name == "hardware" and p.dev.status()["stages"][0] != "missing"
+    p.play(parse("2600 unplug cells\n9000 end"))
     lines = " ".join(p.dev.app.top.lines)
     assert lines.count("load cell 1 not answering") == 1
     p.play(parse("9100 ok\n9200 end"))
@@ -234,3 +242,14 @@ def test_flash_that_cannot_be_used_is_said_and_the_box_plays_on():
     # a game still starts; it just is not saved
     p.play(parse("1700 ok\n1800 ok\n1900 ok\n2000 end"))
     assert app.session is not None and not app.session.saving
+
+
+def test_a_circus_puppy_game_without_load_cells_is_never_interrupted():
+    data = fresh_dir()
+    with open(data + "/settings.json", "w") as f:
+        f.write('{"players": 2}')
+    # Circus Puppy, Start, the action: the performance, entered by hand for 7 s
+    p = play("1600 down\n1700 ok\n1800 ok\n1900 ok\n2000 ok\n9000 end", data, cells=False)
+    assert p.dev.app.top.name == "circus-perform"
+    assert p.dev.app.toast_text is None
+    assert not [line for line in p.log if "notice" in line or "answering" in line]

@@ -7,6 +7,7 @@ from pawpad.app.session import LOG, read_history
 from pawpad.app.storage import Storage
 from pawpad.core import gamelog
 from pawsim.script import parse
+from pawsim.scripts import timed
 
 # menu row 4, then Start on the house-rules screen
 OPEN_TOP_DOGS = "1600 down\n1700 down\n1800 down\n1900 ok\n2000 ok\n"
@@ -225,3 +226,21 @@ def test_history_and_statistics_screens_show_finished_games():
     lines = p.dev.app.top.lines
     assert p.dev.app.top.name == "notice" and lines[1].startswith("Red ")
     assert "min" in lines[0]
+
+
+def test_a_team_passed_over_by_a_players_button_is_asked_for_before_saving():
+    data = three_players()
+    # OK: the entry at Red; Green's button jumps to Green; Green's three cards, OK:
+    # Red's team is next (not taken as 1-1-1), then Blue's; only then the cup
+    names = ["ok"]
+    script, t = timed(2100, names)
+    script += "%d p3\n" % t
+    more, t = timed(t + 100, ["up", "ok", "ok", "ok"])
+    p = play(OPEN_TOP_DOGS + script + more, data)
+    entry = p.dev.app.top
+    assert entry.name == "team-entry" and entry.seat == 0
+    assert p.dev.app.toast_text == "Red's team next"
+    more, t = timed(t + 100, ["up", "up", "ok", "ok", "ok", "ok", "ok", "ok"])
+    p.play(parse(more))
+    assert p.dev.app.top.name == "team-confirm"
+    assert entry.cards == [[3, 1, 1], [1, 1, 1], [2, 1, 1]]

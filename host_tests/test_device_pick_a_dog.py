@@ -286,3 +286,11 @@ def test_back_abandons_the_countdown_or_the_live_round_for_a_new_go():
     p.play(parse("2900 ok\n%d back\n%d end" % (2900 + GO_MS + 500, 2900 + GO_MS + 800)))
     assert p.dev.app.top.name == "pad-ready"
     assert state(p)["round"] == 0 and state(p)["phase"] == "ready"
+
+
+def test_solo_stopwatch_is_never_dimmed_so_the_first_ok_counts():
+    data = data_with('{"players": 1, "dim_after_s": 5}')
+    # Solo: GO, then a minute and a half with no key; the first OK stops the watch
+    p = play(open_variant(2) + "1900 ok\n92000 ok\n92500 end\n", data)
+    assert p.dev.app.top.name == "pad-solo-count"
+    assert p.dev.app.top.ms == 92000 - 1900

@@ -61,6 +61,7 @@ class Device:
         self._scale_retry = [None] * n  # when to try a silent load cell again
         self._tared = [False] * n
         self._scale_missing = [False] * n  # told already: not again at each retry
+        self._scale_seen = [False] * n  # answered since power-on (else: none fitted)
         self._sensing = None  # None at first: the load cells' state is not known yet
         self._restart = True
         self.tilt = None if hw.tilt is None else hw.tilt.tipped
@@ -315,17 +316,22 @@ class Device:
             except SensorError as e:
                 self._scale_retry[i] = add(now_ms, SENSOR_RETRY_MS)
                 self.grams[i] = None
-                if not self._scale_missing[i]:  # once, not at every retry
+                # Said once, and only of a load cell that answered before (a cable
+                # come loose): a box without load cells is never interrupted about
+                # them; the hardware check shows them missing.
+                if not self._scale_missing[i] and self._scale_seen[i]:
                     self._scale_missing[i] = True
                     print("pawpad:", e)
                     if self.app.session is not None:
                         self.app.toast(str(e))  # in a game: say it, do not stop it
                     else:
                         self.app.notify(str(e) + "; retrying.")
+                self._scale_missing[i] = True
                 continue
             if raw is None:
                 continue
             self._scale_missing[i] = False  # it answers again
+            self._scale_seen[i] = True
             if not self._tared[i]:
                 scale.offset = raw  # what stands on the stage at start reads as zero
                 self._tared[i] = True

@@ -13,6 +13,7 @@ from pawpad.ui import widgets
 
 STAGES = ("low", "high")
 LIFT_MS = 10000  # a dog lifted off a stage has this long to land on the other
+SETTLE_MS = 600  # a weight change is reported about 350 ms after it begins
 MANUAL = ("Stacked on low", "Stacked on high", "Moved low>high", "Moved high>low",
           "New stage card", "Dogs fell", "Done")
 
@@ -169,7 +170,9 @@ class Perform(Screen):
     menu buttons enter a step by hand. The active player's button, or Done: finished."""
 
     name = "circus-perform"
-    busy = True  # the load cells are being read: no flash writes
+    # The HX711 needs its clock low only between its pulses: a record goes to flash
+    # right after a sample, so what the screen shows is saved within the loop turn.
+    live = True  # never dimmed: the player's button must act at once
     sensing = True
 
     def __init__(self, host):
@@ -267,7 +270,7 @@ class Hold(Screen):
     """The 5-second rule: a fall now still spoils the turn. Then the points count."""
 
     name = "circus-hold"
-    busy = True
+    live = True
     sensing = True
     tick_ms = 100
 

@@ -77,7 +77,8 @@ class Board(GameBoard):
 
 class TeamEntry(Screen):
     """Three card values per seat: UP/DOWN change the value, OK moves on, BACK goes
-    back. A player's button jumps to their own team."""
+    back. A player's button jumps to their own team. A team is entered once OK has
+    passed its third card: the round is saved only when every team is."""
 
     name = "team-entry"
 
@@ -88,6 +89,7 @@ class TeamEntry(Screen):
         self.cards = [list(t) for t in cards] if cards else [[1, 1, 1] for _ in range(n)]
         self.seat = seat
         self.field = 0
+        self.entered = [False] * n  # OK passed the team's third card
 
     def draw(self, c, app):
         st = self.host.state
@@ -114,11 +116,16 @@ class TeamEntry(Screen):
         elif k == OK:
             if self.field < 2:
                 self.field += 1
-            elif self.seat < len(self.cards) - 1:
-                self.seat += 1
-                self.field = 0
-            else:
+                return
+            self.entered[self.seat] = True
+            nxt = self.next_missing()
+            if nxt is None:
                 app.nav.push(Confirm(self.host, self))
+                return
+            if nxt < self.seat:  # a team passed over by a player's button
+                app.toast(app.colour(nxt) + "'s team next")
+            self.seat = nxt
+            self.field = 0
         elif k in (BACK, UNDO):
             if self.field > 0:
                 self.field -= 1
@@ -127,6 +134,16 @@ class TeamEntry(Screen):
                 self.field = 2
             else:
                 app.nav.pop()
+
+    def next_missing(self):
+        """The next seat whose team is not entered (after this one, then from the
+        first), or None."""
+        n = len(self.cards)
+        for i in range(1, n + 1):
+            s = (self.seat + i) % n
+            if not self.entered[s]:
+                return s
+        return None
 
     def player(self, app, seat, t_us):
         if seat < len(self.cards):

@@ -148,9 +148,12 @@ class Stopped(Screen):
 
     @property
     def busy(self):
-        # Press times still matter while a tie window is open and while later presses
-        # are timed for their margins: the STOP goes to flash after that.
-        return self.deciding or (self.tick_ms is not None and self.tick_ms <= 50)
+        # Press times still matter while a tie window is open: the STOP goes to flash
+        # as soon as it is decided (a write then only delays the margins of later
+        # presses by a few ms, which nobody's score depends on).
+        return self.deciding
+
+    live = True  # never dimmed while the STOP is shown
 
     def __init__(self, host, app, armed, presses, false=()):
         self.host = host
