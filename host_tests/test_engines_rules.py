@@ -229,14 +229,17 @@ def test_top_dog_keeps_a_summary_of_the_last_round():
     st = tg.step(st, {"t": "play", "plays": [[0, "new", [5, 1, 1, 1]],
                                              [1, "new", [1, 5, 1, 1]]]})
     assert st["last_round"] == {"round": 1, "medals": {"P": [0, "new"], "A": [1, "new"]},
-                                "champions": [[0, "new"], [1, "new"]], "pound": 0}
+                                "champions": [[0, "new", [5, 1, 1, 1]],
+                                              [1, "new", [1, 5, 1, 1]]],
+                                "pound": 0, "to_pound": [0, 0]}
     assert st["phase"] == "rescue"  # the 4 dogs the Pound started with
     st = tg.step(st, {"t": "rescued"})
     assert st["last_round"]["round"] == 1  # a rescue judges nothing
     st = tg.step(st, {"t": "play", "plays": [[0, "new", [0, 0, 5, 5]],
                                              [1, "new", [0, 0, 1, 1]]]})
     assert st["last_round"] == {"round": 2, "medals": {"W": [0, "new"], "S": [0, "new"]},
-                                "champions": [[0, "new"]], "pound": 0}
+                                "champions": [[0, "new", [0, 0, 5, 5]]], "pound": 0,
+                                "to_pound": [0, 0]}
     assert st["contestants"][1]["prev"] == [[0, 0, 1, 1]]
     pound = st["pound"]
     st = tg.step(st, {"t": "play", "plays": [[0, "new", [9, 9, 9, 9]],
@@ -244,7 +247,7 @@ def test_top_dog_keeps_a_summary_of_the_last_round():
     # Seat 0 wins all four; seat 1's bred contestant (2 dogs) goes to the Pound.
     assert st["last_round"] == {
         "round": 3, "medals": {m: [0, "new"] for m in "PAWS"},
-        "champions": [[0, "new"]], "pound": 2}
+        "champions": [[0, "new", [9, 9, 9, 9]]], "pound": 2, "to_pound": [0, 2]}
     assert st["pound"] == pound + 2
     assert st["ended"] and st["winner"] == 0
 
@@ -256,7 +259,8 @@ def test_top_dog_summary_when_the_players_judge():
                                              "S": [0, "new"]}})
     assert st["last_round"] == {"round": 1, "medals": {"P": [2, "new"], "W": [2, "new"],
                                                        "S": [0, "new"]},
-                                "champions": [[0, "new"], [2, "new"]], "pound": 0}
+                                "champions": [[0, "new", None], [2, "new", None]],
+                                "pound": 0, "to_pound": [0, 0, 0]}
 
 
 def test_top_dog_state_never_shares_the_event_stats():
@@ -354,3 +358,24 @@ def test_checked_settings_on_its_own():
         except ValueError:
             continue
         raise AssertionError(bad)
+
+
+def test_top_dog_summary_of_a_breed_that_wins():
+    st = tg.start(3)
+    st = run(tg, st, {"t": "play", "plays": [[0, "new", [1, 1, 1, 1]], [1, "new", [2, 2, 2, 2]],
+                                             [2, "new", [3, 3, 3, 3]]]})
+    assert st["last_round"]["champions"] == [[2, "new", [3, 3, 3, 3]]]
+    if st["phase"] == "rescue":
+        st = tg.step(st, {"t": "rescued"})
+    # Round 2 (P, A, W, S all covered: uncovered again): seat 0 breeds onto its
+    # previous contestant and wins with the sum; the dog bred on top goes to the Pound.
+    pound = st["pound"]
+    st = run(tg, st, {"t": "play", "plays": [[0, "breed", [9, 9, 9, 9]],
+                                             [1, "new", [0, 0, 0, 0]],
+                                             [2, "new", [0, 0, 0, 0]]]})
+    last = st["last_round"]
+    assert last["champions"] == [[0, "prev", [1, 1, 1, 1]]]
+    # Seat 0's bred dog (1) and seat 1's previous contestant (1) go to the Pound.
+    assert last["to_pound"] == [1, 1, 0] and last["pound"] == 2
+    assert st["pound"] == pound + 2
+    assert tg.dogs_accounted(st) == tg.DOGS

@@ -7,6 +7,15 @@
 # before, where copying the state at every event would cost most of the time). Events
 # are plain dicts too, with their kind under "t". Nothing here reads a clock or touches
 # hardware: times, when a rule needs them, arrive inside events.
+#
+# Every field of every event is checked, whatever the bytes on flash held: a missing
+# or unknown field, a value of the wrong type (1.0 or True for 1, bytes for a string,
+# NaN, infinities, ints beyond any real value) is Refused, never TypeError, KeyError,
+# IndexError or OverflowError; a refused step() leaves the state as it was. Each
+# engine also has
+#   HOUSE_RULES, DEFAULTS, check_settings(settings) -> full settings or ValueError
+# (see "house rules" below); start() raises ValueError (not Refused) for bad settings
+# or a number of players the game does not take.
 
 
 class Refused(ValueError):
@@ -64,20 +73,6 @@ def replay(engine, players, settings, events):
     for e in events:
         state = engine.apply(state, e)
     return state
-
-
-def merged(defaults, settings):
-    """Settings for an engine: its defaults, overridden by the valid keys given. A
-    copy all the way down: a game's state never shares a list with the defaults."""
-    out = clone(defaults)
-    if settings is not None:
-        if not isinstance(settings, dict):
-            raise ValueError("house rules are a table of settings")
-        for k in settings:
-            if k not in defaults:
-                raise ValueError("unknown setting %r" % (k,))
-            out[k] = clone(settings[k])
-    return out
 
 
 # --- house rules ---

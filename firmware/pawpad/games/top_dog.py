@@ -133,10 +133,11 @@ def start(players, settings=None):
         "round": 0,
         "rescue": [],  # order of the rescue in progress
         "last_medals": {},
-        # The last judged round, for the screens: {"round": r, "medals": {letter:
-        # [seat, slot]}, "champions": [[seat, slot], ...] (each winning contestant,
-        # seat order; its bottom dog became a Champion), "pound": dogs sent to the
-        # Pound}; None before the first judging.
+        # The last judged round, for the screens; None before the first judging:
+        # {"round": r (from 1), "medals": {letter: [seat, slot]},
+        #  "champions": [[seat, slot, stats], ...] each winning contestant in seat
+        #      order, whose bottom dog (stats [p, a, w, s] or None) became a Champion,
+        #  "pound": dogs sent to the Pound in all, "to_pound": [dogs, ...] per seat}
         "last_round": None,
         "winner": None,
         "ended": False,
@@ -259,8 +260,8 @@ def _judged(st, won):
         st["covered"] += letter
     st["covered"] = "".join(m for m in MEDALS if m in st["covered"])
     st["last_medals"] = {k: list(v) for k, v in won.items()}
-    pound_before = st["pound"]
     champions = []
+    to_pound = [0] * st["players"]
     for seat in range(st["players"]):
         c = st["contestants"][seat]
         for slot in ("prev", "new"):
@@ -268,17 +269,19 @@ def _judged(st, won):
             if not dogs:
                 continue
             if (seat, slot) in winners:
-                champions.append([seat, slot])
+                champions.append([seat, slot, clone(dogs[0])])
                 st["champions"][seat] += 1  # the bottom dog
-                st["pound"] += len(dogs) - 1  # dogs bred on top of it
+                to_pound[seat] += len(dogs) - 1  # dogs bred on top of it
                 c[slot] = None
             elif slot == "prev":
-                st["pound"] += len(dogs)
+                to_pound[seat] += len(dogs)
                 c[slot] = None
         if c["new"] is not None:
             c["prev"], c["new"] = c["new"], None
+    st["pound"] += sum(to_pound)
     st["last_round"] = {"round": st["round"], "medals": clone(st["last_medals"]),
-                        "champions": champions, "pound": st["pound"] - pound_before}
+                        "champions": champions, "pound": sum(to_pound),
+                        "to_pound": to_pound}
     w = leader(st["champions"])
     if w is not None:
         st["winner"] = w
