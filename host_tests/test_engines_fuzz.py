@@ -167,10 +167,18 @@ def test_the_examples_of_the_issue_are_refused():
             except Refused:
                 continue
             raise AssertionError("accepted %r" % (event,))
+    for event in ({"t": "stack", b"stage": 0}, {b"t": "stack", "stage": 0},
+                  {"t": b"stack", "stage": 0}, {"t": "stack", "stage": 0, 7: 0},
+                  {"t": ["stack"], "stage": 0}, {"t": "stack", "stage": 0, "x": None}):
+        try:
+            cp.step(st, event)
+        except Refused:
+            continue
+        raise AssertionError("accepted %r" % (event,))
     td = tg.step(tg.start(2), {"t": "play", "plays": [[0, "new", None], [1, "new", None]]})
     assert td["phase"] == "judge"
     for won in ({5: None, "P": None, "A": None, "W": None, "S": None},
-                {b"P": None, "P": None, "A": None, "W": None, "S": None},
+                {b"P": None, "A": None, "W": None, "S": None},
                 {"P": [0, b"new"], "A": None, "W": None, "S": None},
                 {"P": [0.0, "new"], "A": None, "W": None, "S": None},
                 {"P": [True, "new"], "A": None, "W": None, "S": None}):
