@@ -1,5 +1,13 @@
 # The first-press arbiter (RULES.md, "First press"). Runs on CPython and MicroPython.
-from pawpad.core.lockout import false_starts, first_press
+from pawpad.core.lockout import (
+    RoundClock,
+    can_judge,
+    early_seats,
+    false_starts,
+    first_press,
+    judge,
+    press_again,
+)
 from pawpad.ticks import PERIOD, add, diff
 
 
@@ -78,3 +86,128 @@ def test_ticks_diff_wraps():
     assert diff(5, PERIOD - 5) == 10
     assert diff(PERIOD - 5, 5) == -10
     assert add(PERIOD - 1, 2) == 1
+
+
+# --- every seat of one instant is in the tie (issue 9) ---
+
+def test_three_seats_in_one_instant_are_all_tied():
+    # Seats 2, 6 and 8 (1, 5 and 7 counted from 0) down in one instant.
+    presses = [(1, 5000), (5, 5000), (7, 5000)]
+    assert first_press(presses, armed=1000) == ([1, 5, 7], 0)
+    assert first_press(list(reversed(presses)), armed=1000) == ([1, 5, 7], 0)
+
+
+def test_instant_tie_with_a_window_and_a_later_press():
+    presses = [(7, 5000), (2, 5000), (5, 5000), (0, 5100), (4, 5300)]
+    assert first_press(presses, 0) == ([2, 5, 7], 0)
+    assert first_press(presses, 0, tie_us=100) == ([2, 5, 7, 0], 0)
+    assert first_press(presses, 0, tie_us=99) == ([2, 5, 7], 0)
+
+
+def test_judging_waits_until_the_instant_is_over():
+    presses = [(1, 5000)]
+    assert not can_judge(presses, 0, 5000)  # more presses of this instant may come
+    presses += [(5, 5000), (7, 5000)]
+    assert can_judge(presses, 0, 5001)
+    assert first_press(presses, 0) == ([1, 5, 7], 0)
+    assert not can_judge(presses, 0, 5300, tie_us=300)  # the window is still open
+    assert can_judge(presses, 0, 5301, tie_us=300)
+    assert not can_judge([], 0, 10 ** 6)
+    assert not can_judge([(3, 900)], 1000, 10 ** 6)  # only a false start
+
+
+# --- tied players press again ---
+
+def test_press_again_in_one_instant_is_a_new_tie():
+    tied = [1, 5, 7]
+    since = 90000
+    again = [(5, 95000), (1, 95000)]
+    assert press_again(again, tied, since) == ([1, 5], 0)  # the lower seat does not win
+    assert press_again(list(reversed(again)), tied, since) == ([1, 5], 0)
+
+
+def test_press_again_first_of_the_tied_wins():
+    tied = [1, 5, 7]
+    since = 90000
+    presses = [(3, 91000), (7, 92000), (1, 92500), (5, 89000)]
+    # Seat 3 was not in the tie; seat 5 pressed before the tie was announced.
+    assert press_again(presses, tied, since) == ([7], 500)
+    assert press_again([], tied, since) == ([], None)
+    assert press_again([(0, 95000)], tied, since) == ([], None)
+
+
+def test_press_again_across_the_wrap():
+    since = PERIOD - 100
+    presses = [(2, add(since, 300)), (4, add(since, 50))]
+    assert press_again(presses, [2, 4], since) == ([4], 250)
+
+
+# --- rounds of any length ---
+
+def run_round(go, press_after_us, step_us=1000000, others=()):
+    """A round from GO at tick `go`, the loop updating the clock every `step_us`, and a
+    press `press_after_us` after GO (others: (seat, us) pressed too)."""
+    clock = RoundClock(go)
+    events = [(press_after_us, 0)] + [(us, seat) for seat, us in others]
+    events.sort()
+    now = 0
+    for us, seat in events:
+        while now + step_us < us:
+            now += step_us
+            clock.update(add(go, now))
+        clock.press(seat, add(go, us))
+    return clock
+
+
+def test_long_round_stop_between_537_and_1073_s():
+    for s in (536, 537, 600, 900, 1073, 1074):
+        clock = run_round(12345, s * 1000000)
+        winners, margin = clock.result()
+        assert winners == [0], s
+        assert clock.presses == [(0, s * 1000000)], s
+
+
+def test_long_round_stop_after_20_minutes_and_beyond():
+    for us in (1080 * 1000000, 20 * 60 * 1000000 + 17, 3 * 3600 * 1000000 + 5):
+        clock = run_round(PERIOD - 777, us, others=((3, us + 250),))
+        assert clock.result() == ([0], 250)
+        assert clock.since_go(add(PERIOD - 777, us)) == us  # within 1 s of an update
+
+
+def test_long_round_updated_from_an_irregular_loop():
+    go = 1000
+    clock = RoundClock(go)
+    t = 0
+    for step in (1, 999999, 3000, 250000, 999999, 1, 0) * 400:
+        t += step
+        clock.update(add(go, t))
+        assert clock.elapsed == t
+    clock.update(add(go, t - 5000))  # an older time changes nothing
+    assert clock.elapsed == t
+    assert clock.press(6, add(go, t - 20)) == t - 20  # pressed just before the update
+    assert clock.press(2, add(go, t + 40)) == t + 40
+    assert clock.result() == ([6], 60)
+
+
+def test_long_round_false_start_stays_a_false_start():
+    go = 500
+    clock = RoundClock(go)
+    clock.press(4, add(go, -3000))  # pressed during the countdown
+    t = 0
+    for _ in range(1500):  # 25 minutes of loop turns
+        t += 1000000
+        clock.update(add(go, t))
+    clock.press(1, add(go, t + 10))
+    assert clock.false_starts() == [4]
+    assert clock.result() == ([1], None)
+
+
+def test_long_round_instant_tie():
+    clock = run_round(0, 700 * 1000000, others=((6, 700 * 1000000), (5, 700 * 1000000)))
+    assert clock.result() == ([0, 5, 6], 0)
+
+
+def test_judge_takes_offsets_of_any_size():
+    big = 10 ** 12
+    assert judge([(1, big + 5), (0, big), (2, -1)]) == ([0], 5)
+    assert early_seats([(1, big), (2, -7), (3, -9), (2, -1)]) == [3, 2]

@@ -1,21 +1,32 @@
 # The first-press arbiter: who slapped STOP first. Pure: the presses arrive with the
 # times the button interrupt took, and nothing here reads a clock.
+#
+# Press times come from time.ticks_us(), which wraps at 2**30 us (about 1073 s), and a
+# difference of two ticks is right only while they are less than 2**29 us (about
+# 537 s) apart. first_press() compares presses with the time the round went live, so it
+# is right for rounds shorter than that. RoundClock carries a round of any length: the
+# app updates it from its loop (at least once a second) and turns each press time into
+# microseconds since GO, an int that never wraps, as the press comes in.
 from pawpad.ticks import diff
 
 
 def first_press(presses, armed, tie_us=0):
     """presses: [(seat, t_us)] in any order; armed: t_us the round went live.
 
-    Returns (winners, margin_us): the seats whose first valid press is within tie_us of
-    the earliest valid press (earliest first, seat order among equal times), and the gap
-    from the first press to the next valid press by another seat (None if nobody else).
-    A press before `armed` is a false start and does not count.
+    Returns (winners, margin_us): every seat whose first valid press is within tie_us
+    of the earliest valid press (earliest first, seat order among equal times: all the
+    seats of one instant are in the tie), and the gap from the first press to the next
+    valid press by another seat (None if nobody else). A press before `armed` is a
+    false start and does not count.
     """
-    # Each seat's earliest valid press, as an offset from `armed` so that sorting is
-    # safe across the wrap of the tick counter.
+    return judge([(seat, diff(t, armed)) for seat, t in presses], tie_us)
+
+
+def judge(offsets, tie_us=0):
+    """first_press() on presses already given as (seat, us since GO): ints of any size,
+    negative for a false start (RoundClock.since_go gives them)."""
     best = {}
-    for seat, t in presses:
-        off = diff(t, armed)
+    for seat, off in offsets:
         if off < 0:
             continue
         old = best.get(seat)
@@ -36,10 +47,81 @@ def _by_time_then_seat(item):
 
 def false_starts(presses, armed):
     """Seats that pressed before `armed`, each once, in the order they pressed."""
-    early = [(diff(t, armed), seat) for seat, t in presses]
+    return early_seats([(seat, diff(t, armed)) for seat, t in presses])
+
+
+def early_seats(offsets):
+    """false_starts() on presses given as (seat, us since GO)."""
+    early = [(off, seat) for seat, off in offsets]
     early.sort()
     seats = []
     for off, seat in early:
         if off < 0 and seat not in seats:
             seats.append(seat)
     return seats
+
+
+def can_judge(presses, armed, now_us, tie_us=0):
+    """May the STOP be judged at `now_us`? Only once the clock has moved on more than
+    tie_us past the first valid press: every press of that instant (and of the window)
+    has been taken by then, so none of them is left out of the tie. Call it with the
+    loop's clock after all the presses the interrupt took are in `presses`."""
+    first = None
+    for _seat, t in presses:
+        off = diff(t, armed)
+        if off >= 0 and (first is None or off < first):
+            first = off
+    return first is not None and diff(now_us, armed) - first > tie_us
+
+
+def press_again(presses, tied, since, tie_us=0):
+    """A tie settled by pressing again: `tied` are the seats of the tie, `since` the
+    t_us the tie was announced, `presses` [(seat, t_us)] pressed since then (others'
+    presses and presses before `since` do not count). Returns (winners, margin_us) as
+    first_press: one winner settles the tie; several (every tied seat that pressed in
+    the first instant, never only the lowest) are tied again; none: nobody pressed."""
+    mine = [(seat, t) for seat, t in presses if seat in tied]
+    return first_press(mine, since, tie_us)
+
+
+class RoundClock:
+    """Microseconds since GO for a live round of any length.
+
+    clock = RoundClock(go_us)       at GO, with the ticks_us of GO
+    clock.update(now_us)            from the loop, at least once a second
+    clock.since_go(t_us)            a press time as us since GO: an int that never
+                                    wraps (negative before GO)
+    clock.press(seat, t_us)         records a press, converted as it comes in
+    clock.result(tie_us)            (winners, margin_us) as first_press
+    clock.false_starts()            seats that pressed before GO
+
+    since_go() is right for a t_us within 2**29 us (537 s) of the last update, before
+    or after it: the presses the loop hands over are milliseconds old. State is three
+    ints and a list, so the round survives in RAM only; nothing here reads a clock.
+    """
+
+    def __init__(self, go_us):
+        self.at = go_us  # ticks_us of the last update
+        self.elapsed = 0  # us from GO to the last update: grows without bound
+        self.presses = []  # [(seat, us since GO)]
+
+    def update(self, now_us):
+        """The loop's clock now; a time before the last update changes nothing."""
+        d = diff(now_us, self.at)
+        if d > 0:
+            self.elapsed += d
+            self.at = now_us
+
+    def since_go(self, t_us):
+        return self.elapsed + diff(t_us, self.at)
+
+    def press(self, seat, t_us):
+        off = self.since_go(t_us)
+        self.presses.append((seat, off))
+        return off
+
+    def result(self, tie_us=0):
+        return judge(self.presses, tie_us)
+
+    def false_starts(self):
+        return early_seats(self.presses)

@@ -1,8 +1,16 @@
 # Circus Puppy: dogs stacked on two stages; points from the stage model, stage-card
 # effects, falls and the 5-second rule, decks that pass around, the end at 30.
 # RULES.md, "Circus Puppy". Stage 0 is the low stage (the box), 1 the high one (lid).
-from pawpad.games.common import clone, dispatch, is_count, merged, need
-from pawpad.ticks import diff
+from pawpad.games.common import (
+    checked_settings,
+    clone,
+    defaults_of,
+    dispatch,
+    fields,
+    is_count,
+    need,
+)
+from pawpad.ticks import PERIOD, diff
 
 DOG = "dog"
 STAGE_CARDS = ("+1 repeat", "+2 supply", "+2 left", "+3 twos", "+3 right")
@@ -10,15 +18,28 @@ ACTIONS = ("acrobatics", "double trick", "helper", "double dog", "new stage", "d
 TOTAL_DOGS = 45
 WIN_POINTS = 30
 
-DEFAULTS = {
-    "start_card": "+1 repeat",  # the stage card with dog ears (its effect is not printed)
-    "grace_ms": 5000,  # a fall this soon after the performance still spoils the turn
-    "helper_takes": True,  # a helper keeps the first two fallen dogs, 1 point each
-    "red": [],  # score-track spaces: the rulebook does not print where they are
-    "star": [],
-    "left_counts": "all",  # "all": deck and face-up dogs cost a point at the end; "deck"
-    "first": 0,  # the youngest player starts
-}
+# (key, label, default, kind, low, high, step): common.py, "house rules".
+HOUSE_RULES = (
+    # The stage card with dog ears: its effect is not printed.
+    ("start_card", "Start card", "+1 repeat", "choice", STAGE_CARDS, None, None),
+    # A fall this soon after the performance still spoils the turn.
+    ("grace_ms", "Hold still", 5000, "int", 1000, 10000, 1000),
+    # A helper keeps the first two fallen dogs, 1 point each.
+    ("helper_takes", "Helper keeps", True, "bool", None, None, None),
+    # "all": deck and face-up dogs cost a point at the end; "deck": the deck only.
+    ("left_counts", "Left at end", "all", "choice", ("all", "deck"), None, None),
+    # Score-track spaces: the rulebook does not print where they are.
+    ("red", "Red spaces", [], "spaces", 1, 29, 1),
+    ("star", "Star spaces", [], "spaces", 1, 29, 1),
+    # The youngest player starts: the app asks before the game.
+    ("first", None, 0, "seat", 0, 4, 1),
+)
+DEFAULTS = defaults_of(HOUSE_RULES)
+
+
+def check_settings(settings):
+    """Saved house rules checked: the full settings (defaults filled in), or ValueError."""
+    return checked_settings(HOUSE_RULES, settings)
 
 
 def card_points(card):
@@ -61,11 +82,11 @@ def deck_size(players):
 # performance is done; its points wait out the grace time), "over".
 
 def start(players, settings=None):
-    s = merged(DEFAULTS, settings)
+    s = check_settings(settings)
     if not is_count(players, 2, 5):
         raise ValueError("Circus Puppy is for 2 to 5 players")
-    if s["start_card"] not in STAGE_CARDS:
-        raise ValueError("start_card is one of " + ", ".join(STAGE_CARDS))
+    if s["first"] >= players:
+        raise ValueError("first: a seat 1 to %d" % players)
     each = deck_size(players)
     st = {
         "game": "circus_puppy",
@@ -140,19 +161,38 @@ def _take_any(st, seat):
     return 0
 
 
+def _stage_no(v):
+    need(is_count(v, 0, 1), "stage 0 (low) or 1 (high)")
+    return v
+
+
+def _time(v, what):
+    need(is_count(v, 0, PERIOD - 1), what + ": a time on the ms clock")
+    return v
+
+
 def _perform(st, event):
     """{"t": "perform", "from": "deck" | "faceup", "action": A, ...}
     Double trick adds "chosen": the action the next player picked; helper adds
     "helper": a seat. A stage card's +1 makes the player perform the same action again
-    within the turn."""
+    within the turn. "from" may be left out (the deck); "chosen" and "helper" may come
+    with any action (the app sends its choices every time) but must be valid: an
+    action (or None) and a seat (or None)."""
+    fields(event, ("action",), ("from", "chosen", "helper"))
+    action = event["action"]
+    need(type(action) is str and action in ACTIONS, "no such action")
+    source = event.get("from", "deck")
+    need(type(source) is str and source in ("deck", "faceup"), "a dog from the deck or face up")
+    chosen = event.get("chosen")
+    need(chosen is None or (type(chosen) is str and chosen in ACTIONS), "no such action")
+    helper = event.get("helper")
+    need(helper is None or is_count(helper, 0, st["players"] - 1), "no such seat")
     if st["phase"] == "after":
         _settle(st)  # the next player starts: the last turn's points stand
         if st["ended"]:
             return st
     seat = st["active"]
     turn = st["turn"]
-    action = event.get("action")
-    need(action in ACTIONS, "no such action")
     if st["phase"] == "performing":
         need(turn["repeat"] > 0, "finish the performance first")
         need(action == turn["repeat_action"], "the +1 repeats " + turn["repeat_action"])
@@ -164,7 +204,7 @@ def _perform(st, event):
                              "repeat": 0, "repeat_action": None, "done_at": None,
                              "action": action, "pair": False}
         st["phase"] = "performing"
-    _take_dog(st, seat, event.get("from", "deck"))
+    _take_dog(st, seat, source)
     turn["held"] += 1
     turn["last_action"] = action
     _require(st, turn, seat, action, event)
@@ -178,8 +218,11 @@ def _require(st, turn, seat, action, event):
         need(chosen in ACTIONS and chosen != "double trick",
              "the next player chooses one of the two actions shown")
         _require(st, turn, seat, chosen, event)  # the drawn dog does the chosen action,
-        turn["need_moves"] += 1  # then Acrobatics, with another dog
-        turn["held"] += _take_any(st, seat)
+        # then Acrobatics with a second dog, from the deck (or face up when the deck is
+        # empty); with neither, the Acrobatics is skipped.
+        if _take_any(st, seat):
+            turn["held"] += 1
+            turn["need_moves"] += 1
     elif action == "acrobatics":
         turn["need_moves"] += 1
     elif action == "double dog":
@@ -230,9 +273,9 @@ def _effect(st, card):
 def _stack(st, event):
     """{"t": "stack", "stage": 0 | 1}: the held dog (both, for Double Dog) goes on."""
     need(st["phase"] == "performing", "nobody is performing")
+    fields(event, ("stage",))
     turn = st["turn"]
-    stage = event.get("stage")
-    need(stage in (0, 1), "stage 0 (low) or 1 (high)")
+    stage = _stage_no(event["stage"])
     need(turn["held"] > 0, "no dog in hand to stack")
     need(turn["stages"] >= turn["need_stage"] or not st["stage_cards"],
          "place the new stage card first")
@@ -251,9 +294,9 @@ def _move(st, event):
     """{"t": "move", "from": 0 | 1}: Acrobatics moves the top dog to the other stage."""
     need(st["phase"] == "performing", "nobody is performing")
     turn = st["turn"]
+    fields(event, ("from",))
     need(turn["moves"] < turn["need_moves"], "this performance has no move left")
-    src = event.get("from")
-    need(src in (0, 1), "stage 0 (low) or 1 (high)")
+    src = _stage_no(event["from"])
     stage = st["stages"][src]
     need(stage and stage[-1] == DOG, "no dog on top of that stage to move")
     stage.pop()
@@ -267,19 +310,25 @@ def dogs_on(stage):
 
 
 def _new_stage(st, event):
-    """{"t": "new_stage", "card": name, "stage": 0 | 1 when both hold as many dogs}"""
+    """{"t": "new_stage", "card": name, "stage": 0 | 1}: the card goes on the stage with
+    more dogs ("stage" may be left out, or must name that stage); when both hold as
+    many, the players choose and "stage" is required (the app asks)."""
     need(st["phase"] == "performing", "nobody is performing")
+    fields(event, ("card",), ("stage",))
     turn = st["turn"]
     need(turn["stages"] < turn["need_stage"], "no stage card to place now")
-    card = event.get("card")
-    need(card in st["stage_cards"], "that stage card is not in the pile")
+    card = event["card"]
+    need(type(card) is str and card in st["stage_cards"], "that stage card is not in the pile")
+    given = event.get("stage")
+    if given is not None:
+        _stage_no(given)
     low, high = dogs_on(st["stages"][0]), dogs_on(st["stages"][1])
     if low != high:
         stage = 0 if low > high else 1
-        need(event.get("stage") in (None, stage), "it goes on the stage with more dogs")
+        need(given is None or given == stage, "it goes on the stage with more dogs")
     else:
-        stage = event.get("stage")
-        need(stage in (0, 1), "both stages hold as many dogs: say which")
+        stage = given
+        need(stage is not None, "both stages hold as many dogs: the players say which")
     st["stage_cards"].remove(card)
     st["stages"][stage].append(card)
     turn["stages"] += 1
@@ -290,6 +339,8 @@ def _done(st, event):
     """{"t": "done", "t_ms": T}: the performance is over. Its points wait for the grace
     time ("settled", or the next player's perform) before they count."""
     need(st["phase"] == "performing", "nobody is performing")
+    fields(event, ("t_ms",))
+    _time(event["t_ms"], "the time the performance ended")
     turn = st["turn"]
     if not st["stage_cards"]:
         turn["need_stage"] = turn["stages"]  # no stage card left to draw
@@ -298,7 +349,6 @@ def _done(st, event):
     need(turn["moves"] >= turn["need_moves"] or not _any_dog_on_top(st),
          "the Acrobatics move is missing")
     need(turn["stages"] >= turn["need_stage"], "the new stage card is missing")
-    need(is_count(event.get("t_ms"), 0), "the time the performance ended")
     turn["done_at"] = event["t_ms"]
     st["phase"] = "after"
     return st
@@ -311,6 +361,7 @@ def _any_dog_on_top(st):
 def _settled(st, event):
     """{"t": "settled"}: the grace time has passed without a fall."""
     need(st["phase"] == "after", "no performance is waiting")
+    fields(event, ())
     return _settle(st)
 
 
@@ -341,12 +392,18 @@ def _score(st, seat, points):
 
 
 def _fall(st, event):
-    """{"t": "fall", "stage": s, "dogs": n, "t_ms": T}: dogs fell off a stage."""
-    stage_i = event.get("stage")
-    need(stage_i in (0, 1), "stage 0 (low) or 1 (high)")
-    n = event.get("dogs")
+    """{"t": "fall", "stage": s, "dogs": n, "t_ms": T}: dogs fell off a stage. "t_ms",
+    the time the fall began, is needed while a performance waits out the hold; between
+    turns (phase "turn") a fall is late: the stages change and the fallen dogs go under
+    the supply, nothing is scored or drawn."""
+    fields(event, ("stage", "dogs"), ("t_ms",))
+    stage_i = _stage_no(event["stage"])
+    n = event["dogs"]
+    t = event.get("t_ms")
+    if t is not None or st["phase"] == "after":
+        _time(t, "the time of the fall")
     stage = st["stages"][stage_i]
-    need(is_count(n, 1) and n <= len(stage), "how many dogs fell")
+    need(is_count(n, 1, len(stage)), "how many dogs fell")
     for item in stage[len(stage) - n:]:
         need(item == DOG, "only dogs fall; stage cards stay")
     del stage[len(stage) - n:]
@@ -354,8 +411,6 @@ def _fall(st, event):
     turn = st["turn"]
     late = st["phase"] == "turn"
     if st["phase"] == "after":
-        t = event.get("t_ms")
-        need(is_count(t, 0), "the time of the fall")
         late = diff(t, turn["done_at"]) >= st["settings"]["grace_ms"]
         if late:
             st = _settle(st)  # the points had been earned

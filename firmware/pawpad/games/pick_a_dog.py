@@ -2,7 +2,17 @@
 # A card is a tuple of binary attributes: (size, colour, arms, sunglasses, popcorn),
 # and species for Pick-a-Pog. The device cannot see the cards, so the game state keeps
 # counts: the draw pile, the table, the winning piles, the discards.
-from pawpad.games.common import clone, dispatch, is_count, merged, need, ranking
+from pawpad.games.common import (
+    checked_settings,
+    clone,
+    defaults_of,
+    dispatch,
+    fields,
+    is_count,
+    need,
+    ranking,
+    seat_list,
+)
 
 ATTRIBUTES = ("size", "colour", "arms", "sunglasses", "popcorn")
 POG_ATTRIBUTES = ATTRIBUTES + ("species",)
@@ -14,7 +24,18 @@ VARIANTS = {
     "solo": {"deck": 96, "table": 32, "bonus": 0, "min": 1, "max": 1},
 }
 SOLO_ROUNDS = 3
-DEFAULTS = {"variant": "dog"}
+MAX_MS = 1000000000  # a reaction time beyond 11 days is junk, not a slow player
+# (key, label, default, kind, low, high, step): common.py, "house rules". The variant
+# is chosen from the menu (Pick-a-Dog, Pick-a-Pog, Solo), not on the setup screen.
+HOUSE_RULES = (
+    ("variant", None, "dog", "choice", ("dog", "pog", "solo"), None, None),
+)
+DEFAULTS = defaults_of(HOUSE_RULES)
+
+
+def check_settings(settings):
+    """Saved house rules checked: the full settings (defaults filled in), or ValueError."""
+    return checked_settings(HOUSE_RULES, settings)
 
 
 def differences(a, b):
@@ -63,10 +84,8 @@ def full_deck(pog=False):
 # the examination's result), "over". Solo has no STOP: "ready" takes the result.
 
 def start(players, settings=None):
-    s = merged(DEFAULTS, settings)
-    v = VARIANTS.get(s["variant"])
-    if v is None:
-        raise ValueError("variant is dog, pog or solo")
+    s = check_settings(settings)
+    v = VARIANTS[s["variant"]]
     if not is_count(players, v["min"], v["max"]):
         raise ValueError("%s is for %d to %d players" % (s["variant"], v["min"], v["max"]))
     state = {
@@ -141,35 +160,50 @@ def apply(st, event):
 
 def _stop(st, event):
     """{"t": "stop", "seat": s}: the first STOP press; seat None when the round's time
-    ran out with nobody calling."""
+    ran out with nobody calling. Optional, for statistics (the state does not keep
+    them): "react_ms", the caller's reaction after GO (whole ms from 0), and "false",
+    the distinct seats that made a false start this round."""
     need(not _solo(st), "the solo game has no STOP")
     need(st["phase"] == "ready", "no round is being played")
-    seat = event.get("seat")
+    fields(event, ("seat",), ("react_ms", "false"))
+    seat = event["seat"]
     need(seat is None or is_count(seat, 0, st["players"] - 1), "no such seat")
+    if "react_ms" in event:
+        react = event["react_ms"]
+        need(seat is not None or react is None, "nobody called STOP: no reaction time")
+        need(react is None or is_count(react, 0, MAX_MS), "a reaction is whole ms from 0")
+    if "false" in event:
+        seat_list(event["false"], st["players"], "false starts")
     st["caller"] = seat
     st["phase"] = "exam"
     return st
 
 
 def _result(st, event):
-    """{"t": "result", "right": bool, "collected": [members per seat], "broken": [seats]}
+    """{"t": "result", "right": bool, "collected": [cards per seat], "broken": [seats]}
     The examination: was the caller right, how many member cards each player took
-    (captain not counted), and whose chain is broken."""
+    (captain not counted), and whose chain is broken. The count is given for every
+    player, a broken chain's too: its cards leave the table (to the discards, with the
+    captain), so the draw pile refills the table for them. "right" is needed when a
+    STOP was called (None or absent otherwise); "broken" may be left out (nobody).
+    Solo: {"t": "result", "collected": [cards]}."""
     solo = _solo(st)
     need(st["phase"] == ("ready" if solo else "exam"),
          "call STOP first" if not solo else "no round is being played")
+    fields(event, ("collected",), ("right", "broken"))
     n = st["players"]
-    collected = event.get("collected")
+    collected = event["collected"]
     need(isinstance(collected, list) and len(collected) == n, "a count for every player")
     for c in collected:
-        need(is_count(c, 0), "counts are whole numbers from 0")
+        need(is_count(c, 0, st["table"]), "counts are whole numbers from 0")
     total = sum(collected)
     need(total <= st["table"], "more cards collected than the table held")
-    broken = event.get("broken") or []
-    need(isinstance(broken, list), "broken is a list of seats")
-    for seat in broken:
-        need(is_count(seat, 0, n - 1), "no such seat")
+    broken = event.get("broken")
+    broken = [] if broken is None else seat_list(broken, n, "broken chains")
+    right = event.get("right")
+    need(right is None or right is True or right is False, "right is yes or no")
     if solo:
+        need(not broken, "the solo game has no broken chains to mark")
         need(total >= 1 or st["table"] == 0, "the solo game starts from a table card")
         left = st["table"] - total
         st["scores"][0] += left
@@ -180,9 +214,8 @@ def _result(st, event):
         st["last_stop"] = [None, True]
         return _deal(st)
     caller = st["caller"]
-    right = event.get("right")
     if caller is not None:
-        need(right is True or right is False, "say whether the STOP was right")
+        need(right is not None, "say whether the STOP was right")
     st["table"] -= total
     bonus = 0
     if caller is not None and right:

@@ -1,19 +1,36 @@
 # Top Dog: dogs compete for the P, A, W and S medals; each winner becomes a Champion,
 # the rest go to the Pound, and the Pound is rescued in order of fewest points.
 # RULES.md, "Top Dog".
-from pawpad.games.common import Refused, clone, dispatch, is_count, merged, need
+from pawpad.games.common import (
+    checked_settings,
+    clone,
+    defaults_of,
+    dispatch,
+    fields,
+    is_count,
+    need,
+)
 
 DOGS = 18
 MEDALS = "PAWS"
 _DEALS = {2: 7, 3: 5, 4: 4, 5: 3, 6: 3}
-DEFAULTS = {
-    "first": None,  # the seat that "last walked a dog", for an all-tied rescue
-}
+STAT_MAX = 99  # a stat on a card is a small number: anything larger is junk
+# (key, label, default, kind, low, high, step): common.py, "house rules". "first" is
+# the seat that "last walked a dog", for an all-tied rescue: the app asks for it.
+HOUSE_RULES = (
+    ("first", None, None, "seat", 0, 5, 1),
+)
+DEFAULTS = defaults_of(HOUSE_RULES)
+
+
+def check_settings(settings):
+    """Saved house rules checked: the full settings (defaults filled in), or ValueError."""
+    return checked_settings(HOUSE_RULES, settings)
 
 
 def deal_count(players):
     """(dogs per player, dogs left for the Pound) from the 18."""
-    if players not in _DEALS or isinstance(players, bool):
+    if not is_count(players, 2, 6):
         raise ValueError("Top Dog is for 2 to 6 players")
     each = _DEALS[players]
     return each, DOGS - each * players
@@ -99,8 +116,10 @@ def leader(champions):
 # "judge" (stats unknown: the players say who won each medal), "rescue", "over".
 
 def start(players, settings=None):
-    s = merged(DEFAULTS, settings)
+    s = check_settings(settings)
     each, pound = deal_count(players)
+    if s["first"] is not None and s["first"] >= players:
+        raise ValueError("first: a seat 1 to %d" % players)
     return {
         "game": "top_dog",
         "players": players,
@@ -114,6 +133,12 @@ def start(players, settings=None):
         "round": 0,
         "rescue": [],  # order of the rescue in progress
         "last_medals": {},
+        # The last judged round, for the screens; None before the first judging:
+        # {"round": r (from 1), "medals": {letter: [seat, slot]},
+        #  "champions": [[seat, slot, stats], ...] each winning contestant in seat
+        #      order, whose bottom dog (stats [p, a, w, s] or None) became a Champion,
+        #  "pound": dogs sent to the Pound in all, "to_pound": [dogs, ...] per seat}
+        "last_round": None,
         "winner": None,
         "ended": False,
     }
@@ -135,35 +160,37 @@ def apply(st, event):
 
 def _stats_ok(stats):
     return stats is None or (isinstance(stats, list) and len(stats) == 4 and
-                             all(is_count(v, 0) for v in stats))
+                             all(is_count(v, 0, STAT_MAX) for v in stats))
 
 
 def _play(st, event):
     """{"t": "play", "plays": [[seat, "new" | "breed", stats or None], ...]}: each player
     with a dog in hand lays one, at most once."""
     need(st["phase"] == "play", "finish the %s first" % st["phase"])
-    plays = event.get("plays")
+    fields(event, ("plays",))
+    plays = event["plays"]
     need(isinstance(plays, list) and plays, "who plays what")
     if len(st["covered"]) == len(MEDALS):
         st["covered"] = ""  # all four covered at the start of a round: all available
     seen = set()
     for play in plays:
-        need(isinstance(play, list) and len(play) == 3, "a play is [seat, how, stats]")
+        need(isinstance(play, (list, tuple)) and len(play) == 3,
+             "a play is [seat, how, stats]")
         seat, how, stats = play
         need(is_count(seat, 0, st["players"] - 1), "no such seat")
         need(seat not in seen, "seat %d plays twice" % (seat + 1))
         seen.add(seat)
         need(st["hands"][seat] > 0, "seat %d has no dog in hand" % (seat + 1))
         need(_stats_ok(stats), "stats are four whole numbers")
+        need(type(how) is str and how in ("new", "breed"), "play a dog as new or breed")
         c = st["contestants"][seat]
+        stats = clone(stats)  # the state never shares a list with the event
         if how == "new":
             need(c["new"] is None, "seat %d has no empty space" % (seat + 1))
             c["new"] = [stats]
-        elif how == "breed":
+        else:
             need(c["prev"] is not None, "seat %d has no contestant to breed on" % (seat + 1))
             c["prev"].append(stats)
-        else:
-            raise Refused("play a dog as new or breed")
         st["hands"][seat] -= 1
     for seat in range(st["players"]):
         need(seat in seen or st["hands"][seat] == 0,
@@ -203,9 +230,13 @@ def _medals(st, event):
     """{"t": "medals", "won": {"P": [seat, slot] or None, ...}}: the players' decision
     for every available medal, when the dogs' stats were not given."""
     need(st["phase"] == "judge", "no medals are being judged")
-    won = event.get("won")
+    fields(event, ("won",))
+    won = event["won"]
     need(isinstance(won, dict), "say who won each medal")
     avail = available(st)
+    for letter in won:
+        need(type(letter) is str and len(letter) == 1 and letter in avail,
+             "medal %r is not available" % (letter,))
     result = {}
     for letter in avail:
         need(letter in won, "medal %s: who won it, or nobody" % letter)
@@ -215,11 +246,9 @@ def _medals(st, event):
         need(isinstance(w, (list, tuple)) and len(w) == 2, "a winner is [seat, slot]")
         seat, slot = w
         need(is_count(seat, 0, st["players"] - 1), "no such seat")
-        need(slot in ("prev", "new") and st["contestants"][seat][slot],
+        need(type(slot) is str and slot in ("prev", "new") and st["contestants"][seat][slot],
              "seat %d has no %s contestant" % (seat + 1, slot))
         result[letter] = (seat, slot)
-    for letter in won:
-        need(letter in avail, "medal %s is not available" % letter)
     return _judged(st, result)
 
 
@@ -231,6 +260,8 @@ def _judged(st, won):
         st["covered"] += letter
     st["covered"] = "".join(m for m in MEDALS if m in st["covered"])
     st["last_medals"] = {k: list(v) for k, v in won.items()}
+    champions = []
+    to_pound = [0] * st["players"]
     for seat in range(st["players"]):
         c = st["contestants"][seat]
         for slot in ("prev", "new"):
@@ -238,14 +269,19 @@ def _judged(st, won):
             if not dogs:
                 continue
             if (seat, slot) in winners:
+                champions.append([seat, slot, clone(dogs[0])])
                 st["champions"][seat] += 1  # the bottom dog
-                st["pound"] += len(dogs) - 1  # dogs bred on top of it
+                to_pound[seat] += len(dogs) - 1  # dogs bred on top of it
                 c[slot] = None
             elif slot == "prev":
-                st["pound"] += len(dogs)
+                to_pound[seat] += len(dogs)
                 c[slot] = None
         if c["new"] is not None:
             c["prev"], c["new"] = c["new"], None
+    st["pound"] += sum(to_pound)
+    st["last_round"] = {"round": st["round"], "medals": clone(st["last_medals"]),
+                        "champions": champions, "pound": sum(to_pound),
+                        "to_pound": to_pound}
     w = leader(st["champions"])
     if w is not None:
         st["winner"] = w
@@ -270,6 +306,7 @@ def _rescued(st, event):
     """{"t": "rescued", "first": seat}: the Pound has been handed out in the rescue
     order; "first" (optional) is who last walked a dog, when that decides the order."""
     need(st["phase"] == "rescue", "there is no rescue now")
+    fields(event, (), ("first",))
     first = event.get("first")
     if first is not None:
         need(is_count(first, 0, st["players"] - 1), "no such seat")

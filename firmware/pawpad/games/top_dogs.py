@@ -1,12 +1,26 @@
 # Top Dogs: every round each player lays a team of three dog cards; the highest team
 # value wins the cup, with the tie cascade of the rulebook. RULES.md, "Top Dogs".
-from pawpad.games.common import Refused, clone, dispatch, is_count, merged, need, ranking
+from pawpad.games.common import (
+    Refused,
+    checked_settings,
+    clone,
+    defaults_of,
+    dispatch,
+    fields,
+    is_count,
+    need,
+    ranking,
+)
 
-DEFAULTS = {
-    "rounds": 10,  # the rulebook's 10 rounds
-    "cups": 10,  # cards in the cup deck: the game also ends when it runs out
-    "cup_points": 1,  # the rulebook prints no value for a cup
-}
+# (key, label, default, kind, low, high, step): common.py, "house rules".
+HOUSE_RULES = (
+    ("rounds", "Rounds", 10, "int", 1, 30, 1),  # the rulebook's 10 rounds
+    # Cards in the cup deck: the game also ends when it runs out.
+    ("cups", "Cup cards", 10, "int", 1, 30, 1),
+    ("cup_points", "Cup worth", 1, "int", 1, 10, 1),  # the rulebook prints no value
+)
+DEFAULTS = defaults_of(HOUSE_RULES)
+CARD_MAX = 99  # a card's value is a small number: anything larger is junk
 MIN_PLAYERS = 3
 MAX_PLAYERS = 5
 
@@ -40,14 +54,17 @@ def cup_winner(values):
     return None
 
 
+def check_settings(settings):
+    """Saved house rules checked: the full settings (defaults filled in), or ValueError."""
+    return checked_settings(HOUSE_RULES, settings)
+
+
 # --- the game ---
 
 def start(players, settings=None):
-    s = merged(DEFAULTS, settings)
+    s = check_settings(settings)
     if not is_count(players, MIN_PLAYERS, MAX_PLAYERS):
         raise ValueError("Top Dogs is for 3 to 5 players")
-    if not is_count(s["rounds"], 1) or not is_count(s["cups"], 1):
-        raise ValueError("rounds and cups must be positive")
     return {
         "game": "top_dogs",
         "players": players,
@@ -80,12 +97,18 @@ def apply(st, event):
 
 
 def _teams(st, event):
-    """{"t": "teams", "cards": [[v, v, v], ...]}, one team per seat."""
-    teams = event.get("cards")
+    """{"t": "teams", "cards": [[v, v, v], ...]}, one team per seat; a card's value is
+    a whole number 1..CARD_MAX."""
+    fields(event, ("cards",))
+    teams = event["cards"]
     need(isinstance(teams, list) and len(teams) == st["players"],
          "one team of three cards for every player")
     values = []
     for seat in range(len(teams)):
+        team = teams[seat]
+        need(not isinstance(team, (list, tuple)) or
+             all(not is_count(v) or v <= CARD_MAX for v in team),
+             "seat %d: a card is worth at most %d" % (seat + 1, CARD_MAX))
         try:
             values.append(team_value(teams[seat]))
         except ValueError as e:
