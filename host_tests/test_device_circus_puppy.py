@@ -98,10 +98,10 @@ def test_red_spaces_set_before_the_game_send_a_dog_face_up():
 def test_new_stage_by_the_buttons():
     data = three_players()
     # the action: DOWN from Dogee Show to New Stage; perform; the list's "New stage
-    # card" (DOWN x4), OK: the first card in the pile (+2 supply), on the high stage
-    # (both stages hold two dogs: the box takes high); then "Stacked on high" (UP x3),
-    # OK; then "Done" (DOWN x5), OK
-    names = ["ok", "down", "ok"] + ["down"] * 4 + ["ok", "ok"] + ["up"] * 3 + ["ok"] + \
+    # card" (DOWN x4), OK: the first card in the pile (+2 supply); both stages hold two
+    # dogs: the box asks, OK on the high stage it offers; then "Stacked on high" (UP
+    # x3), OK; then "Done" (DOWN x5), OK
+    names = ["ok", "down", "ok"] + ["down"] * 4 + ["ok", "ok", "ok"] + ["up"] * 3 + ["ok"] + \
         ["down"] * 5 + ["ok"]
     script, t = timed(2100, names)
     p = play(OPEN + script + "%d end\n" % (t + 5500), data, cells=False)
@@ -109,6 +109,17 @@ def test_new_stage_by_the_buttons():
     assert st["stages"][1] == ["+1 repeat", "dog", "dog", "+2 supply", "dog"]
     assert st["scores"] == [2, 0, 0]
     assert st["faceup"] == [1, 1, 1]  # the +2 card: everyone drew one from the supply
+
+
+def test_new_stage_on_equal_stages_goes_where_the_players_choose():
+    data = three_players()
+    # as above, but UP on the question: the low stage
+    names = ["ok", "down", "ok"] + ["down"] * 4 + ["ok", "ok", "up", "ok"]
+    script, t = timed(2100, names)
+    p = play(OPEN + script + "%d end\n" % (t + 500), data, cells=False)
+    st = state(p)
+    assert st["stages"][0] == ["dog", "dog", "+2 supply"]
+    assert st["stages"][1] == ["+1 repeat", "dog", "dog"]
 
 
 def test_helper_picked_by_their_button_keeps_the_first_two_fallen():
@@ -172,3 +183,21 @@ def test_reaching_30_ends_the_game_with_the_final_standings():
     games = read_history(Storage(data))
     assert games[-1]["game"] == "circus_puppy" and games[-1]["winners"] == [0]
     assert games[-1]["scores"] == [31, 10, 5]
+
+
+def test_a_late_fall_from_the_game_menu_moves_the_dogs_and_scores_nothing():
+    data = three_players()
+    # a stack on low and Done; after the hold, the game menu's "Dogs fell" (row 4):
+    # the high stage, 1 dog, Save
+    names = ["ok", "ok", "ok"] + ["down"] * 6 + ["ok"]
+    script, t = timed(2100, names)
+    p = play(OPEN + script + "%d end\n" % (t + 6000), data, cells=False)
+    st = state(p)
+    assert st["phase"] != "after" and st["scores"][0] == 3
+    before = dict(supply=st["supply"], scores=list(st["scores"]))
+    script, t = timed(p.t + 100, ["back", "down", "down", "down", "ok", "ok", "ok", "ok"])
+    p.play(parse(script))
+    st = state(p)
+    assert p.dev.app.top.name == "circus"
+    assert st["stages"][1] == ["+1 repeat", "dog"]
+    assert st["supply"] == before["supply"] + 1 and st["scores"] == before["scores"]

@@ -294,3 +294,63 @@ def test_solo_stopwatch_is_never_dimmed_so_the_first_ok_counts():
     p = play(open_variant(2) + "1900 ok\n92000 ok\n92500 end\n", data)
     assert p.dev.app.top.name == "pad-solo-count"
     assert p.dev.app.top.ms == 92000 - 1900
+
+
+def test_every_seat_of_one_instant_is_in_the_tie():
+    data = data_with('{"players": 8}')
+    go = 1900 + GO_MS
+    p = play(open_variant(0) + "1900 ok\n%d end" % (go + 200), data)
+    world = p.world
+    for seat in (5, 7):  # seats 6 and 8 close with seat 2, before the interrupt runs
+        world.pins[pins.PLAYERS[seat]]._v = 0
+    world.player(1, True)
+    p.play(parse("%d end" % (go + 300)))
+    screen = p.dev.app.top
+    assert screen.name == "pad-stopped" and screen.winners == [1, 5, 7]
+    assert screen.caller is None
+
+
+def test_tied_players_pressing_again_in_one_instant_are_tied_again():
+    data = data_with('{"players": 4}')
+    go = 1900 + GO_MS
+    p = play(open_variant(0) + "1900 ok\n%d end" % (go + 200), data)
+    world = p.world
+    world.pins[pins.PLAYERS[3]]._v = 0
+    world.player(1, True)
+    p.play(parse("%d let p2\n%d let p4\n%d end" % (go + 300, go + 300, go + 600)))
+    assert p.dev.app.top.winners == [1, 3] and p.dev.app.top.caller is None
+    # both press again in one instant: still a tie, the lower seat does not win
+    world.pins[pins.PLAYERS[3]]._v = 0
+    world.player(1, True)
+    p.play(parse("%d end" % (go + 700)))
+    screen = p.dev.app.top
+    assert screen.caller is None and screen.winners == [1, 3]
+    p.play(parse("%d let p2\n%d let p4\n%d p4\n%d end" % (go + 800, go + 800, go + 1000,
+                                                          go + 1200)))
+    assert screen.caller == 3
+
+
+def test_a_stop_twenty_minutes_after_go_is_taken_with_its_time():
+    data = data_with('{"players": 3}')
+    go = 1900 + GO_MS
+    late = go + 20 * 60 * 1000 + 250  # past the 2**30 us wrap of the tick counter
+    p = play(open_variant(0) + "1900 ok\n%d p3\n%d end" % (late, late + 300), data)
+    screen = p.dev.app.top
+    assert screen.name == "pad-stopped" and screen.caller == 2
+    assert abs(screen.reaction - (late - go)) < 50
+
+
+def test_broken_chains_take_their_cards_off_the_table():
+    data = data_with('{"players": 4}')
+    go = 1900 + GO_MS
+    # Red calls right with 2 cards; Blue and Green broke chains of 10 cards each
+    keys, t = counts(go + 800, [2, -11, -11, 0])
+    p = play(open_variant(0) + "1900 ok\n%d p1\n%d ok\n%d ok\n" % (
+        go + 100, go + 500, go + 700) + keys, data)
+    st = state(p)
+    assert st["scores"] == [4, 0, 0, 1]
+    # 96 cards: 4 captains + 30 on the table leave 62; 2 + 10 + 10 collected, the
+    # bonus and 4 captains leave the table: refilled with 23 from the pile
+    assert st["pile"] == 62 - 23 - 4 and st["table"] == 30
+    assert log_records(data)[-1]["e"]["broken"] == [1, 2]
+    assert log_records(data)[-1]["e"]["collected"] == [2, 10, 10, 0]

@@ -87,11 +87,16 @@ def game_screens(app):
     out.append(("pick-a-dog-ready", pad.Ready(host)))
     live = pad_round.Live(host, app, 1000, [])
     out.append(("pick-a-dog-live", live))
-    stopped = pad_round.Stopped(host, app, 1000, [(2, 351000), (0, 359000), (4, 420000)])
+    from pawpad.core.lockout import RoundClock
+
+    clock = RoundClock(1000)
+    for seat, t in ((2, 351000), (0, 359000), (4, 420000)):
+        clock.press(seat, t)
+    stopped = pad_round.Stopped(host, app, clock)
     stopped.details = True
     out.append(("pick-a-dog-stopped", stopped))
     out.append(("pick-a-dog-exam", pad_exam.Exam(host)))
-    counts = pad_exam.Counts(host, True, values=[3, 0, 5, -1, 2, 1])
+    counts = pad_exam.Counts(host, True, values=[3, 0, 5, 4, 2, 1], broken=[3])
     counts.sel = 3
     out.append(("pick-a-dog-counts", counts))
     before = s.state

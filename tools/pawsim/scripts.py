@@ -35,12 +35,14 @@ def timed(t, names):
 
 
 def counts_keys(t, values):
-    """The counts screen: each seat's count by UP (DOWN below 0: broken), OK, then
-    Save. Returns (lines, next time)."""
+    """The counts screen: each seat's count by UP, OK, then Save; a negative value -n
+    is a broken chain of n - 1 cards (DOWN below 0, then UP). Returns (lines, next
+    time)."""
     out = []
     for v in values:
-        for _ in range(abs(v)):
-            out.append("%d %s" % (t, "up" if v > 0 else "down"))
+        names = ["up"] * v if v >= 0 else ["down"] + ["up"] * (-v - 1)
+        for name in names:
+            out.append("%d %s" % (t, name))
             t += 100
         out.append("%d ok" % t)
         t += 100

@@ -68,6 +68,11 @@ class Flow:
         """The screen that corrects event `index` (its `fix` is the index)."""
         return None
 
+    # --- the game menu ---
+    def menu_extras(self, host):
+        """[(label, screen maker)]: the game's own rows in the game menu."""
+        return []
+
     # --- statistics drawn from the log ---
     def tally(self, events):
         """{seat: {figure: n}} this game adds to the players' statistics."""

@@ -38,6 +38,11 @@ class CircusPuppy(Flow):
             return Hold(host, host.app.now)
         return Board(host)
 
+    def menu_extras(self, host):
+        # Dogs that fall between turns, 5 s or more after the performance: they go
+        # under the supply and nothing is scored (the load cells see them too).
+        return [("Dogs fell", fallen)]
+
     def prompt(self, state):
         return rules.prompt(state)
 
@@ -54,6 +59,10 @@ class CircusPuppy(Flow):
             out.append("%-7s %d-%d = %d" % (host.name(s), state["scores"][s], left,
                                            state["scores"][s] - left))
         return out
+
+
+def fallen(host):
+    return FallCount(host, host.app.now)
 
 
 class Board(GameBoard):
@@ -342,8 +351,9 @@ class FallCount(Screen):
 
 
 class StageCardPick(Screen):
-    """New Stage: which stage card was drawn (and, when both stages hold as many
-    dogs, which stage it went on)."""
+    """New Stage: which stage card was drawn; and, when both stages hold as many dogs,
+    the players choose the stage it goes on (the box asks, unless the load cells saw
+    where it went)."""
 
     name = "circus-stage-card"
     sensing = True
@@ -353,27 +363,44 @@ class StageCardPick(Screen):
         self.cards = list(host.state["stage_cards"])
         self.sel = 0
         self.on = stage
+        self.card = None  # chosen; then the stage is asked for
 
     def draw(self, c, app):
-        widgets.title_bar(c, "Stage card drawn")
-        widgets.list_rows(c, [(card, None) for card in self.cards], self.sel, 0)
+        if self.card is None:
+            widgets.title_bar(c, "Stage card drawn")
+            widgets.list_rows(c, [(card, None) for card in self.cards], self.sel, 0)
+            return
+        st = self.host.state["stages"]
+        widgets.title_bar(c, "Put it on")
+        widgets.list_rows(c, [("%s stage" % STAGES[i], "%d dogs" % rules.dogs_on(st[i]))
+                              for i in (0, 1)], self.sel, 0)
+        widgets.footer(c, "as many: you choose", "")
 
     def key(self, app, k):
+        n = len(self.cards) if self.card is None else 2
         if k in (UP, DOWN):
-            self.sel = (self.sel + (1 if k == DOWN else -1)) % len(self.cards)
+            self.sel = (self.sel + (1 if k == DOWN else -1)) % n
         elif k == OK:
             st = self.host.state["stages"]
-            stage = self.on
-            if rules.dogs_on(st[0]) != rules.dogs_on(st[1]):
-                stage = None  # the rules say where it goes
-            elif stage is None:
-                stage = 1
-            event = {"t": "new_stage", "card": self.cards[self.sel]}
+            equal = rules.dogs_on(st[0]) == rules.dogs_on(st[1])
+            if self.card is None:
+                self.card = self.cards[self.sel]
+                if equal and self.on is None:
+                    self.sel = 1
+                    return  # ask which stage
+                stage = self.on if equal else None  # unequal: the rules say where
+            else:
+                stage = self.sel
+            event = {"t": "new_stage", "card": self.card}
             if stage is not None:
                 event["stage"] = stage
             self.host.offer(event)
         elif k in (BACK, UNDO):
-            app.nav.pop()
+            if self.card is not None:
+                self.sel = self.cards.index(self.card)
+                self.card = None
+            else:
+                app.nav.pop()
 
 
 FLOW = CircusPuppy()

@@ -3,7 +3,7 @@
 # the counts in pad_exam, solo's stopwatch in pad_solo.
 from pawpad.app.board import GameBoard
 from pawpad.app.flow import Flow
-from pawpad.app.pad_common import BROKEN, TITLES, title, variant
+from pawpad.app.pad_common import TITLES, title, variant
 from pawpad.app.pad_exam import Counts, Exam
 from pawpad.app.pad_round import Countdown
 from pawpad.app.pad_solo import SoloRound
@@ -51,9 +51,8 @@ class PickADog(Flow):
         return out
 
     def edit_round(self, host, index, event):
-        broken = event.get("broken", [])
-        values = [BROKEN if s in broken else v for s, v in enumerate(event["collected"])]
-        return Counts(host, event.get("right"), fix=index, values=values)
+        return Counts(host, event.get("right"), fix=index, values=event["collected"],
+                      broken=event.get("broken", ()))
 
     def tally(self, events):
         """STOPs called, right and wrong, the fastest, and false starts, from the

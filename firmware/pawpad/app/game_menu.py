@@ -17,6 +17,8 @@ class GameMenu(ListScreen):
         self.items = ["Back to game", "Undo", "Redo"]
         if host.flow.corrects:
             self.items.append("Correct a round")
+        self.extras = host.flow.menu_extras(host)
+        self.items += [label for label, _ in self.extras]
         self.items += ["Timer", "End game"]
 
     def rows(self, app):
@@ -40,6 +42,10 @@ class GameMenu(ListScreen):
             app.nav.replace(TimerScreen(host))
         elif item == "End game":
             app.nav.replace(EndGame(host))
+        else:
+            for label, make in self.extras:
+                if label == item:
+                    app.nav.replace(make(host))
 
 
 class RoundsList(Screen):

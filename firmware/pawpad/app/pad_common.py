@@ -6,7 +6,6 @@ GO = ((1760, 350),)
 STOP = ((2093, 250),)
 FALSE = ((220, 180),)
 TITLES = {"dog": "Pick-a-Dog", "pog": "Pick-a-Pog", "solo": "Solo"}
-BROKEN = -1  # a count below 0 on the counts screen: a broken chain
 
 
 def variant(host):

@@ -1,7 +1,7 @@
 # After a Pick-a-Dog STOP: the examination (was the caller right?), everyone's count
 # of member cards (or a broken chain), and what the round gave each player.
 from pawpad.app.board import corrected, game_key
-from pawpad.app.pad_common import BROKEN, variant
+from pawpad.app.pad_common import variant
 from pawpad.app.screen import BACK, DOWN, OK, UNDO, UP, Screen
 from pawpad.games import pick_a_dog as rules
 from pawpad.ui import widgets
@@ -40,25 +40,29 @@ class Exam(Screen):
 
 
 class Counts(Screen):
-    """How many member cards each player collected, or a broken chain. UP/DOWN change
-    the count of the chosen player, OK goes to the next; a player's button picks
-    their own line. Below 0 is "broken". BACK on the first line: the verdict again."""
+    """How many member cards each player collected, and whose chain broke (they are
+    discarded: they leave the table all the same). UP/DOWN change the count of the
+    chosen player, OK goes to the next; DOWN below 0 marks (or clears) a broken chain,
+    whose cards are then counted the same way; a player's button picks their own
+    line. BACK on the first line: the verdict again."""
 
     name = "pad-counts"
 
-    def __init__(self, host, right, fix=None, values=None):
+    def __init__(self, host, right, fix=None, values=None, broken=()):
         self.host = host
         self.right = right
         self.fix = fix  # index of the result event being corrected
         n = host.state["players"]
-        self.values = list(values) if values else [0] * n
+        self.values = [max(0, v) for v in values] if values else [0] * n
+        # seats whose chain broke (an old count of BROKEN: broken with 0 cards)
+        self.broken = [s for s in range(n) if s in broken or (values and values[s] < 0)]
         self.sel = 0
         self.top = 0
 
     def rows(self, app):
         out = []
         for seat, v in enumerate(self.values):
-            out.append((app.colour(seat), "broken" if v == BROKEN else v))
+            out.append((app.colour(seat), ("broken %d" % v) if seat in self.broken else v))
         out.append(("Save", None))
         return out
 
@@ -83,7 +87,13 @@ class Counts(Screen):
         if self.sel < n and k in (UP, DOWN):
             v = self.values[self.sel] + (1 if k == UP else -1)
             most = rules.VARIANTS[variant(self.host)]["table"]
-            self.values[self.sel] = max(BROKEN, min(most, v))
+            if v < 0:  # below nothing: the chain broke (or, again, did not)
+                if self.sel in self.broken:
+                    self.broken.remove(self.sel)
+                else:
+                    self.broken.append(self.sel)
+                v = 0
+            self.values[self.sel] = min(most, v)
         elif k == OK:
             if self.sel < n:
                 self.sel += 1
@@ -105,9 +115,7 @@ class Counts(Screen):
             self.sel = seat
 
     def event(self):
-        collected = [max(0, v) for v in self.values]
-        broken = [s for s, v in enumerate(self.values) if v == BROKEN]
-        e = {"t": "result", "collected": collected, "broken": broken}
+        e = {"t": "result", "collected": list(self.values), "broken": sorted(self.broken)}
         if self.right is not None:
             e["right"] = self.right
         return e

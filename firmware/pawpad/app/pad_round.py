@@ -4,7 +4,7 @@
 from pawpad.app.pad_common import BEEP, FALSE, GO, STOP, lights, title
 from pawpad.app.screen import BACK, DOWN, ERROR, OK, UNDO, UP, Screen
 from pawpad.core.colours import OFF
-from pawpad.core.lockout import first_press
+from pawpad.core.lockout import RoundClock, judge
 from pawpad.core.timers import Timer, clock_text
 from pawpad.ticks import diff
 from pawpad.ui import widgets
@@ -12,6 +12,7 @@ from pawpad.ui import widgets
 COUNT_MS = 1000  # between the countdown's beeps
 LOCK_US = 250000  # the false-start penalty, when the setting is on
 LATE_MS = 2000  # presses this long after the STOP still show their margin
+CLOCK_MS = 500  # the round's clock is carried on at least this often (ticks wrap)
 
 
 class Countdown(Screen):
@@ -69,17 +70,19 @@ def false_seats(false):
 
 
 class Live(Screen):
-    """The round is on: the first valid press is the STOP."""
+    """The round is on: the first valid press is the STOP. The round may last any
+    time: its clock counts microseconds since GO without wrapping."""
 
     name = "pad-live"
     busy = True
     live = True
+    tick_ms = CLOCK_MS
 
     def __init__(self, host, app, armed_us, false):
         self.host = host
         self.armed = armed_us
+        self.clock = RoundClock(armed_us)
         self.false = false
-        self.presses = []
         limit = app.settings["round_limit_s"]
         if limit:
             timer = Timer(limit * 1000)
@@ -92,6 +95,9 @@ class Live(Screen):
         # the STOP frame differs from this one only where GO! stands.
         stop_frame(c, app, self.host, "GO!")
 
+    def tick(self, app, now_ms):
+        self.clock.update(app.now_us)
+
     def _locked(self, seat, t_us):
         if not self.host.app.settings["false_start_lock"]:
             return False
@@ -103,13 +109,11 @@ class Live(Screen):
     def player(self, app, seat, t_us):
         if self._locked(seat, t_us):
             return
-        self.presses.append((seat, t_us))
-        winners, margin = first_press(self.presses, self.armed, 0)
-        if winners:
+        if self.clock.press(seat, t_us) >= 0:
             app.out.sound(STOP)  # first: the buzzer within 2 ms of the press
-            lights(app, self.host, winners, True)
+            lights(app, self.host, [seat], True)
             self.host.alarm = None
-            app.nav.replace(Stopped(self.host, app, self.armed, self.presses, self.false))
+            app.nav.replace(Stopped(self.host, app, self.clock, self.false))
 
     def alarm(self, app, kind):
         if kind == "warn":
@@ -121,7 +125,7 @@ class Live(Screen):
         lights(app, self.host, (), False)
         if app.nav.in_game(self):
             app.nav.close(self)
-            app.nav.push(Stopped(self.host, app, self.armed, [], self.false))
+            app.nav.push(Stopped(self.host, app, self.clock, self.false, timed_out=True))
 
     def key(self, app, k):
         if k in (BACK, UNDO):  # abandon the round: back to GO
@@ -140,61 +144,69 @@ def stop_frame(c, app, host, big):
 
 
 class Stopped(Screen):
-    """The caller's name in large type, and who pressed after, by how much. A tie is
-    settled by pressing again or by choice (setting). Once settled, the STOP is in the
-    game and this screen stays over the examination until OK."""
+    """The caller's name in large type, and who pressed after, by how much. Decided at
+    the tick of the loop turn that brought the first press, once every press the
+    interrupt took with it is in: every seat of that instant (or of the tie window)
+    is in the tie. A tie is settled by pressing again (a press of several tied seats
+    in one instant is a tie again) or by choice (setting). Once settled, the STOP is
+    in the game and this screen stays over the examination until OK."""
 
     name = "pad-stopped"
+    live = True  # never dimmed while the STOP is shown
 
     @property
     def busy(self):
-        # Press times still matter while a tie window is open: the STOP goes to flash
-        # as soon as it is decided (a write then only delays the margins of later
-        # presses by a few ms, which nobody's score depends on).
+        # Press times still matter while the STOP is being decided: it goes to flash
+        # as soon as it is (a write then only delays the margins of later presses by
+        # a few ms, which nobody's score depends on).
         return self.deciding
 
-    live = True  # never dimmed while the STOP is shown
-
-    def __init__(self, host, app, armed, presses, false=()):
+    def __init__(self, host, app, clock, false=(), timed_out=False):
         self.host = host
-        self.armed = armed
-        self.presses = list(presses)
+        self.clock = clock
         self.false = list(false)
         self.at = app.now
         self.winners = []
         self.caller = None
         self.choice = 0
         self.reaction = None
+        self.again = None  # us since GO when a tie was announced (press again)
         self.details = False  # the first frame carries only the name: fewer bytes
         self.tick_ms = 1
-        # Decided at the tick of this same loop turn, once every press that the
-        # interrupt took with it is in: two presses of one instant are a tie, not a
-        # win for whichever the loop handed over first. No presses: the time ran out.
-        self.deciding = bool(presses)
-        self.first_us = self._first_offset()  # the first valid press, after GO
+        self.deciding = not timed_out
 
-    def _first_offset(self):
+    def _first(self, since=0):
         best = None
-        for _seat, t in self.presses:
-            off = diff(t, self.armed)
-            if off >= 0 and (best is None or off < best):
+        for _seat, off in self.clock.presses:
+            if off >= since and (best is None or off < best):
                 best = off
         return best
 
     def _decide(self, app):
-        """Once the tie window after the first press has passed, the STOP is whoever
-        pressed first, or a tie of everyone within the window."""
-        if not self.deciding:
-            return
+        """Judges once the clock is past the tie window after the first press."""
+        clock = self.clock
+        clock.update(app.now_us)
         window = app.settings["tie_us"]
-        if window and diff(app.now_us, self.armed) - self.first_us < window:
-            return  # presses may still come in within the window
+        since = 0 if self.again is None else self.again
+        first = self._first(since)
+        if first is None or clock.since_go(app.now_us) - first <= window:
+            return  # presses of this instant (or of the window) may still come in
+        if self.again is None:
+            winners, _ = judge(clock.presses, window)
+        else:  # only the tied seats' presses since the tie was announced
+            winners, _ = judge([(s, off - since) for s, off in clock.presses
+                                if s in self.winners and off >= since], window)
         self.deciding = False
-        self.winners, _ = first_press(self.presses, self.armed, window)
-        if len(self.winners) == 1:
-            self.caller = self.winners[0]
+        if self.again is None or len(winners) > 1:
+            self.winners = winners  # the tie (or the STOP); a tie again: its seats
+        if len(winners) == 1:
+            self.caller = winners[0]
+            if self.again is not None:
+                app.out.sound(STOP)
             self._logged(app)
-        lights(app, self.host, self.winners, True)
+        elif app.settings["tie_rule"] == "again":
+            self.again = clock.since_go(app.now_us)
+        lights(app, self.host, winners, True)
         app.nav.dirty = True
 
     def stop_event(self):
@@ -208,10 +220,8 @@ class Stopped(Screen):
     def _logged(self, app):
         """The STOP is settled: it goes into the game (and to flash once quiet), and
         this screen stays on top of the examination it leads to."""
-        for seat, t in self.presses:
-            if seat == self.caller:
-                self.reaction = diff(t, self.armed) // 1000
-                break
+        mine = [off for s, off in self.clock.presses if s == self.caller and off >= 0]
+        self.reaction = min(mine) // 1000 if mine else None
         if self.host.state["phase"] == "ready":
             self.host.offer(self.stop_event(), over=self)
 
@@ -253,8 +263,7 @@ class Stopped(Screen):
     def margins(self):
         """(seat, ms) of every other seat's first press after the caller's."""
         first = {}
-        for seat, t in self.presses:
-            off = diff(t, self.armed)
+        for seat, off in self.clock.presses:
             if off >= 0 and (seat not in first or off < first[seat]):
                 first[seat] = off
         t0 = first.get(self.caller, 0)
@@ -272,23 +281,21 @@ class Stopped(Screen):
             self.details = True
             self.tick_ms = 50
             app.nav.dirty = True
-        elif diff(now_ms, self.at) > LATE_MS:
+        elif diff(now_ms, self.at) > LATE_MS and self.again is None:
             self.tick_ms = None
 
     def player(self, app, seat, t_us):
         if self.deciding:
-            self.presses.append((seat, t_us))
-            self._decide(app)
+            self.clock.press(seat, t_us)  # judged at this loop turn's tick
             return
-        if self.caller is None and self.winners and app.settings["tie_rule"] == "again":
+        if self.caller is None and self.winners and self.again is not None:
             if seat in self.winners:
-                self.caller = seat  # the first tied player to press again
-                app.out.sound(STOP)
-                lights(app, self.host, [seat], True)
-                self._logged(app)
+                self.clock.press(seat, t_us)
+                self.deciding = True  # the tied seats pressing again, at the tick
+                self.tick_ms = 1
             return
         if diff(app.now, self.at) <= LATE_MS:
-            self.presses.append((seat, t_us))
+            self.clock.press(seat, t_us)
 
     def key(self, app, k):
         if self.deciding:
