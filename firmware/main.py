@@ -51,9 +51,12 @@ def boot_begins(store):
     """Counts this boot; returns (boots in a row not settled before this one, notice
     lines). After FAILS of them the data files are set aside."""
     n = unsettled(store)
-    notices = set_aside(store) if n >= FAILS else []
+    notices = []
+    if n >= FAILS:
+        notices = set_aside(store)
     try:
-        store.write_text(BOOTS, str(n + 1))
+        # Counted afresh after a set-aside: this boot is the first with defaults.
+        store.write_text(BOOTS, "1" if notices else str(n + 1))
     except OSError:
         pass  # flash not writable: the app will say so
     return n, notices
@@ -83,16 +86,27 @@ def open_store(hw):
 
 
 def restart():
-    """Resets the chip, where there is one (a failed boot tries again, and after FAILS
-    starts with defaults); elsewhere nothing."""
-    try:
-        import machine
-    except ImportError:
+    """Resets the chip on the Pico (a failed boot tries again, and after FAILS starts
+    with defaults); elsewhere (the unix port, tests) nothing."""
+    import sys
+
+    if sys.platform != "rp2":
         return
     import time
 
+    import machine
+
     time.sleep_ms(1000)  # the traceback reaches a console first
     machine.reset()
+
+
+def report(e):
+    import sys
+
+    if hasattr(sys, "print_exception"):
+        sys.print_exception(e)
+    else:  # CPython, in tests
+        print("pawpad: boot failed:", repr(e))
 
 
 def main():
@@ -106,13 +120,16 @@ def main():
         hw.problems.extend(notices)  # the device shows its hardware's problems at boot
     try:
         asyncio.run(run(hw, store))
+    except KeyboardInterrupt:
+        # Stopped on purpose (mpremote does so when it connects): not a failed boot.
+        if store is not None:
+            store.remove(BOOTS)
+        raise
     except Exception as e:
         # Not settled yet: a failed boot. Try again, unless the data files were set
         # aside already and it still fails (then it is not the data: stay at the REPL).
         if store is not None and store.exists(BOOTS) and before < FAILS:
-            import sys
-
-            sys.print_exception(e)
+            report(e)
             restart()
         raise
     finally:

@@ -220,3 +220,58 @@ def test_the_boot_files_are_what_the_app_reads():
 
     assert set(main.DATA) == {SETTINGS, stats.SETUPS, stats.STATS, HISTORY, LOG}
     assert pins.PLAYERS  # the simulated board's wiring is the Pico's
+
+
+class FakeBoard:
+    """`import board` in main.py: the simulated board on a data folder."""
+
+    def __init__(self, data):
+        self.data = data
+
+    def build(self):
+        world = simboard.World(simboard.Clock(True), True, True)
+        world.held_at_boot = ()
+        return simboard.build(world, self.data)
+
+
+def test_main_counts_failed_boots_and_starts_with_defaults_after_two():
+    import sys
+
+    from pawpad.app import runner
+
+    data = tempdir("main")
+    seen = []
+
+    async def crash(hw, *clocks):
+        raise RuntimeError("boom")
+
+    async def runs(hw, *clocks):
+        seen.append(list(hw.problems))
+
+    plain_run = runner.run
+    plain_board = sys.modules.get("board")
+    sys.modules["board"] = FakeBoard(data)
+    try:
+        all_files(data)
+        runner.run = crash
+        for _ in range(2):
+            try:
+                main.main()
+            except RuntimeError:
+                pass
+            else:
+                raise AssertionError("a failed boot was swallowed")
+        assert Storage(data).exists("settings.json")  # not yet: one more failure needed
+        runner.run = runs
+        main.main()
+        assert "settings.json as settings.json.bad" in seen[0]
+        assert not Storage(data).exists("settings.json")
+        main.main()
+        assert seen[1] == []  # set aside once: the count began again with this boot
+    finally:
+        runner.run = plain_run
+        if plain_board is None:
+            del sys.modules["board"]
+        else:
+            sys.modules["board"] = plain_board
+        wipe(data)
