@@ -181,6 +181,16 @@ def every_reader(store, name, data):
         store.remove(name)
         put(store, name, data)
         assert isinstance(stats.load(store, name), dict)
+    if not isinstance(data, Big):  # the pure parsers, on whatever text it makes
+        try:
+            text = data.decode()
+        except UnicodeError:
+            text = None
+        if text is not None:
+            records, good, problem = gamelog.parse(text)
+            assert 0 <= good <= len(text) and (problem is None or records is not None)
+            values, problems = settings_rules.parse(text)
+            assert sorted(values) == sorted(settings_rules.SCHEMA)
     for leftover in os.listdir(store.root):  # nothing was deleted: kept aside or there
         assert leftover.startswith(name) or leftover in (LOG, HISTORY, "settings.json")
 
