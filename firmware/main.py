@@ -1,21 +1,137 @@
 # Pawpad device entry: build the board, run the app.
 # On the Pico, boards/<name>/board.py is copied next to this file as board.py; the
 # simulator puts its own `board` module in its place.
+#
+# Boot reaches the menu whatever is on flash. Each boot is counted in a tiny file
+# before the app starts, and the count is cleared once the app has run SETTLED_MS (the
+# boot screen, the main menu and any resumed game are up by then). A count of FAILS
+# at boot means the last FAILS boots never got there: the data files are moved aside
+# (kept, never deleted) and the box starts with defaults, saying what it set aside.
 import asyncio
 
 import micropython
 
-micropython.alloc_emergency_exception_buf(100)  # tracebacks from the button interrupts
+try:
+    micropython.alloc_emergency_exception_buf(100)  # tracebacks from the button interrupts
+except AttributeError:
+    pass  # the unix port (tests import this file) has no such buffer to set
+
+BOOTS = "boots"  # boots begun and not yet settled
+DATA = ("settings.json", "setups.json", "stats.json", "history.log", "game.log")
+FAILS = 2
+SETTLED_MS = 5000  # the menu is up after 1.5 s; a resume of 300 events takes 2.1 s
+
+
+def unsettled(store):
+    """How many boots in a row never settled (0 when the file is missing or junk)."""
+    try:
+        n = int(store.read_text(BOOTS, 8))
+    except (OSError, ValueError):
+        return 0
+    return n if n > 0 else 0
+
+
+def set_aside(store):
+    """Moves every data file aside; returns the notice lines saying where."""
+    lines = ["Pawpad failed to start", "twice. Set aside:"]
+    for name in DATA:
+        if store.exists(name):
+            try:
+                lines.append("%s as %s" % (name, store.keep_aside(name)))
+            except OSError as e:
+                lines.append("%s: not moved (%s)" % (name, e))
+    if len(lines) == 2:
+        lines[1] = "twice (no data files)."
+    else:
+        lines.append("Defaults in use.")
+    return lines
+
+
+def boot_begins(store):
+    """Counts this boot; returns (boots in a row not settled before this one, notice
+    lines). After FAILS of them the data files are set aside."""
+    n = unsettled(store)
+    notices = []
+    if n >= FAILS:
+        notices = set_aside(store)
+    try:
+        # Counted afresh after a set-aside: this boot is the first with defaults.
+        store.write_text(BOOTS, "1" if notices else str(n + 1))
+    except OSError:
+        pass  # flash not writable: the app will say so
+    return n, notices
+
+
+async def settle(store, ms=SETTLED_MS):
+    """The app has been running a while: this boot did not fail."""
+    await asyncio.sleep(ms / 1000)
+    store.remove(BOOTS)
+
+
+async def run(hw, store):
+    from pawpad.app import runner
+
+    if store is not None:
+        asyncio.create_task(settle(store))
+    await runner.run(hw)
+
+
+def open_store(hw):
+    from pawpad.app.storage import Storage
+
+    try:
+        return Storage(hw.data_dir)
+    except OSError:
+        return None  # the app finds the flash unusable and says so
+
+
+def restart():
+    """Resets the chip on the Pico (a failed boot tries again, and after FAILS starts
+    with defaults); elsewhere (the unix port, tests) nothing."""
+    import sys
+
+    if sys.platform != "rp2":
+        return
+    import time
+
+    import machine
+
+    time.sleep_ms(1000)  # the traceback reaches a console first
+    machine.reset()
+
+
+def report(e):
+    import sys
+
+    if hasattr(sys, "print_exception"):
+        sys.print_exception(e)
+    else:  # CPython, in tests
+        print("pawpad: boot failed:", repr(e))
 
 
 def main():
     import board
 
-    from pawpad.app import runner
-
     hw = board.build()
+    store = open_store(hw)
+    before = 0
+    if store is not None:
+        before, notices = boot_begins(store)
+        hw.problems.extend(notices)  # the device shows its hardware's problems at boot
     try:
-        asyncio.run(runner.run(hw))
+        asyncio.run(run(hw, store))
+    except KeyboardInterrupt:
+        # Stopped on purpose (mpremote does so when it connects): not a failed boot.
+        if store is not None:
+            store.remove(BOOTS)
+        raise
+    except Exception as e:
+        # Not settled yet: a failed boot. Try again, unless the data files were set
+        # aside already and it still fails (then it is not the data: stay at the REPL).
+        if store is not None and store.exists(BOOTS) and before < FAILS:
+            report(e)
+            restart()
+        raise
     finally:
         asyncio.new_event_loop()
 

@@ -89,11 +89,37 @@ def test_timeline_refuses_what_cannot_be():
 
 
 def test_skipping_reader_passes_over_bad_lines():
-    good = [gamelog.encode({"n": i}) for i in range(4)]
+    good = [gamelog.encode({"game": "top_dog", "players": 2, "n": i}) for i in range(4)]
     lines = [good[0], "junk\n", good[2], good[3][:-1]]
     r = gamelog.Reader(skip=True)
     assert [x["n"] for x in r.read(lines)] == [0, 2]
     assert r.skipped == 2 and r.count == 2
+    log = [gamelog.encode(HEAD), "junk\n", gamelog.encode({"undo": 1})]
     strict = gamelog.Reader()
-    assert [x["n"] for x in strict.read(lines)] == [0]
+    assert list(strict.read(log)) == [HEAD]
     assert strict.problem == "record 2 is damaged"
+
+
+def test_a_reader_says_what_a_file_reader_could_not_make_text_of():
+    lines = [gamelog.encode(HEAD), gamelog.TOO_LONG, gamelog.NOT_TEXT,
+             gamelog.encode({"game": "top_dog", "players": 2})]
+    strict = gamelog.Reader()
+    assert list(strict.read(lines)) == [HEAD]
+    assert strict.problem == "record 2 is too long"
+    r = gamelog.Reader(skip=True)
+    assert list(r.read(lines[1:])) == [{"game": "top_dog", "players": 2}]
+    assert r.skipped == 2 and r.problem == "record 2 is not text"
+
+
+def test_records_of_the_wrong_shape_stop_a_log_with_what_is_wrong():
+    for bad, why in ((5, "is not a record"), ({"fix": 0}, "is not a known record"),
+                     ({"undo": 1, "ms": "x"}, "has a bad time"), (None, "is not a record"),
+                     ({"e": [1]}, "has a bad event"), ({"fix": -1, "e": {}},
+                                                       "has a bad correction")):
+        text = log_text(HEAD, {"e": {"t": "a"}}, bad, {"e": {"t": "b"}})
+        records, good, problem = gamelog.parse(text)
+        assert records == [HEAD, {"e": {"t": "a"}}]
+        assert problem == "record 3 " + why, problem
+    records, good, problem = gamelog.parse(log_text({"game": "chess", "players": 2,
+                                                     "settings": {}, "v": 1}))
+    assert records == [] and problem == "record 1 is not a known game"

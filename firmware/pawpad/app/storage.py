@@ -1,10 +1,24 @@
 # Files on the device's flash: where they live, how they are written so that a power
 # cut never leaves half a file, and what happens to a file that cannot be read.
+#
+# Every reading is total: whatever bytes are on flash, of whatever size, a reader gives
+# data or says what is wrong, and never raises for the content. Files are read in
+# binary and decoded here (MicroPython's text files raise UnicodeError on one bad
+# byte), a file read whole is size-checked first, and logs are read a line at a time
+# through one small buffer.
+import json
 import os
 
+from pawpad.core import gamelog
 from pawpad.core import settings as settings_rules
 
 SETTINGS = "settings.json"
+LINE_MAX = 2048  # the longest line read: a snapshot of 5-player Circus Puppy is ~850 B
+TEXT_MAX = 16384  # the biggest file read whole (stats.json with 8 players is ~1 KB)
+SETTINGS_MAX = 4096  # settings.json is about 420 bytes
+DEPTH_MAX = 16  # JSON nesting: ours nest 3 deep; CPython's json recurses, and on a
+#                 Pico 16 KB of "[" is 16,000 lists: more than the heap
+_COPY = 512  # copy_lines' buffer
 
 
 def _exists(path):
@@ -13,6 +27,93 @@ def _exists(path):
         return True
     except OSError:
         return False
+
+
+def shallow(text, limit=DEPTH_MAX):
+    """Is this JSON text nested no deeper than `limit`? Brackets inside strings do not
+    count. The count of brackets bounds the depth: only a text with many is walked."""
+    if text.count("[") + text.count("{") <= limit:
+        return True
+    depth = 0
+    quoted = escaped = False
+    for ch in text:
+        if quoted:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                quoted = False
+        elif ch == '"':
+            quoted = True
+        elif ch == "[" or ch == "{":
+            depth += 1
+            if depth > limit:
+                return False
+        elif ch == "]" or ch == "}":
+            depth -= 1
+    return True
+
+
+class Lines:
+    """The lines of a file, read in binary through one buffer of LINE_MAX bytes and
+    decoded one at a time, each with its "\\n". What cannot be a record comes through
+    as one of gamelog's marks: a line that is not UTF-8 as NOT_TEXT, a line longer
+    than the buffer (skipped to its newline, never held whole) as TOO_LONG. Bytes
+    after the last newline (a record cut short, erased flash, junk) come last,
+    without a newline: a line cut short."""
+
+    def __init__(self, path, size=LINE_MAX):
+        self.f = open(path, "rb")
+        self.size = size
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def close(self):
+        self.f.close()
+
+    def __iter__(self):
+        f, size = self.f, self.size
+        buf = bytearray(size)
+        mv = memoryview(buf)
+        start = end = 0  # the bytes read and not yet handed on: buf[start:end]
+        skipping = False  # inside a line too long to hold
+        while True:
+            nl = buf.find(b"\n", start, end)
+            if nl >= 0:
+                yield gamelog.TOO_LONG if skipping else _text(buf[start:nl + 1])
+                skipping = False
+                start = nl + 1
+                continue
+            if skipping:
+                start = end = 0
+            elif start:
+                buf[:end - start] = buf[start:end]
+                end -= start
+                start = 0
+            if end == size:  # a whole buffer and no newline
+                skipping = True
+                start = end = 0
+            got = f.readinto(mv[end:])
+            if not got:
+                break
+            end += got
+        if skipping:
+            yield gamelog.TOO_LONG
+        elif end > start:
+            tail = _text(buf[start:end])
+            yield "\x00" if tail is gamelog.NOT_TEXT else tail
+
+
+def _text(data):
+    try:
+        return data.decode()
+    except UnicodeError:
+        return gamelog.NOT_TEXT
 
 
 class Storage:
@@ -24,9 +125,66 @@ class Storage:
     def path(self, name):
         return self.root + "/" + name if self.root else "/" + name
 
-    def read_text(self, name):
-        with open(self.path(name)) as f:
-            return f.read()
+    def size(self, name):
+        """The file's size in bytes, or None when there is no such file."""
+        try:
+            return os.stat(self.path(name))[6]
+        except OSError:
+            return None
+
+    def read_text(self, name, limit=TEXT_MAX):
+        """A small file's whole text. OSError when it cannot be read (or is not there);
+        ValueError, saying why, when it is bigger than `limit` bytes, is not UTF-8
+        text, or is JSON nested deeper than DEPTH_MAX (every file read whole here is
+        JSON; none of them need be nested deeply)."""
+        size = self.size(name)
+        if size is None:
+            raise OSError(2)  # ENOENT
+        if size > limit:
+            raise ValueError("is too big (%d bytes)" % size)
+        try:
+            with open(self.path(name), "rb") as f:
+                data = f.read(limit + 1)
+            if len(data) > limit:
+                raise ValueError("is too big")
+            text = data.decode()
+        except UnicodeError:
+            raise ValueError("is not text")
+        except MemoryError:
+            raise ValueError("is too big to read now")
+        if not shallow(text):
+            raise ValueError("is nested too deep")
+        return text
+
+    def read_json(self, name, limit=TEXT_MAX, kind=dict):
+        """(value, message) from a small JSON file. (None, None) when there is no file.
+        A file that is too big (never read whole), not text, not JSON, or not of
+        `kind` (None: any) gives (None, a message) and is kept aside."""
+        if not self.exists(name):
+            return None, None
+        try:
+            return self._json(name, limit, kind), None
+        except OSError as e:
+            return None, "%s could not be read (%s)." % (name, e)
+        except ValueError as e:
+            return None, self._aside(name, str(e))
+
+    def _json(self, name, limit, kind):
+        text = self.read_text(name, limit)
+        try:
+            value = json.loads(text)
+        except gamelog.JSON_ERRORS:
+            raise ValueError("is not valid JSON")
+        if kind is not None and not isinstance(value, kind):
+            raise ValueError("is not a JSON object" if kind is dict else "is of the wrong kind")
+        return value
+
+    def _aside(self, name, why):
+        """Keeps a bad file aside; the message says why and where it went."""
+        try:
+            return "%s %s; kept as %s." % (name, why, self.keep_aside(name))
+        except OSError:
+            return "%s %s; could not keep it aside." % (name, why)
 
     def write_text(self, name, text):
         """Write to a temporary file, then rename over the old one: a power cut leaves
@@ -38,15 +196,30 @@ class Storage:
         os.rename(tmp, self.path(name))
 
     def open_text(self, name):
-        return open(self.path(name))
+        """The file's lines, for `with store.open_text(name) as f: for line in f`:
+        see Lines. OSError when there is no such file."""
+        return Lines(self.path(name))
 
     def copy_lines(self, src, dst, n):
         """The first n lines of src become dst (through a temporary file and a rename,
-        so a power cut leaves the old dst or the new one)."""
+        so a power cut leaves the old dst or the new one). Copied as bytes, through
+        a small buffer."""
         tmp = self.path(dst + ".tmp")
-        with open(self.path(src)) as f, open(tmp, "w") as out:
-            for _ in range(n):
-                out.write(f.readline())
+        buf = bytearray(_COPY)
+        mv = memoryview(buf)
+        with open(self.path(src), "rb") as f, open(tmp, "wb") as out:
+            while n > 0:
+                got = f.readinto(buf)
+                if not got:
+                    break
+                i = 0
+                while n > 0:
+                    nl = buf.find(b"\n", i, got)
+                    if nl < 0:
+                        break
+                    i = nl + 1
+                    n -= 1
+                out.write(mv[:got] if n > 0 else mv[:i])
         os.rename(tmp, self.path(dst))
 
     def exists(self, name):
@@ -61,14 +234,10 @@ class Storage:
     def ends_whole(self, name):
         """Does the file end with a whole line (or not exist)? After a power cut in a
         write its last line may be cut short."""
-        path = self.path(name)
-        try:
-            size = os.stat(path)[6]
-        except OSError:
-            return True  # no file yet
-        if size == 0:
-            return True
-        with open(path, "rb") as f:
+        size = self.size(name)
+        if not size:
+            return True  # no file yet, or an empty one
+        with open(self.path(name), "rb") as f:
             f.seek(size - 1)
             return f.read(1) == b"\n"
 
@@ -90,12 +259,18 @@ class Storage:
 
     def load_settings(self):
         """(settings, messages). A missing file is the first boot: defaults, no message.
-        A bad file gives what could be read, a message, and is kept aside."""
-        try:
-            text = self.read_text(SETTINGS)
-        except OSError:
+        A bad file gives what could be read, a message, and is kept aside; whatever
+        its bytes (not text, huge, nested deep, wrong types) this never raises."""
+        if not self.exists(SETTINGS):
             return settings_rules.defaults(), []
-        values, problems = settings_rules.parse(text)
+        try:
+            values, problems = settings_rules.from_json(self._json(SETTINGS, SETTINGS_MAX,
+                                                                   None))
+        except ValueError as e:
+            values, problems = settings_rules.defaults(), ["settings file " + str(e)]
+        except OSError as e:
+            return settings_rules.defaults(), ["Settings not read (%s):" % e,
+                                               "defaults in use."]
         if not problems:
             return values, []
         messages = ["Settings file had errors:"] + problems

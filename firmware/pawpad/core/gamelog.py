@@ -2,13 +2,19 @@
 # short by a power cut, or damaged on flash, is told apart from a good one. Pure:
 # parsing and the meaning of records. Reading and writing files is app/session.py.
 #
-# The first record is the header: {"game", "players", "settings", "v"}. Then:
+# The first record is the header: {"game", "players", "settings", "v"}, and maybe
+# "colours" (a name per seat) and "id". Then, each maybe with "ms" (game time):
 #   {"e": event}             an event the engine accepted
 #   {"undo": 1}              takes back the last event
 #   {"redo": 1}              puts back the last undone event (until a new event)
 #   {"fix": i, "e": event}   corrects event i; the events after it stay
+#   {"snap": state, "n": n}  the whole state after n events (a resume starts there)
 # Undo, redo and corrections are records too, so the log keeps what really happened.
+# Every record is checked against this one schema before anything uses it: a record
+# of another shape is a damaged one, however good its checksum.
 import json
+
+from pawpad.core.colours import NAMES as COLOURS
 
 try:
     from binascii import crc32
@@ -17,6 +23,18 @@ except ImportError:  # pragma: no cover - every runtime here has it
 
 VERSION = 1
 _SEP = "|"
+GAMES = ("top_dogs", "top_dog", "pick_a_dog", "circus_puppy")
+MAX_PLAYERS = 8
+MAX_ID = 32  # characters in a game's id
+# What a file reader hands on in place of a line it could not make text of (see
+# app/storage.py). A NUL never starts a record: JSON text escapes it.
+NOT_TEXT = "\x00is not text\n"
+TOO_LONG = "\x00is too long\n"
+_MARKS = (NOT_TEXT, TOO_LONG)
+# json.loads of damaged text: ValueError, or from deep nesting RecursionError (a
+# RuntimeError) on CPython and MemoryError on MicroPython.
+JSON_ERRORS = (ValueError, RuntimeError, MemoryError, OverflowError, TypeError,
+                IndexError, KeyError)
 
 
 def encode(record):
@@ -33,33 +51,157 @@ def decode(line):
     text = line[:cut]
     if "%08x" % (crc32(text.encode()) & 0xFFFFFFFF) != line[cut + 1:]:
         raise ValueError("checksum does not match")
-    return json.loads(text)
+    try:
+        return json.loads(text)
+    except JSON_ERRORS:
+        raise ValueError("not JSON")
+
+
+# --- the schema: each check returns None for a good record, else what is wrong ---
+def _int(v, low, high=None):
+    """A whole number (not a bool, not a float) within [low, high]."""
+    return (isinstance(v, int) and not isinstance(v, bool) and v >= low and
+            (high is None or v <= high))
+
+
+def _colours(v, n):
+    if not isinstance(v, list) or len(v) != n:
+        return False
+    for c in v:
+        if not isinstance(c, str) or c not in COLOURS:
+            return False
+    return True
+
+
+_HEAD_KEYS = ("game", "players", "settings", "v", "colours", "id")
+
+
+def check_head(rec):
+    """The header's shape (its version is check_header's)."""
+    if not isinstance(rec, dict):
+        return "is not a game's header"
+    for k in rec:
+        if k not in _HEAD_KEYS:
+            return "has an unknown field"
+    if rec.get("game") not in GAMES:
+        return "is not a known game"
+    players = rec.get("players")
+    if not _int(players, 1, MAX_PLAYERS):
+        return "has a bad number of players"
+    if not isinstance(rec.get("settings"), dict) or not _int(rec.get("v"), 0):
+        return "is not a game's header"
+    if "colours" in rec and not _colours(rec["colours"], players):
+        return "has bad colours"
+    if "id" in rec and not (isinstance(rec["id"], str) and len(rec["id"]) <= MAX_ID):
+        return "has a bad id"
+    return None
+
+
+def check_record(rec):
+    """A record after the header: exactly one of the kinds above, maybe with "ms"."""
+    if not isinstance(rec, dict):
+        return "is not a record"
+    n = len(rec)
+    if "ms" in rec:
+        if not _int(rec["ms"], 0):
+            return "has a bad time"
+        n -= 1
+    if "e" in rec:
+        if not isinstance(rec["e"], dict):
+            return "has a bad event"
+        if "fix" in rec:
+            if not _int(rec["fix"], 0):
+                return "has a bad correction"
+            n -= 1
+        ok = n == 1
+    elif "undo" in rec:
+        ok = n == 1 and _int(rec["undo"], 1, 1)
+    elif "redo" in rec:
+        ok = n == 1 and _int(rec["redo"], 1, 1)
+    elif "snap" in rec:
+        ok = n == 2 and isinstance(rec["snap"], dict) and _int(rec.get("n"), 1)
+    else:
+        ok = False
+    return None if ok else "is not a known record"
+
+
+def check_log(rec, index):
+    """A game log: the header first, then records."""
+    return check_head(rec) if index == 0 else check_record(rec)
+
+
+def check_summary(rec, index=0):
+    """A finished game in the history (fields the screens read; others pass)."""
+    if not isinstance(rec, dict):
+        return "is not a game"
+    game, players = rec.get("game"), rec.get("players")
+    if not isinstance(game, str) or len(game) > MAX_ID or not _int(players, 1, MAX_PLAYERS):
+        return "is not a game"
+    scores = rec.get("scores", [0] * players)
+    if not isinstance(scores, list) or len(scores) != players:
+        return "has bad scores"
+    for v in scores:
+        if not _int(v, -(1 << 30), 1 << 30):
+            return "has bad scores"
+    winners = rec.get("winners", ())
+    if not isinstance(winners, (list, tuple)) or len(winners) > players:
+        return "has bad winners"
+    for v in winners:
+        if not _int(v, 0, players - 1):
+            return "has bad winners"
+    for k in ("ms", "events"):
+        if k in rec and not _int(rec[k], 0):
+            return "has a bad " + k
+    for k in ("date", "id"):
+        if k in rec and not (isinstance(rec[k], str) and len(rec[k]) <= MAX_ID):
+            return "has a bad " + k
+    for k in ("abandoned", "unfinished"):
+        if k in rec and rec[k] is not True and rec[k] is not False:
+            return "has a bad " + k
+    if "colours" in rec and not _colours(rec["colours"], players):
+        return "has bad colours"
+    return None
 
 
 class Reader:
     """Reads records from lines (a file, read a line at a time: a long log never has
-    to fit in RAM). Stops at the first record that is cut short or damaged; `problem`
-    then says what was wrong, and `count` is how many good records came before it.
-    With skip=True (records that stand alone, as in the history) a bad line is
-    counted in `skipped` and the reading goes on."""
+    to fit in RAM). Stops at the first record that is cut short, damaged or of the
+    wrong shape; `problem` then says what was wrong, and `count` is how many good
+    records came before it. With skip=True (records that stand alone, as in the
+    history) a bad line is counted in `skipped` and the reading goes on.
 
-    def __init__(self, skip=False):
+    `check(record, index)` says what is wrong with a record's shape (None: nothing),
+    index counting the good records before it. By default a strict reader reads a
+    game log (check_log) and a skipping one the history (check_summary)."""
+
+    def __init__(self, skip=False, check=None):
         self.problem = None
         self.count = 0
         self.skip = skip
         self.skipped = 0
+        self.check = check or (check_summary if skip else check_log)
 
     def read(self, lines):
         for line in lines:
+            ok = False
             rec = None
+            n = self.count + self.skipped + 1
             if not line.endswith("\n"):
                 self.problem = "the last record was cut short"
+            elif line in _MARKS:
+                self.problem = "record %d %s" % (n, line[1:-1])
             else:
                 try:
                     rec = decode(line[:-1])
                 except ValueError:
-                    self.problem = "record %d is damaged" % (self.count + self.skipped + 1)
-            if rec is None:
+                    self.problem = "record %d is damaged" % n
+                else:
+                    why = self.check(rec, self.count)
+                    if why is None:
+                        ok = True
+                    else:
+                        self.problem = "record %d %s" % (n, why)
+            if not ok:
                 if not self.skip:
                     return
                 self.skipped += 1
@@ -68,10 +210,10 @@ class Reader:
             yield rec
 
 
-def parse(text):
+def parse(text, check=None):
     """Records from a whole log's text: (records, good_length, problem), where
     good_length is where the first bad record began."""
-    reader = Reader()
+    reader = Reader(check=check)
     lines = text.split("\n")
     whole = [line + "\n" for line in lines[:-1]] + ([lines[-1]] if lines[-1] else [])
     records = list(reader.read(whole))
@@ -79,8 +221,15 @@ def parse(text):
     return records, good, reader.problem
 
 
-def header(game, players, settings):
-    return {"game": game, "players": players, "settings": settings, "v": VERSION}
+def header(game, players, settings, colours=None, game_id=None):
+    """The first record of a game's log; colours (a name per seat) and an id are kept
+    when given."""
+    head = {"game": game, "players": players, "settings": settings, "v": VERSION}
+    if colours is not None:
+        head["colours"] = list(colours)
+    if game_id is not None:
+        head["id"] = game_id
+    return head
 
 
 def check_header(record):
@@ -88,6 +237,9 @@ def check_header(record):
         raise ValueError("the log does not start with a game")
     if record.get("v") != VERSION:
         raise ValueError("the log was written by another version")
+    why = check_head(record)
+    if why is not None:
+        raise ValueError("the game's header " + why)
     return record
 
 

@@ -44,25 +44,26 @@ def defaults():
 def check(name, value):
     """Returns the value if it is valid for `name`, else raises ValueError saying why."""
     if name not in SCHEMA:
-        raise ValueError("unknown setting " + name)
+        raise ValueError("unknown setting " + _short(name))
     default, kind, low, high = SCHEMA[name]
     if kind == "bool":
         if value is True or value is False:
             return value
         raise ValueError(name + " must be true or false")
     if kind == "int":
-        # bool is an int in Python: refuse it here, a setting of `true` is a typo.
+        # bool is an int in Python: refuse it here, a setting of `true` is a typo. So is
+        # a float (4.0, inf, nan): the value must be written as a whole number.
         if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
             return value
         raise ValueError("%s must be a whole number from %d to %d" % (name, low, high))
     if kind == "choice":
-        if value in low:
+        if isinstance(value, str) and value in low:
             return value
         raise ValueError(name + " must be one of " + ", ".join(low))
     if kind == "colours":
         if isinstance(value, list) and len(value) == MAX_PLAYERS:
             for c in value:
-                if c not in COLOURS:
+                if not isinstance(c, str) or c not in COLOURS:
                     break
             else:
                 return list(value)
@@ -70,27 +71,50 @@ def check(name, value):
     raise ValueError("bad schema for " + name)
 
 
-def parse(text):
-    """Settings from a file's text: (settings, problems).
+MAX_PROBLEMS = 4  # lines of problems told; the rest are counted
+
+
+def _short(name):
+    """A name from a file, short enough for a message (it may be anything)."""
+    name = name if isinstance(name, str) else repr(name)
+    return name if len(name) <= 16 else name[:13] + "..."
+
+
+def from_json(raw):
+    """Settings from a file's decoded JSON value: (settings, problems).
 
     Every valid entry is kept; an invalid or unknown one falls back to its default and
-    adds a line to `problems`. Text that is not a JSON object gives all defaults and
-    one problem. Whenever there are problems the caller keeps the file aside.
-    """
+    adds a line to `problems` (at most MAX_PROBLEMS lines, then a count). A value that
+    is not a JSON object gives all defaults and one problem. Whenever there are
+    problems the caller keeps the file aside."""
     out = defaults()
-    try:
-        raw = json.loads(text)
-    except ValueError:
-        return out, ["settings file is not valid JSON"]
     if not isinstance(raw, dict):
         return out, ["settings file is not a JSON object"]
     problems = []
+    more = 0
     for name in raw:
         try:
             out[name] = check(name, raw[name])
         except ValueError as e:
-            problems.append(str(e))
+            if len(problems) < MAX_PROBLEMS:
+                problems.append(str(e))
+            else:
+                more += 1
+    if more:
+        problems.append("and %d more" % more)
     return out, problems
+
+
+def parse(text):
+    """Settings from a file's text: (settings, problems), as from_json. Text that is not
+    JSON gives all defaults and one problem; this never raises (deep nesting and
+    huge numbers included)."""
+    try:
+        raw = json.loads(text)
+    except (ValueError, RuntimeError, MemoryError, OverflowError, TypeError, IndexError,
+            KeyError):
+        return defaults(), ["settings file is not valid JSON"]
+    return from_json(raw)
 
 
 def dump(settings):

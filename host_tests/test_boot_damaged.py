@@ -1,0 +1,277 @@
+# Boot reaches the menu whatever is on flash: the real device on the simulated board,
+# with each data file damaged in each way (a 0xFF byte, a megabyte, deep nesting,
+# records of the wrong shape). And the boot counter of main.py: two boots in a row
+# that never settled set the data files aside and the box starts with defaults.
+# Both runtimes.
+import asyncio
+import os
+
+import main
+import pins
+from test_readers_total import Big, enc, game_lines, repeat, summary, tempdir, wipe
+
+from pawpad.app.device import Device
+from pawpad.app.session import HISTORY, LOG, read_history
+from pawpad.app.storage import Storage
+from pawpad.core import settings as settings_rules
+from pawsim import board as simboard
+from pawsim.script import Player, parse
+
+MB = 1024  # pieces of 1 KB
+
+
+def boot(data, problems=()):
+    world = simboard.World(simboard.Clock(True), True, True)
+    world.held_at_boot = ()
+    hw = simboard.build(world, data)
+    hw.problems.extend(problems)
+    p = Player(world, hw, Device, "/tmp")
+    p.play(parse("1600 end"))
+    return p
+
+
+def press(p, *keys):
+    t = p.t
+    for k in keys:
+        t += 150
+        p.play(parse("%d %s\n%d end" % (t, k, t + 100)))
+        t += 100
+
+
+def to_menu(p):
+    """From what the boot shows (notices, a saved game) to the main menu: notices are
+    read, a saved game is put in the history."""
+    for _ in range(8):
+        top = p.dev.app.top
+        if top.name == "menu":
+            return
+        if top.name == "resume" and top.session is not None:
+            press(p, "back", "ok")  # start over: the game goes to the history
+        else:
+            press(p, "ok")
+    raise AssertionError("not at the menu: " + p.dev.app.top.name)
+
+
+def look_at_history(p):
+    """The History screen and the newest game in it (the screens that crashed)."""
+    press(p, "up", "up", "up", "ok")
+    assert p.dev.app.top.name == "history"
+    press(p, "ok", "back", "back")
+    assert p.dev.app.top.name == "menu"
+
+
+GOOD_GAME = b"".join(game_lines(4))
+GOOD_HISTORY = b"".join(enc(summary(i)) for i in range(3))
+NESTED = b"[" * 5000 + b"]" * 5000
+
+CASES = {
+    "settings.json": [
+        b'{"players": 3, "volume": \xff40}', b"\xff",
+        Big(repeat, b" " * 1024, MB, b'{"players": 3', b"}"),
+        Big(repeat, b"[" * 1024, 256), b"[" * 2000 + b"]" * 2000,
+        b'{"players": 4.0, "volume": 1e400, "colours": "Red", "sound": 1}',
+        b'{"brightness": 99999999999999999999, "tie_rule": ["again"], "tie_us": NaN}',
+        b"[1, 2]", b"null", b"5",
+    ],
+    "setups.json": [
+        b'{"top_dog": {\xff}}', b"\xff", Big(repeat, b" " * 1024, MB, b"{", b"}"),
+        Big(repeat, b"[" * 1024, MB), NESTED, b'{"top_dog": 5}', b"[1]", b"1e400",
+    ],
+    "stats.json": [
+        b'{"Red": {"stops": \xff1}}', b"\xff", Big(repeat, b" " * 1024, MB, b"{", b"}"),
+        Big(repeat, b"{\"a\":" * 256, MB), NESTED, b"[1]",
+        b'{"Red": {"right": "x", "fastest_ms": 1e400}, "solo_best": "x"}',
+    ],
+    HISTORY: [
+        GOOD_HISTORY[:30] + b"\xff" + GOOD_HISTORY[31:], GOOD_HISTORY + b"\xff" * 64,
+        Big(repeat, b"\xfe" * 1024, MB, GOOD_HISTORY, b"\n" + GOOD_HISTORY),
+        Big(repeat, b"h" * 1024, MB, GOOD_HISTORY),
+        GOOD_HISTORY + enc({"e": {"deep": 1}}).replace(b'{"deep": 1}', b"[" * 900 + b"]" * 900),
+        GOOD_HISTORY + enc([1, 2, 3]) + enc(dict(summary(5), ms="x")) +
+        enc(dict(summary(6), scores=["x", 1, 2])) + enc(None) + GOOD_HISTORY,
+    ],
+    LOG: [
+        GOOD_GAME[:200] + b"\xff" + GOOD_GAME[201:], GOOD_GAME + b"\xff" * 4096,
+        GOOD_GAME + b"\x00\x01\xfe\n\x80binary\n\xff",
+        Big(repeat, b"l" * 1024, MB, GOOD_GAME), Big(repeat, b"l" * 1024, MB, b"", b"\n"),
+        GOOD_GAME + enc(5), GOOD_GAME + enc({"fix": 0}), GOOD_GAME + enc({"undo": 1, "ms": "x"}),
+        GOOD_GAME + enc(None), GOOD_GAME + enc({"e": {"t": "teams"}, "ms": 1.5}),
+        b"[" * 3000 + b"\n" + GOOD_GAME, enc({"game": "chess", "players": 3}) + GOOD_GAME,
+        b"\xff" * 4096,
+    ],
+}
+
+
+def put(data, name, content):
+    with open(data + "/" + name, "wb") as f:
+        if isinstance(content, Big):
+            for piece in content.pieces():
+                f.write(piece)
+        else:
+            f.write(content)
+
+
+def boot_with(name, content):
+    """Boots with one damaged file; returns None, or what went wrong."""
+    data = tempdir("boot")
+    try:
+        put(data, name, content)
+        try:
+            p = boot(data)
+            assert p.dev.app.stack[0].name == "menu"
+            to_menu(p)
+            look_at_history(p)
+        except Exception as e:
+            return repr(e)
+        s = p.dev.settings
+        for k in s:
+            assert settings_rules.check(k, s[k]) == s[k]
+        assert not Storage(data).exists(LOG)  # resumed into the history, or kept aside
+        assert [n for n in os.listdir(data) if not n.startswith(name) and
+                n not in (HISTORY, "settings.json")] == [], os.listdir(data)
+        return None
+    finally:
+        wipe(data)
+
+
+def test_boot_reaches_the_menu_whatever_one_file_holds():
+    failed = []
+    for name in CASES:
+        for i, content in enumerate(CASES[name]):
+            why = boot_with(name, content)
+            if why is not None:
+                failed.append("%s case %d: %s" % (name, i, why))
+    assert not failed, "%d of %d: %s" % (len(failed), sum(len(CASES[n]) for n in CASES),
+                                         "; ".join(failed))
+
+
+def test_a_damaged_history_does_not_stop_the_end_of_a_game():
+    data = tempdir("boot")
+    try:
+        put(data, HISTORY, GOOD_HISTORY[:30] + b"\xff" + GOOD_HISTORY[31:] +
+            enc(dict(summary(7), ms="x")))
+        put(data, LOG, GOOD_GAME)
+        p = boot(data)
+        to_menu(p)  # the saved game goes to the history
+        assert not Storage(data).exists(LOG)  # not offered again at the next boot
+        assert [g.get("n") for g in read_history(Storage(data))] == [1, 2, None]
+        with open(data + "/" + HISTORY, "rb") as f:
+            assert b'"abandoned": true' in f.read()
+        assert Storage(data).exists(HISTORY + ".bad")  # the damaged file, kept whole
+    finally:
+        wipe(data)
+
+
+def all_files(data):
+    put(data, "settings.json", b"[" * 100)
+    put(data, "setups.json", b'{"top_dog": {}}')
+    put(data, "stats.json", b"\xff")
+    put(data, HISTORY, GOOD_HISTORY)
+    put(data, LOG, GOOD_GAME)
+
+
+def test_two_failed_boots_set_the_data_aside_and_the_box_says_so():
+    data = tempdir("boots")
+    try:
+        all_files(data)
+        store = Storage(data)
+        assert main.boot_begins(store) == (0, [])  # ...and it fails
+        assert main.boot_begins(store) == (1, [])  # ...and it fails again
+        n, notices = main.boot_begins(store)
+        assert n == 2
+        assert notices[:2] == ["Pawpad failed to start", "twice. Set aside:"]
+        for name in main.DATA:
+            assert name + " as " + name + ".bad" in notices
+            assert not store.exists(name) and store.exists(name + ".bad")
+        p = boot(data, notices)
+        assert p.dev.app.top.name == "notice"
+        assert "settings.json as settings.json.bad" in p.dev.app.top.lines
+        assert p.dev.settings == settings_rules.defaults()
+        to_menu(p)
+        asyncio.run(main.settle(store, 0))  # it ran: the count is cleared
+        assert not store.exists(main.BOOTS)
+        assert main.boot_begins(store) == (0, [])
+        assert store.exists("settings.json.bad")  # kept, never deleted
+    finally:
+        wipe(data)
+
+
+def test_a_settled_boot_is_not_counted_and_a_junk_count_is_none():
+    data = tempdir("boots")
+    try:
+        store = Storage(data)
+        for _ in range(4):
+            assert main.boot_begins(store) == (0, [])
+            asyncio.run(main.settle(store, 0))
+        for junk in (b"\xff\xff", b"-5", b"x", b"9" * 50, b""):
+            put(data, main.BOOTS, junk)
+            assert main.unsettled(store) == 0
+        main.boot_begins(store)
+        main.boot_begins(store)
+        assert main.boot_begins(store) == (2, ["Pawpad failed to start",
+                                                "twice (no data files)."])
+    finally:
+        wipe(data)
+
+
+def test_the_boot_files_are_what_the_app_reads():
+    from pawpad.app import stats
+    from pawpad.app.storage import SETTINGS
+
+    assert set(main.DATA) == {SETTINGS, stats.SETUPS, stats.STATS, HISTORY, LOG}
+    assert pins.PLAYERS  # the simulated board's wiring is the Pico's
+
+
+class FakeBoard:
+    """`import board` in main.py: the simulated board on a data folder."""
+
+    def __init__(self, data):
+        self.data = data
+
+    def build(self):
+        world = simboard.World(simboard.Clock(True), True, True)
+        world.held_at_boot = ()
+        return simboard.build(world, self.data)
+
+
+def test_main_counts_failed_boots_and_starts_with_defaults_after_two():
+    import sys
+
+    from pawpad.app import runner
+
+    data = tempdir("main")
+    seen = []
+
+    async def crash(hw, *clocks):
+        raise RuntimeError("boom")
+
+    async def runs(hw, *clocks):
+        seen.append(list(hw.problems))
+
+    plain_run = runner.run
+    plain_board = sys.modules.get("board")
+    sys.modules["board"] = FakeBoard(data)
+    try:
+        all_files(data)
+        runner.run = crash
+        for _ in range(2):
+            try:
+                main.main()
+            except RuntimeError:
+                pass
+            else:
+                raise AssertionError("a failed boot was swallowed")
+        assert Storage(data).exists("settings.json")  # not yet: one more failure needed
+        runner.run = runs
+        main.main()
+        assert "settings.json as settings.json.bad" in seen[0]
+        assert not Storage(data).exists("settings.json")
+        main.main()
+        assert seen[1] == []  # set aside once: the count began again with this boot
+    finally:
+        runner.run = plain_run
+        if plain_board is None:
+            del sys.modules["board"]
+        else:
+            sys.modules["board"] = plain_board
+        wipe(data)

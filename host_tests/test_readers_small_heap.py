@@ -1,0 +1,81 @@
+# cpython only: the readers need little memory whatever the file's size. The unix port
+# runs them in a 96 KB heap (a Pico has about 237 KB free; 64-bit objects here are
+# bigger) on files of a megabyte: junk, lines without end, deep nesting; each gives
+# its records and a message, and the heap is not used up.
+import json
+import shutil
+
+from helpers import run_mp
+
+SCRIPT = r'''
+import gc, json, sys
+sys.path.insert(0, "firmware")
+from pawpad.app.storage import Storage
+from pawpad.core import gamelog
+
+st = Storage(sys.argv[1])
+
+
+def put(name, head, piece, times, tail=b""):
+    with open(st.path(name), "wb") as f:
+        f.write(head)
+        for _ in range(times):
+            f.write(piece)
+        f.write(tail)
+
+
+def count(name, skip):
+    r = gamelog.Reader(skip=skip)
+    n = 0
+    with st.open_text(name) as f:
+        for _ in r.read(f):
+            n += 1
+    return [n, r.skipped, r.problem]
+
+
+rec = gamelog.encode
+head = rec(gamelog.header("top_dogs", 3, {})).encode()
+game = {"game": "top_dogs", "players": 3, "scores": [1, 2, 3], "winners": [2]}
+good = rec(game).encode()
+out = {}
+gc.collect()
+low = gc.mem_free()
+put("game.log", head, b"\xfe" * 1024, 1024)  # a megabyte without a newline
+out["log_long"] = count("game.log", False)
+put("game.log", head, b"\xff" * 255 + b"\n", 4096)  # a megabyte of erased-flash lines
+out["log_ff"] = count("game.log", False)
+put("history.log", good * 3, b"\x80junk" * 200 + b"\n", 1024, good * 2)
+out["history"] = count("history.log", True)
+put("stats.json", b"{", b" " * 1024, 1024, b"}")
+out["stats_big"] = st.read_json("stats.json")
+put("setups.json", b"", b"[" * 1024, 15)  # 15 KB: fits the size limit, 15,360 deep
+out["setups_deep"] = st.read_json("setups.json")
+put("settings.json", b"", b"[" * 1024, 256)
+out["settings"] = st.load_settings()[1]
+gc.collect()
+out["free"] = [low, gc.mem_free()]
+print(json.dumps(out))
+'''
+
+
+def test_megabyte_files_are_read_in_a_small_heap(tmp_path):
+    script = tmp_path / "small.py"
+    script.write_text(SCRIPT)
+    data = tmp_path / "data"
+    try:
+        r = run_mp([str(script), str(data)], heap="96k")
+        assert r.returncode == 0, r.stdout + r.stderr
+        out = json.loads(r.stdout.strip().split("\n")[-1])
+        assert out["log_long"] == [1, 0, "record 2 is too long"]
+        assert out["log_ff"] == [1, 0, "record 2 is not text"]
+        assert out["history"] == [5, 1024, "record 1027 is not text"]
+        assert out["stats_big"] == [None, "stats.json is too big (1048578 bytes); "
+                                          "kept as stats.json.bad."]
+        assert out["setups_deep"] == [None, "setups.json is nested too deep; "
+                                            "kept as setups.json.bad."]
+        assert out["settings"][:2] == ["Settings file had errors:",
+                                       "settings file is too big (262144 bytes)"]
+        low, free = out["free"]
+        assert free > low - 8192, out["free"]  # nothing of the megabytes stayed
+    finally:
+        shutil.rmtree(str(tmp_path), ignore_errors=True)
