@@ -11,7 +11,7 @@ PORT   ?= auto
 # The simulator's own fakes and terminal need room beside the firmware: see make bench.
 SIMHEAP ?= 512k
 
-.PHONY: all venv sim simcompile test pytest mptest compile layers lint typecheck bench screens flash clean restless
+.PHONY: all venv sim simcompile test pytest mptest compile layers lint typecheck bench screens flash clean restless soak
 
 all: test
 
@@ -79,3 +79,9 @@ GAMES ?= 16
 STEPS ?= 1500
 restless: venv
 	$(MP) -X heapsize=2m tools/restless.py $(GAMES) $(STEPS) build/restless
+
+# Hours of play at a heap like a Pico's (the unix port's 64-bit objects at 512k): the
+# restless table's games one after another; prints the lowest free heap and the
+# smallest "largest free block" seen (fragmentation).
+soak: venv
+	$(MP) -X heapsize=$(SIMHEAP) tools/restless.py 24 3000 build/soak

@@ -118,7 +118,7 @@ def boot_with(name, content):
         put(data, name, content)
         try:
             p = boot(data)
-            assert p.dev.app.stack[0].name == "menu"
+            assert p.dev.app.nav.stack[0].name == "menu"
             to_menu(p)
             look_at_history(p)
         except Exception as e:
@@ -128,7 +128,7 @@ def boot_with(name, content):
             assert settings_rules.check(k, s[k]) == s[k]
         assert not Storage(data).exists(LOG)  # resumed into the history, or kept aside
         assert [n for n in os.listdir(data) if not n.startswith(name) and
-                n not in (HISTORY, "settings.json")] == [], os.listdir(data)
+                n not in (HISTORY, "settings.json", "stats.json")] == [], os.listdir(data)
         return None
     finally:
         wipe(data)

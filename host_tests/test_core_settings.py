@@ -44,3 +44,22 @@ def test_bad_values_fall_back_one_by_one():
 def test_bool_is_not_a_number():
     loaded, problems = settings.parse('{"volume": true}')
     assert loaded["volume"] == 60 and len(problems) == 1
+
+
+def test_the_settings_screen_is_made_from_the_table():
+    from pawpad.app.box_menus import SettingsScreen
+    from pawpad.app.shell import App
+    from pawsim.gallery import QuietOut
+
+    app = App(QuietOut(), settings.defaults(), (), {}, 0)
+    screen = SettingsScreen()
+    rows = screen.rows(app)
+    shown = [r for r in settings.FIELDS if r[5] is not None]
+    assert [label for label, _ in rows] == [r[5] for r in shown]
+    assert rows[1] == ("Volume", "60%") and rows[-3] == ("Round limit", "off")
+    for i, row in enumerate(shown):  # every row steps within its bounds, both ways
+        for step in (1, -1) * 3:
+            screen.change(app, i, step)
+            name = row[0]
+            assert settings.check(name, app.settings[name]) == app.settings[name]
+    assert sorted(r[0] for r in settings.FIELDS) == sorted(settings.SCHEMA)

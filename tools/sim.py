@@ -100,7 +100,7 @@ def headless(opts):
         s = player.dev.app.session
         with open(opts["dump-state"], "w") as f:
             f.write(json.dumps(None if s is None else
-                               {"state": s.state, "events": s.events(), "acked": s.acked}))
+                               {"state": s.state, "events": list(s.events()), "acked": s.acked}))
 
 
 def crash_at(k, nbytes):

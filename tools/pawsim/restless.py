@@ -47,16 +47,50 @@ class Rng:
 
 
 class Figures:
-    def __init__(self):
+    def __init__(self, heap=False):
         self.games = self.steps = self.undos = self.cuts = self.resets = 0
         self.finished = 0
         self.failures = []
+        self.heap = heap  # watch the heap (MicroPython): lowest free, smallest hole
+        self.low_free = None
+        self.low_block = None
+        self.play_ms = 0
 
     def line(self):
-        return ("restless table: %d games, %d steps, %d undos, %d power cuts, %d resets, "
-                "%d finished, %d failures" % (self.games, self.steps, self.undos, self.cuts,
-                                              self.resets, self.finished,
-                                              len(self.failures)))
+        out = ("restless table: %d games, %d steps, %d undos, %d power cuts, %d resets, "
+               "%d finished, %d failures" % (self.games, self.steps, self.undos, self.cuts,
+                                             self.resets, self.finished,
+                                             len(self.failures)))
+        if self.low_free is not None:
+            out += ("\n  %d min of play; heap after collection: lowest free %d B, "
+                    "smallest largest free block %d B" % (self.play_ms // 60000,
+                                                          self.low_free, self.low_block))
+        return out
+
+    def look_at_heap(self):
+        import gc
+
+        gc.collect()
+        free = gc.mem_free()
+        block = largest_block(free)
+        if self.low_free is None or free < self.low_free:
+            self.low_free = free
+        if self.low_block is None or block < self.low_block:
+            self.low_block = block
+
+
+def largest_block(most):
+    """The largest bytearray the heap can give now (a search by halves)."""
+    lo, hi = 0, most
+    while hi - lo > 256:
+        mid = (lo + hi) // 2
+        try:
+            b = bytearray(mid)
+            del b
+            lo = mid
+        except MemoryError:
+            hi = mid
+    return lo
 
 
 class Table:
@@ -72,10 +106,12 @@ class Table:
 
     # --- the box ---
     def boot(self, cause):
+        if self.p is not None:
+            self.fig.play_ms += self.t  # the time played before the cut
         world = simboard.World(simboard.Clock(True), True, True)
         world.held_at_boot = ()
         hw = simboard.build(world, self.data, cause)
-        self.p = Player(world, hw, Device, "/tmp")
+        self.p = Player(world, hw, Device, "/tmp", _quiet)  # no log kept: RAM is the box's
         self.t = 0
         self.act("%d end" % 1700)
 
@@ -159,7 +195,7 @@ class Table:
         if cause == "power on" and self.app.top.name == "resume":
             self.key("ok")
         if before is not None and self.app.session is not None:
-            after = self.app.session.events()
+            after = list(self.app.session.events())
             self.check(after == before, "events on flash lost in a %s: %d before, %d after"
                        % (cause, len(before), len(after)))
 
@@ -193,7 +229,7 @@ class Table:
         self.check(replayed == s.state, "the state is not its events replayed")
         if not s.pending and s.saving:
             events = flash_events(store)
-            self.check(events == s.events(), "the log on flash says otherwise (%s vs %d)"
+            self.check(events == list(s.events()), "the log on flash says otherwise (%s vs %d)"
                        % (None if events is None else len(events), len(s.events())))
 
     def history_once(self):
@@ -203,25 +239,32 @@ class Table:
                        % (gid, ids.count(gid)))
 
 
+def _quiet(line):
+    pass
+
+
 def flash_events(store):
     """The events in force in the log on flash, or None when there is no log."""
     if not Session.saved(store):
         return None
     try:
-        _head, timeline, _state, _kept, _ms, problem = Session._read(store, False)
+        r = Session._read(store, False)
+        return list(Session(store, r.head, r.timeline, r.state).events())
     except (ValueError, KeyError, TypeError, OSError):
         return None
-    return timeline.events
 
 
 def run(game, seed, steps, data, figures):
     table = Table(game, seed, data, figures)
     before = len(read_history(Storage(data)))
-    for _ in range(steps):
+    for i in range(steps):
         table.step()
         table.verify()
+        if figures.heap and i % 50 == 0:
+            figures.look_at_heap()
         if len(figures.failures) > 20:
             break
+    figures.play_ms += table.t
     table.history_once()
     figures.finished += len(read_history(Storage(data))) - before
     return figures
@@ -244,7 +287,9 @@ def main(argv):
         os.mkdir(data)
     except OSError:
         pass
-    fig = Figures()
+    import sys
+
+    fig = Figures(sys.implementation.name == "micropython")
     for i in range(games):
         clear(data)
         run(GAMES[i % len(GAMES)], 1000 + i, steps, data, fig)

@@ -5,6 +5,7 @@ from pawpad.app import stats
 from pawpad.app.lists import ListScreen, Notice
 from pawpad.app.screen import BACK, OK, PRESS, UNDO, Screen
 from pawpad.app.version import runtime_name, version_line
+from pawpad.core import settings as settings_rules
 from pawpad.core.colours import NAMES, RGB
 from pawpad.ticks import diff
 from pawpad.ui import widgets
@@ -149,75 +150,31 @@ class Statistics(Screen):
             Screen.key(self, app, k)
 
 
-class Field:
-    def __init__(self, label, key, step=1, unit="", fmt=None):
-        self.label = label
-        self.key = key
-        self.step = step
-        self.unit = unit
-        self.fmt = fmt
-
-
-SETTINGS_FIELDS = (
-    Field("Sound", "sound"),
-    Field("Volume", "volume", 10, "%"),
-    Field("Brightness", "brightness", 25),
-    Field("Dim after", "dim_after_s", 15, "s"),
-    Field("Lights", "lights"),
-    Field("Tie window", "tie_us", 500, "us"),
-    Field("Debounce", "debounce_ms", 5, "ms"),
-    Field("Tie settles", "tie_rule"),
-    Field("False start", "false_start_lock", fmt="lock"),
-    Field("Round limit", "round_limit_s", 15, "s", "off0"),
-    Field("Dog card", "card_decigrams", 1, "g", "tenths"),
-    Field("Load cell", "counts_per_gram", 10, "/g"),
-)
-
-
-def show_value(f, v):
-    if f.fmt == "lock":
-        return "lock 250ms" if v else "no lock"
-    if v is True:
-        return "on"
-    if v is False:
-        return "off"
-    if f.fmt == "off0" and v == 0:
-        return "off"
-    if f.key == "tie_rule":
-        return "press again" if v == "again" else "by choice"
-    if f.fmt == "tenths":
-        return "%d.%d%s" % (v // 10, v % 10, f.unit)
-    return "%d%s" % (v, f.unit)
-
-
 class SettingsScreen(ListScreen):
+    """The box's settings, each row made from the settings table (core/settings.py):
+    adding a setting there adds its row here."""
+
     name = "settings"
     title = "Settings"
 
+    def __init__(self):
+        ListScreen.__init__(self)
+        self.fields = settings_rules.screen_rows()
+
     def rows(self, app):
-        return [(f.label, show_value(f, app.settings[f.key])) for f in SETTINGS_FIELDS]
+        return [(f[1], settings_rules.shown(f, app.settings[f[0]])) for f in self.fields]
 
     def editable(self, i):
         return True
 
     def change(self, app, i, step):
-        from pawpad.core.settings import SCHEMA
-
-        f = SETTINGS_FIELDS[i]
-        default, kind, low, high = SCHEMA[f.key]
-        v = app.settings[f.key]
-        if kind == "bool":
-            v = not v
-        elif kind == "choice":
-            v = low[(low.index(v) + step) % len(low)]
-        else:
-            v = max(low, min(high, v + step * f.step))
-        app.settings[f.key] = v
+        f = self.fields[i]
+        app.settings[f[0]] = settings_rules.stepped(f, app.settings[f[0]], step)
         app.out.apply_settings(app.settings)
 
     def edited(self, app):
         app.save_settings()
-        if SETTINGS_FIELDS[self.sel].key == "lights":
+        if self.fields[self.sel][0] == "lights":
             app.show_player_colours()
 
 

@@ -8,22 +8,27 @@
 # navigator calls them after every event, undo, redo, correction and resume. Screens
 # opened over it (an entry in progress, a STOP's details) are closed when the state
 # changes, unless the screen that changed it asks to stay on top.
+import gc
+import sys
+
 from pawpad.app.session import GAMES
 
 
 def load(game):
-    """The game's flow (its module is imported on first use)."""
+    """The game's flow (its module is imported on first use, into a heap collected
+    just before: a module's code is one long-lived block, best not put in a hole)."""
     if game not in GAMES:
         raise ValueError("no game " + str(game))
-    return __import__("pawpad.app.flow_" + game, None, None, ("FLOW",)).FLOW
+    name = "pawpad.app.flow_" + game
+    if name not in sys.modules:
+        gc.collect()
+    return __import__(name, None, None, ("FLOW",)).FLOW
 
 
 class Flow:
     game = ""
     # Can an earlier round be corrected from the game menu (round_rows, edit_round)?
     corrects = True
-    # The house rules asked before the game starts: (key, label, low, high, step).
-    setup = ()
 
     def title(self, state):
         return GAMES[self.game]

@@ -21,14 +21,6 @@ MANUAL = ("Stacked on low", "Stacked on high", "Moved low>high", "Moved high>low
 class CircusPuppy(Flow):
     game = "circus_puppy"
     corrects = False  # a turn is many events: undo takes them back one by one
-    setup = (
-        ("start_card", "Start card", rules.STAGE_CARDS, 0, 1),
-        ("grace_ms", "Hold still", 1000, 10000, 1000),
-        ("helper_takes", "Helper keeps", 0, 0, 1),
-        ("left_counts", "Left at end", ("all", "deck"), 0, 1),
-        ("red", "Red spaces", 1, 29, 1),  # not printed in the rulebook: as on the cards
-        ("star", "Star spaces", 1, 29, 1),
-    )
 
     def screen(self, host):
         phase = host.state["phase"]

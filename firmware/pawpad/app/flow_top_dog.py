@@ -8,7 +8,6 @@ from pawpad.app.board import GameBoard, GameScreen, corrected
 from pawpad.app.flow import Flow
 from pawpad.app.screen import BACK, DOWN, OK, UNDO, UP, Screen
 from pawpad.games import top_dog as rules
-from pawpad.games.common import replay
 from pawpad.ui import widgets
 
 STAT_MAX = 30
@@ -58,9 +57,7 @@ class TopDog(Flow):
         return out
 
     def edit_round(self, host, index, event):
-        s = host.session
-        before = replay(s.engine, s.header["players"], s.header["settings"],
-                        s.events()[:index])
+        before = host.session.state_before(index)
         screen = PlayEntry if event["t"] == "play" else Judge
         return screen(host, fix=index, before=before, event=event)
 

@@ -11,9 +11,6 @@ CARD_MAX = 20
 
 class TopDogs(Flow):
     game = "top_dogs"
-    # The readings of the rulebook that are house rules: (setting, label, low, high, step).
-    setup = (("rounds", "Rounds", 1, 30, 1), ("cups", "Cup cards", 1, 30, 1),
-             ("cup_points", "Cup worth", 1, 10, 1))
 
     def screen(self, host):
         return Board(host)

@@ -1,13 +1,12 @@
 # Opening a game: its house rules first (kept for next time), a new session, or the
 # unfinished game on flash offered again. No game on flash is ever overwritten: while
 # one is there, opening any game offers it instead.
-from pawpad.app import flow as flows
 from pawpad.app.host import Host
 from pawpad.app.lists import ListScreen, Notice
 from pawpad.app.results import settle, summary
 from pawpad.app.screen import BACK, OK, UNDO, Screen
-from pawpad.app.session import GAMES, Session, in_history
-from pawpad.games.common import clone
+from pawpad.app.session import GAMES, Session, engine_for, in_history
+from pawpad.games.common import clone, setting_value
 from pawpad.ui import widgets
 
 
@@ -19,10 +18,34 @@ def start_game(app, name, setup=None, players=None):
         return
     if players is None:
         players = app.settings["players"]
-    if setup is None and flows.load(name).setup:
+    if setup is None and shown_rules(engine_for(name)):
         app.nav.push(GameSetup(app, name, players))
         return
-    begin(app, name, players, setup or app.setups.get(name))
+    begin(app, name, players, setup or saved_rules(app, name))
+
+
+def shown_rules(engine):
+    """The rows of the engine's house rules the players set (label None: not shown)."""
+    return [row for row in engine.HOUSE_RULES if row[1] is not None]
+
+
+def saved_rules(app, name):
+    """The game's house rules as kept on flash, checked by its engine: a damaged entry
+    gives the defaults."""
+    saved = app.setups.get(name)
+    if not isinstance(saved, dict):
+        return None
+    engine = engine_for(name)
+    try:
+        return engine.check_settings(saved)
+    except ValueError:
+        clean = {}
+        for row in engine.HOUSE_RULES:  # keep each value that is right on its own
+            try:
+                clean[row[0]] = setting_value(row, saved[row[0]])
+            except (KeyError, ValueError):
+                pass
+        return clean
 
 
 def begin(app, name, players, setup):
@@ -41,23 +64,10 @@ def open_game(app, session):
     app.host.show()
 
 
-def _number(v, low, high):
-    return isinstance(v, int) and not isinstance(v, bool) and low <= v <= high
-
-
-def _fits(v, default, low, high):
-    if isinstance(default, bool):
-        return isinstance(v, bool)
-    if isinstance(low, tuple):
-        return v in low
-    if isinstance(default, list):  # spaces of a score track
-        return isinstance(v, list) and len(v) <= high and all(_number(x, low, high) for x in v)
-    return _number(v, low, high)
-
-
 class GameSetup(ListScreen):
     """The house rules of a game before it starts: the readings of the rulebook that
-    are settings (RULES.md), kept for next time. OK on a rule changes it; Start."""
+    are settings (RULES.md), read from the engine's own table (HOUSE_RULES), kept for
+    next time. OK on a rule changes it; Start."""
 
     name = "setup"
 
@@ -66,23 +76,18 @@ class GameSetup(ListScreen):
         self.game = game
         self.players = players
         self.title = GAMES[game]
-        # [(key, label, low, high, step)]: low a tuple of names for a choice
-        self.rules = flows.load(game).setup
-        engine = __import__("pawpad.games." + game, None, None, ("x",))
+        engine = engine_for(game)
+        self.rules = shown_rules(engine)  # (key, label, default, kind, low, high, step)
         self.values = clone(engine.DEFAULTS)  # edited in place: never the defaults
-        saved = app.setups.get(game)
-        for key, _label, low, high, _step in self.rules:
-            v = saved.get(key) if isinstance(saved, dict) else None
-            if _fits(v, self.values[key], low, high):  # a damaged file changes nothing
-                self.values[key] = clone(v)
+        self.values.update(saved_rules(app, game) or {})
 
     def rows(self, app):
         out = [("Start game", "%dP" % self.players)]
-        for key, label, _low, _high, _step in self.rules:
+        for key, label, _default, kind, _low, _high, _step in self.rules:
             v = self.values[key]
-            if isinstance(v, bool):
+            if kind == "bool":
                 v = "on" if v else "off"
-            elif isinstance(v, list):
+            elif kind == "spaces":
                 v = ",".join(str(x) for x in v) or "none"
             elif key.endswith("_ms"):
                 v = "%d s" % (v // 1000)
@@ -90,21 +95,24 @@ class GameSetup(ListScreen):
         return out
 
     def editable(self, i):
-        return i > 0 and not isinstance(self.values[self.rules[i - 1][0]], list)
+        return i > 0 and self.rules[i - 1][3] != "spaces"
 
     def change(self, app, i, step):
-        key, label, low, high, size = self.rules[i - 1]
+        key, _label, _default, kind, low, high, size = self.rules[i - 1]
         v = self.values[key]
-        if isinstance(v, bool):
+        if kind == "bool":
             self.values[key] = not v
-        elif isinstance(low, tuple):  # a choice among names
+        elif kind == "choice":
             self.values[key] = low[(low.index(v) + step) % len(low)]
+        elif kind == "seat":
+            seat = -1 if v is None else v
+            self.values[key] = (seat + step) % self.players
         else:
             self.values[key] = max(low, min(high, v + step * size))
 
     def choose(self, app, i):
         if i > 0:  # a list of spaces: its own screen
-            key, label, low, high, _ = self.rules[i - 1]
+            key, label, _default, _kind, low, high, _ = self.rules[i - 1]
             app.nav.push(SpacesPick(self.values, key, label, low, high))
             return
         app.setups[self.game] = dict(self.values)

@@ -1,5 +1,7 @@
 # The screens every moment of the box needs: boot and the main menu. The box's own
 # settings screens are in box_menus, loaded when opened.
+import gc
+
 from pawpad.app.game_start import resume_at_boot, start_game
 from pawpad.app.lists import ListScreen
 from pawpad.app.screen import BACK, Screen
@@ -72,6 +74,7 @@ class MainMenu(ListScreen):
                 start_game(app, GAME_IDS[i])
             return
         # The box's own screens: loaded only when opened (a game never pays for them).
+        gc.collect()
         box_menus = __import__("pawpad.app.box_menus", None, None, ("x",))
         app.nav.push(getattr(box_menus, BOX[i - len(GAMES)][1])())
 

@@ -79,8 +79,12 @@ class Counts(Screen):
         widgets.list_rows(c, rows, self.sel, self.top)
 
     def fix_round(self):
-        events = self.host.session.events()
-        return sum(1 for e in events[:self.fix + 1] if e["t"] == "result")
+        n = 0
+        for i, e in enumerate(self.host.session.events()):
+            if i > self.fix:
+                break
+            n += e["t"] == "result"
+        return n
 
     def key(self, app, k):
         n = len(self.values)

@@ -16,11 +16,16 @@ def ticks_us():
     return time.ticks_us() & (PERIOD - 1)
 
 
-async def input_loop(dev, flag, clock_ms, clock_us, watchdog=None):
+async def input_loop(dev, flag, clock_ms, clock_us, hw=None):
     while True:
         wait = dev.step(clock_ms(), clock_us())
-        if watchdog is not None:
-            watchdog.feed()  # the loop came round: nothing is hung
+        if hw is not None:
+            if hw.watchdog is None and getattr(hw, "start_watchdog", None) is not None:
+                # Started once the box has reached its first screen: a boot that
+                # fails before that is not a reset loop (main.py counts such boots).
+                hw.watchdog = hw.start_watchdog()
+            if hw.watchdog is not None:
+                hw.watchdog.feed()  # the loop came round: nothing is hung
         if flag is None:
             await asyncio.sleep_ms(max(1, min(wait, 20)))
             continue
@@ -38,7 +43,7 @@ async def sensor_loop(dev, clock_ms):
 async def run(hw, clock_ms=ticks_ms, clock_us=ticks_us):
     """Runs the device until cancelled."""
     dev = Device(hw, clock_ms())
-    tasks = [asyncio.create_task(input_loop(dev, hw.flag, clock_ms, clock_us, hw.watchdog))]
+    tasks = [asyncio.create_task(input_loop(dev, hw.flag, clock_ms, clock_us, hw))]
     if hw.tilt is not None or any(s is not None for s in hw.scales):
         tasks.append(asyncio.create_task(sensor_loop(dev, clock_ms)))
     await asyncio.gather(*tasks)

@@ -9,6 +9,7 @@ try:
 except ImportError:  # pragma: no cover - every runtime here has it
     crc32 = None
 
+from pawpad.app.storage import LINE_MAX
 from pawpad.core import gamelog
 from pawpad.games.common import clone
 
@@ -35,14 +36,19 @@ def engine_for(name):
 class Session:
     snap_every = 50  # events between snapshots of the state in the log
 
-    def __init__(self, store, header, timeline, state):
+    def __init__(self, store, header, timeline, state, size=0, snap=None):
         self.store = store
         self.header = header
         self.name = header["game"]
         self.engine = engine_for(self.name)
+        # The events in force, each as the byte offset of its record in the log once
+        # it is on flash (the event itself until then): a long game's events are read
+        # back from flash when needed and never all held in RAM.
         self.timeline = timeline
         self.state = state
-        self.pending = []  # encoded records not yet on flash
+        self.size = size  # bytes of the log on flash: where the next record goes
+        self.snap = snap  # (n, state after the first n events), while it still holds
+        self.pending = []  # [(encoded record, its event or None)] not yet on flash
         self.acked = 0  # records on flash, header included
         self.saving = store is not None
         self.problem = None  # why saving stopped, for the screen
@@ -54,19 +60,17 @@ class Session:
     def new(cls, store, name, players, settings=None, colours=None):
         engine = engine_for(name)
         state = engine.start(players, settings)  # ValueError for a bad set-up
-        head = gamelog.header(name, players, state["settings"])
         # The game's own id (history and statistics count it once) and the seats'
         # colours as they are now: the history keeps them, whatever changes later.
-        head["id"] = new_id()
-        if colours is not None:
-            head["colours"] = list(colours[:players])
+        head = gamelog.header(name, players, state["settings"],
+                              None if colours is None else list(colours[:players]), new_id())
         s = cls(store, head, gamelog.Timeline(), state)
         if store is not None:
             try:
                 store.write_text(LOG, "")
             except OSError as e:
                 s._stop_saving(e)
-        s.pending.append(gamelog.encode(head))
+        s.pending.append((gamelog.encode(head), None))
         return s
 
     @classmethod
@@ -76,48 +80,55 @@ class Session:
 
     @classmethod
     def resume(cls, store):
-        """(session or None, messages). The log is read a line at a time. A torn last
-        record is dropped; a damaged log keeps what it can and is kept aside whole; an
-        unreadable one is kept aside."""
+        """(session or None, messages). The log is read a record at a time and only
+        the events after its last valid snapshot are replayed: the memory a resume
+        needs does not grow with the log. A torn last record is dropped; a damaged log
+        keeps what it can and is kept aside whole; an unreadable one is kept aside."""
         try:
-            head, timeline, state, kept, ms, problem = cls._read(store, fast=True)
-            if state is None:  # an event did not fit: find which, record by record
-                head, timeline, state, kept, ms, problem = cls._read(store, fast=False)
+            r = cls._read(store, fast=True)
+            if r.state is None:  # an event did not fit: find which, record by record
+                r = cls._read(store, fast=False)
         except (ValueError, KeyError, TypeError, UnicodeError, OSError) as e:
             return None, cls._aside(store, "could not be read (%s)" % e)
         messages = []
-        if problem is not None:
-            messages.append("Saved game: " + problem + ".")
+        if r.problem is not None:
+            messages.append("Saved game: " + r.problem + ".")
             try:
                 src = LOG
-                if not problem.startswith("the last record was cut short"):
+                if not r.problem.startswith("the last record was cut short"):
                     src = store.keep_aside(LOG)  # the whole file, for whoever wants it
                     messages.append("The log is kept as " + src + ".")
-                store.copy_lines(src, LOG, kept)  # the good part goes on as the log
+                # The good part goes on as the log: the same bytes, at the same places.
+                store.copy_lines(src, LOG, r.kept)
             except OSError as e:
                 messages.append("Could not repair the log (%s)." % e)
-        s = cls(store, head, timeline, state)
-        s.acked = kept
-        s.ms = ms
+        s = cls(store, r.head, r.timeline, r.state, r.size, r.snap)
+        s.acked = r.kept
+        s.ms = r.ms
         return s, messages
 
     @classmethod
     def _read(cls, store, fast):
-        """One reading of the log: (header, timeline, state, records kept, ms, problem).
-        Fast: the events in force are gathered first and replayed once, from the last
-        snapshot that still holds (state None if an event does not fit). Otherwise
-        each record is checked against the game as it comes."""
+        """One reading of the log (a Reading). Fast: the events in force are gathered
+        as places in the log, then replayed once from the last snapshot that still
+        holds (state None if an event does not fit). Otherwise each record is checked
+        against the game as it comes."""
         reader = gamelog.Reader()
+        r = Reading(store)
         with store.open_text(LOG) as f:
-            records = reader.read(f)
-            head = gamelog.check_header(next(records, None))
-            engine = engine_for(head["game"])
-            start = engine.start(head["players"], head["settings"])
+            lines = Places(f)
+            records = reader.read(lines)
+            r.head = gamelog.check_header(next(records, None))
+            r.size = lines.end
+            engine = engine_for(r.head["game"])
             if fast:
-                timeline, state, kept, ms, problem = _gather(engine, start, records)
+                r.gather(records, lines)
             else:
-                timeline, state, kept, ms, problem = _checked(engine, head, start, records)
-        return head, timeline, state, kept, ms, problem or reader.problem
+                r.check(engine, records, lines)
+        if fast:
+            r.replay()
+        r.problem = r.problem or reader.problem
+        return r
 
     @staticmethod
     def _aside(store, why):
@@ -143,21 +154,50 @@ class Session:
         if ms is not None:
             self.ms = ms
             rec["ms"] = ms
-        self.pending.append(gamelog.encode(rec))
+        self.pending.append((gamelog.encode(rec), rec.get("e")))
         n = len(self.timeline.events)
         if "e" in rec and "fix" not in rec and n % self.snap_every == 0:
-            # Every so often the whole state: a resume replays only what came after.
-            self.pending.append(gamelog.encode({"snap": self.state, "n": n}))
+            # Every so often the whole state: a resume replays only what came after,
+            # and so does an undo or a correction that does not reach behind it.
+            self.pending.append((gamelog.encode({"snap": self.state, "n": n}), None))
+            self.snap = (n, clone(self.state))
 
     def _rewind(self, rec, ms):
         try:
             nxt = self.timeline.preview(rec)
-            state = _replay(self.engine, self.header, nxt.events)
+            if "undo" in rec:
+                first = len(nxt.events)
+            elif "redo" in rec:
+                first = len(self.timeline.events)
+            else:
+                first = rec["fix"]
+            snap = self.snap
+            if snap is not None and (snap[0] > first or snap[0] > len(nxt.events)):
+                snap = None  # the change reaches behind the snapshot
+            state = self._replay(nxt.events, snap)
         except ValueError as e:
             return str(e)
+        self.snap = snap
         self.state = state
         self._record(rec, ms)
         return None
+
+    def _replay(self, refs, snap=None, upto=None):
+        """The state after the events `refs` (the first `upto` of them), from `snap`
+        when given."""
+        if snap is None:
+            state, first = self.engine.start(self.header["players"],
+                                             self.header["settings"]), 0
+        else:
+            state, first = clone(snap[1]), snap[0]
+        for e in self._iter(refs, first, upto):
+            state = self.engine.apply(state, e)
+        return state
+
+    def state_before(self, index):
+        """The game as it stood before event `index` (for correcting that event)."""
+        snap = self.snap if self.snap is not None and self.snap[0] <= index else None
+        return self._replay(self.timeline.events, snap, index)
 
     def undo(self, ms=None):
         if not self.timeline.events:
@@ -174,7 +214,34 @@ class Session:
         return self._rewind({"fix": index, "e": event}, ms)
 
     def events(self):
-        return self.timeline.events
+        """The events in force, oldest first (read from flash as they are used)."""
+        return Events(self, self.timeline.events)
+
+    # --- the events on flash ---
+    def _iter(self, refs, first=0, upto=None):
+        """The events of `refs` from `first`, each read from the log where it is on
+        flash (one open file for them all)."""
+        f = None
+        try:
+            for i in range(first, len(refs) if upto is None else upto):
+                ref = refs[i]
+                if isinstance(ref, int):
+                    if f is None:
+                        f = open(self.store.path(LOG), "rb")
+                    yield _event_at(f, ref)
+                else:
+                    yield ref
+        finally:
+            if f is not None:
+                f.close()
+
+    def _on_flash(self, event, offset):
+        """The event's record is on flash at `offset`: the timeline keeps the place,
+        not the event."""
+        for refs in (self.timeline.events, self.timeline.undone):
+            for i in range(len(refs) - 1, -1, -1):
+                if refs[i] is event:
+                    refs[i] = offset
 
     # --- flash ---
     def flush(self):
@@ -184,12 +251,17 @@ class Session:
             self.pending = []
             return 0
         while self.pending:
+            line, event = self.pending[0]
             try:
-                self.store.append_line(LOG, self.pending[0])
+                self.store.append_line(LOG, line)
             except OSError as e:
                 self._stop_saving(e)
                 break
             self.pending.pop(0)
+            at = self.size
+            self.size += len(line.encode())
+            if event is not None:
+                self._on_flash(event, at)
             self.acked += 1
             done += 1
             if self.on_ack is not None:
@@ -242,63 +314,140 @@ class Session:
             self.store.remove(LOG)
 
 
-def _gather(engine, state, records):
-    """The fast reading: the timeline from every record, then one replay from the last
-    snapshot still valid (no undo or correction reached behind it since)."""
-    timeline = gamelog.Timeline()
-    kept = 1
-    ms = 0
-    snap = None  # (events it stands for, state)
-    for rec in records:
-        kept += 1
-        if "snap" in rec:
-            snap = (rec["n"], rec["snap"])
-            continue
-        try:
-            timeline.apply(rec)
-        except ValueError:
-            return timeline, None, kept, ms, None  # let the careful reading say why
-        if snap is not None and (len(timeline.events) < snap[0] or
-                                 ("fix" in rec and rec["fix"] < snap[0])):
-            snap = None
-        ms = rec.get("ms", ms)
-    first = 0
-    if snap is not None and snap[0] <= len(timeline.events):
-        first, state = snap[0], clone(snap[1])
+class Events:
+    """The events in force as a read-only sequence: len, index, iterate."""
+
+    def __init__(self, session, refs):
+        self.session = session
+        self.refs = refs
+
+    def __len__(self):
+        return len(self.refs)
+
+    def __getitem__(self, i):
+        if i < 0:
+            i += len(self.refs)
+        if not 0 <= i < len(self.refs):
+            raise IndexError(i)
+        for e in self.session._iter(self.refs, i, i + 1):
+            return e
+
+    def __iter__(self):
+        return self.session._iter(self.refs)
+
+
+def _event_at(f, offset):
+    f.seek(offset)
+    line = f.readline(LINE_MAX)
     try:
-        for e in timeline.events[first:]:
-            state = engine.apply(state, e)
-    except (ValueError, KeyError, TypeError):
-        state = None
-    return timeline, state, kept, ms, None
+        return gamelog.decode(line.decode().rstrip("\n"))["e"]
+    except (ValueError, KeyError, TypeError, UnicodeError):
+        raise ValueError("the log on flash changed under the game")
 
 
-def _checked(engine, head, state, records):
-    """The careful reading: every record against the game; stops at one that does not
-    fit, keeping the state before it."""
-    timeline = gamelog.Timeline()
-    kept = 1
-    ms = 0
-    for rec in records:
-        if "snap" in rec:
-            kept += 1
-            continue
+class Places:
+    """The lines of the log, with where the last one handed on begins and ends."""
+
+    def __init__(self, lines):
+        self.lines = lines
+        self.start = 0
+        self.end = 0
+
+    def __iter__(self):
+        for line in self.lines:
+            self.start = self.end
+            self.end += len(line.encode())
+            yield line
+
+
+class Reading:
+    """What one reading of a log found."""
+
+    def __init__(self, store):
+        self.store = store
+        self.head = None
+        self.timeline = gamelog.Timeline()
+        self.state = None
+        self.kept = 1  # records kept, header included
+        self.ms = 0
+        self.size = 0  # bytes of the records kept
+        self.snap = None  # (n, state): the last snapshot that still holds
+        self.problem = None
+
+    @staticmethod
+    def _place(rec, at):
+        """The record with its event replaced by its place in the log."""
+        if "e" not in rec:
+            return rec
+        if "fix" in rec:
+            return {"fix": rec["fix"], "e": at}
+        return {"e": at}
+
+    def gather(self, records, lines):
+        """The fast reading: the timeline from every record (places only), and the
+        last snapshot that no undo or correction reached behind since."""
+        timeline = self.timeline
+        for rec in records:
+            self.kept += 1
+            self.size = lines.end
+            if "snap" in rec:
+                self.snap = (rec["n"], rec["snap"])
+                continue
+            try:
+                timeline.apply(self._place(rec, lines.start))
+            except ValueError:
+                self.kept = -1  # let the careful reading say why
+                return
+            snap = self.snap
+            if snap is not None and (len(timeline.events) < snap[0] or
+                                     ("fix" in rec and rec["fix"] < snap[0])):
+                self.snap = None
+            self.ms = rec.get("ms", self.ms)
+
+    def replay(self):
+        """The state: from the snapshot, the events after it read back from flash."""
+        if self.kept < 0:
+            return
+        snap = self.snap
+        if snap is not None and snap[0] > len(self.timeline.events):
+            snap = self.snap = None
+        s = Session(self.store, self.head, self.timeline, None, self.size, snap)
         try:
-            if "e" in rec and "fix" not in rec:
-                state = engine.apply(state, rec["e"])
-                timeline.apply(rec)
-            else:  # undo, redo, a correction: replay the events then in force
-                nxt = timeline.preview(rec)
-                state = _replay(engine, head, nxt.events)
-                timeline = nxt
-        except (ValueError, KeyError, TypeError) as e:
-            # The refused record may have half changed the state: rebuild it.
-            state = _replay(engine, head, timeline.events)
-            return timeline, state, kept, ms, \
-                "record %d does not fit the game (%s)" % (kept + 1, e)
-        ms = rec.get("ms", ms)
-        kept += 1
-    return timeline, state, kept, ms, None
+            self.state = s._replay(self.timeline.events, snap)
+        except (ValueError, KeyError, TypeError):
+            self.state = None
+
+    def check(self, engine, records, lines):
+        """The careful reading: every record against the game; stops at one that does
+        not fit, keeping the state before it."""
+        head = self.head
+        s = Session(self.store, head, self.timeline, None)
+        state = engine.start(head["players"], head["settings"])
+        for rec in records:
+            if "snap" in rec:
+                self.kept += 1
+                self.size = lines.end
+                continue
+            try:
+                placed = self._place(rec, lines.start)
+                if "e" in rec and "fix" not in rec:
+                    state = engine.apply(state, rec["e"])
+                    s.timeline.apply(placed)
+                else:  # undo, redo, a correction: replay the events then in force
+                    nxt = s.timeline.preview(placed)
+                    state = s._replay(nxt.events)
+                    s.timeline = nxt
+            except (ValueError, KeyError, TypeError) as e:
+                # The refused record may have half changed the state: rebuild it.
+                self.timeline = s.timeline
+                self.state = s._replay(s.timeline.events)
+                self.problem = "record %d does not fit the game (%s)" % (self.kept + 1, e)
+                return
+            self.ms = rec.get("ms", self.ms)
+            self.kept += 1
+            self.size = lines.end
+        self.timeline = s.timeline
+        self.state = state
 
 
 def _replay(engine, head, events):
@@ -308,20 +457,32 @@ def _replay(engine, head, events):
     return state
 
 
-def read_history(store, reader=None):
-    """The finished games, oldest first. Each record stands alone: a damaged one is
-    passed over (and counted in the reader), the others are kept."""
+def history(store, reader=None):
+    """The finished games one at a time, oldest first. Each record stands alone: a
+    damaged one is passed over (and counted in the reader)."""
     reader = reader or gamelog.Reader(skip=True)
     try:
         with store.open_text(HISTORY) as f:
-            return list(reader.read(f))
+            for rec in reader.read(f):
+                yield rec
     except OSError:
-        return []
+        return
+
+
+def read_history(store, reader=None, keep=HISTORY_KEEP + HISTORY_KEEP // 10):
+    """The newest `keep` finished games, oldest first: a history file of any size
+    never has more than that in RAM."""
+    games = []
+    for rec in history(store, reader):
+        games.append(rec)
+        if len(games) > keep:
+            games.pop(0)
+    return games
 
 
 def in_history(store, game_id):
-    for g in read_history(store):
-        if isinstance(g, dict) and g.get("id") == game_id:
+    for g in history(store):
+        if g.get("id") == game_id:
             return True
     return False
 
@@ -343,7 +504,7 @@ def prune_history(store, keep=HISTORY_KEEP):
     """Keeps the newest `keep` games once the file holds a tenth more than that. A
     file with damaged records is kept aside whole before it is rewritten."""
     reader = gamelog.Reader(skip=True)
-    games = read_history(store, reader)
+    games = read_history(store, reader, keep + keep // 10 + 1)
     if len(games) > keep + keep // 10 or reader.skipped:
         if reader.skipped:
             store.keep_aside(HISTORY)

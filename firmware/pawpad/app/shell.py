@@ -22,11 +22,11 @@ class App:
         self.store = store  # the flash, or None when it cannot be used
         self.session = None  # the game in progress
         self.host = None  # ... as its screens see it
-        self.setups = stats.load(store, stats.SETUPS)  # house rules: {game: {...}}
-        self.stats = stats.load(store)  # per player, across games
+        self.notices = list(notices)
+        self.setups = stats.load(store, stats.SETUPS, self.notices)  # {game: {...}}
+        self.stats = stats.load(store, stats.STATS, self.notices)  # per player
         self.now = now_ms
         self.now_us = 0  # the microsecond clock at this step (press times are on it)
-        self.notices = list(notices)
         self.toast_text = None
         self.toast_until = 0
         self.nav = Navigator(MainMenu, Boot(now_ms))

@@ -11,27 +11,18 @@ FIELDS = ("stops", "right", "wrong", "false", "games")
 MERGED = "merged"  # the ids of the games counted, newest last
 KEEP_IDS = 60  # more than the history keeps: an id older than that is never seen again
 MAX_COUNT = 1 << 30  # a figure beyond this is damage, not play
+LIMIT = 16384  # bytes: 8 players' figures and 60 game ids take about 2 KB
 
 
-def load(store, name=STATS):
-    """A JSON object from flash; a damaged file starts afresh (and is kept aside)."""
-    if store is None or not store.exists(name):
+def load(store, name=STATS, said=None):
+    """A JSON object from flash, or {}: a damaged file starts afresh, is kept aside,
+    and what happened is added to `said`."""
+    if store is None:
         return {}
-    reader = getattr(store, "read_json", None)
-    if reader is not None:
-        data, _problem = reader(name, 16384)
-        return data if isinstance(data, dict) else {}
-    try:
-        data = json.loads(store.read_text(name))
-        if isinstance(data, dict):
-            return data
-    except (OSError, ValueError, UnicodeError, MemoryError, RuntimeError):
-        pass
-    try:
-        store.keep_aside(name)
-    except OSError:
-        pass
-    return {}
+    data, problem = store.read_json(name, LIMIT)
+    if problem and said is not None:
+        said.append(problem)
+    return data if isinstance(data, dict) else {}
 
 
 def save(store, data, name=STATS):

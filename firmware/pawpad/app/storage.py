@@ -66,6 +66,7 @@ class Lines:
     def __init__(self, path, size=LINE_MAX):
         self.f = open(path, "rb")
         self.size = size
+        self.buf = None
 
     def __enter__(self):
         return self
@@ -75,10 +76,13 @@ class Lines:
 
     def close(self):
         self.f.close()
+        if self.buf is not None and not _SHARED:
+            _SHARED.append(self.buf)  # for the next reading
+        self.buf = None
 
     def __iter__(self):
         f, size = self.f, self.size
-        buf = bytearray(size)
+        buf = self.buf = _buffer(size)
         mv = memoryview(buf)
         start = end = 0  # the bytes read and not yet handed on: buf[start:end]
         skipping = False  # inside a line too long to hold
@@ -107,6 +111,17 @@ class Lines:
         elif end > start:
             tail = _text(buf[start:end])
             yield "\x00" if tail is gamelog.NOT_TEXT else tail
+
+
+_SHARED = []  # one line buffer for every reading: made once, not a new hole each time
+
+
+def _buffer(size):
+    """The shared line buffer when it is free (readings do not overlap on the box),
+    else a buffer of this reading's own."""
+    if _SHARED and len(_SHARED[-1]) == size:
+        return _SHARED.pop()
+    return bytearray(size)
 
 
 def _text(data):

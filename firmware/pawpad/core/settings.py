@@ -6,31 +6,73 @@ from pawpad.core.colours import NAMES as COLOURS
 
 MAX_PLAYERS = 8
 
-# name: (default, kind, low, high). kind "int" is a whole number within [low, high],
-# "bool" is true/false, "colours" is a list of MAX_PLAYERS names from COLOURS,
-# "choice" is one of the names in `low`.
-SCHEMA = {
-    "players": (4, "int", 1, MAX_PLAYERS),
-    "colours": (list(COLOURS), "colours", 0, 0),
-    "sound": (True, "bool", 0, 0),
-    "volume": (60, "int", 0, 100),
-    "brightness": (200, "int", 1, 255),
-    "dim_after_s": (60, "int", 5, 3600),
-    "debounce_ms": (20, "int", 1, 200),
-    "tie_us": (0, "int", 0, 100000),
-    "lights": (True, "bool", 0, 0),
-    "timer_s": (60, "int", 15, 3600),  # the game menu's countdown
-    # Pick-a-Dog: a STOP tie is settled by the tied players pressing again, or chosen
-    # with the menu buttons; a press before GO can lock that player out for 250 ms; a
-    # round can have a time limit (0: none).
-    "tie_rule": ("again", "choice", ("again", "choose"), 0),
-    "false_start_lock": (False, "bool", 0, 0),
-    "round_limit_s": (0, "int", 0, 600),
+# Every setting, in the order the settings screen lists them, in one table:
+# (name, default, kind, low, high, label, step, shown).
+#   kind "int": a whole number within [low, high], changed by `step` on the screen;
+#   "bool": true/false; "choice": one of the names in `low`; "colours": a list of
+#   MAX_PLAYERS names from COLOURS.
+#   label: the settings screen's row, or None for a setting set elsewhere (Players,
+#   the game menu's timer, the load cells' calibration).
+#   shown: how the screen writes the value: a unit ("%", "s"); (unit, text for 0);
+#   "tenths" (a tenth of a gram); for a bool (text off, text on); for a choice the
+#   names the screen uses, one per choice.
+FIELDS = (
+    ("players", 4, "int", 1, MAX_PLAYERS, None, 1, ""),
+    ("colours", list(COLOURS), "colours", 0, 0, None, 0, ""),
+    ("sound", True, "bool", 0, 0, "Sound", 0, None),
+    ("volume", 60, "int", 0, 100, "Volume", 10, "%"),
+    ("brightness", 200, "int", 1, 255, "Brightness", 25, ""),
+    ("dim_after_s", 60, "int", 5, 3600, "Dim after", 15, "s"),
+    ("lights", True, "bool", 0, 0, "Lights", 0, None),
+    # Pick-a-Dog: presses this close to the first are a tie; a STOP tie is settled by
+    # the tied players pressing again, or chosen with the menu buttons; a press before
+    # GO can lock that player out for 250 ms; a round can have a time limit (0: none).
+    ("tie_us", 0, "int", 0, 100000, "Tie window", 500, "us"),
+    ("debounce_ms", 20, "int", 1, 200, "Debounce", 5, "ms"),
+    ("tie_rule", "again", "choice", ("again", "choose"), 0, "Tie settles", 0,
+     ("press again", "by choice")),
+    ("false_start_lock", False, "bool", 0, 0, "False start", 0, ("no lock", "lock 250ms")),
+    ("round_limit_s", 0, "int", 0, 600, "Round limit", 15, ("s", "off")),
     # Stage load cells: a dog card's weight in tenths of a gram, and the raw HX711
     # counts per gram from calibration (a 1 kg cell at gain 128 gives about 420).
-    "card_decigrams": (40, "int", 5, 500),
-    "counts_per_gram": (420, "int", 1, 100000),
-}
+    ("card_decigrams", 40, "int", 5, 500, "Dog card", 1, "tenths"),
+    ("counts_per_gram", 420, "int", 1, 100000, "Load cell", 10, "/g"),
+    ("timer_s", 60, "int", 15, 3600, None, 15, "s"),  # the game menu's countdown
+)
+
+# name: (default, kind, low, high), for checking a value.
+SCHEMA = {}
+for _row in FIELDS:
+    SCHEMA[_row[0]] = _row[1:5]
+
+
+def screen_rows():
+    """The rows of the settings screen: (name, label, kind, low, high, step, shown)."""
+    return [(r[0], r[5], r[2], r[3], r[4], r[6], r[7]) for r in FIELDS if r[5] is not None]
+
+
+def shown(row, value):
+    """A setting's value as the settings screen writes it."""
+    _name, _label, kind, low, _high, _step, how = row
+    if kind == "bool":
+        return (how or ("off", "on"))[1 if value else 0]
+    if kind == "choice":
+        return how[low.index(value)]
+    if isinstance(how, tuple):  # (unit, text for 0)
+        return how[1] if value == 0 else "%d%s" % (value, how[0])
+    if how == "tenths":
+        return "%d.%dg" % (value // 10, value % 10)
+    return "%d%s" % (value, how)
+
+
+def stepped(row, value, step):
+    """The value one step up (step 1) or down (-1) on the settings screen."""
+    _name, _label, kind, low, high, size, _how = row
+    if kind == "bool":
+        return not value
+    if kind == "choice":
+        return low[(low.index(value) + step) % len(low)]
+    return max(low, min(high, value + step * size))
 
 
 def defaults():
