@@ -253,3 +253,17 @@ def test_a_circus_puppy_game_without_load_cells_is_never_interrupted():
     assert p.dev.app.top.name == "circus-perform"
     assert p.dev.app.toast_text is None
     assert not [line for line in p.log if "notice" in line or "answering" in line]
+
+
+def test_up_and_down_held_repeat_faster_and_faster():
+    data = fresh_dir()
+    # Settings (6th row) -> Volume -> edit; DOWN held for 1.5 s from 100 %
+    with open(data + "/settings.json", "w") as f:
+        f.write('{"volume": 100, "dim_after_s": 60}')
+    p = play("1600 down\n1700 down\n1800 down\n1900 down\n2000 down\n2100 ok\n"
+             "2200 down\n2300 ok\n2400 hold down\n3900 let down\n4200 end\n", data)
+    # one step at the press, then repeats at 400, 700, 925, ... ms: ten 10 % steps
+    # reach 0 within 1.5 s (a press a step would need ten presses)
+    assert p.dev.settings["volume"] == 0
+    p.play(parse("4300 up\n4600 end"))
+    assert p.dev.settings["volume"] == 10  # a tap is one step

@@ -354,3 +354,17 @@ def test_broken_chains_take_their_cards_off_the_table():
     assert st["pile"] == 62 - 23 - 4 and st["table"] == 30
     assert log_records(data)[-1]["e"]["broken"] == [1, 2]
     assert log_records(data)[-1]["e"]["collected"] == [2, 10, 10, 0]
+
+
+def test_the_stop_tone_plays_whole_when_the_display_fails_with_it():
+    data = data_with('{"players": 3}')
+    go = 1900 + GO_MS
+    # the display is pulled just before the STOP: the frame's write fails in the
+    # STOP's own loop turn; the error tone waits for the STOP's 250 ms
+    p = play(open_variant(0) + "1900 ok\n%d unplug display\n%d p2\n%d end" % (
+        go + 50, go + 100, go + 700), data)
+    sounds = [line.split()[1:] for line in p.log if " sound " in line]
+    at = [int(line.split()[0]) for line in p.log if " sound " in line]
+    i = sounds.index(["sound", "2093", "Hz"])
+    assert sounds[i + 1] == ["sound", "330", "Hz"]  # the error tone, after it
+    assert at[i + 1] - at[i] >= 250

@@ -11,7 +11,7 @@ from pawpad.ui.canvas import Canvas
 class QuietOut:
     """The app's `out` with nothing behind it."""
 
-    def sound(self, notes):
+    def sound(self, notes, urgent=False):
         pass
 
     def light(self, seat, rgb):

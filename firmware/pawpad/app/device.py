@@ -1,7 +1,7 @@
 # The device: hardware on one side, the app shell on the other. step() is one turn of
 # the loop: read the buttons, feed the app, play sound, redraw what changed. The
 # asyncio runner and the simulator's scripted mode both drive it, with the time.
-from pawpad.app.screen import ERROR
+from pawpad.app.screen import CLICK, ERROR, PRESS
 from pawpad.app.shell import App
 from pawpad.app.storage import Storage
 from pawpad.core.stage import StepDetector
@@ -10,7 +10,10 @@ from pawpad.ticks import add, diff
 from pawpad.ui.canvas import Canvas
 
 MENU_KEYS = ("up", "down", "ok", "back")
+_DOWN = 1
 _BACK = 3
+REPEAT_FIRST_MS = 400  # UP or DOWN held this long starts repeating...
+REPEAT_FASTEST_MS = 40  # ... a quarter faster each time, down to this
 HOLD_MS = 800  # BACK held this long is UNDO
 IDLE_MS = 1000  # the longest sleep: dimming and retries are checked this often
 DIM_CONTRAST = 8
@@ -43,10 +46,13 @@ class Device:
             notices.append("it is let go.")
         for line in notices:
             print("pawpad:", line)
+        self._whole = False  # the buzzer plays a melody that is not to be cut
+        self._queued = None  # the sound that waits for it
         self.canvas = Canvas(hw.display.buffer if hw.display else None)
         self.now = now_ms
         self.last_input = now_ms
         self._back_down = None  # when BACK went down, while it is held
+        self._repeat = None  # [key, next repeat due, interval] while UP/DOWN is held
         self._swallow = None  # the button whose press only woke the screen
         self.on_ack = None  # told how many records are on flash (the simulator's log)
         self.dimmed = False
@@ -72,10 +78,19 @@ class Device:
             self.sound(ERROR)
 
     # --- what the app may ask of the hardware ("out") ---
-    def sound(self, notes):
+    def sound(self, notes, urgent=False):
+        """Plays `notes`. A melody always plays whole (a STOP's tone is never cut by
+        an error tone or a key's click): what comes while one plays waits for its end;
+        a click then is dropped. An urgent sound (the STOP) plays at once."""
         bz = self.hw.buzzer
-        if bz is not None:
-            bz.play(notes, self.now)
+        if bz is None:
+            return
+        if bz.playing and self._whole and not urgent:
+            if notes not in (CLICK, PRESS):
+                self._queued = notes
+            return
+        bz.play(notes, self.now)
+        self._whole = notes not in (CLICK, PRESS)
 
     def light(self, seat, rgb):
         px = self.hw.pixels
@@ -144,6 +159,12 @@ class Device:
         if hw.menu is not None:
             for i, pressed, _t in hw.menu.poll(now_us):
                 self._menu_key(i, pressed, now_ms)
+        rep = self._repeat
+        if rep is not None and diff(now_ms, rep[1]) >= 0:
+            rep[2] = max(REPEAT_FASTEST_MS, rep[2] * 3 // 4)
+            rep[1] = add(now_ms, rep[2])
+            self.last_input = now_ms
+            app.key(MENU_KEYS[rep[0]], now_ms)
         if self._back_down is not None and diff(now_ms, self._back_down) >= HOLD_MS:
             self._back_down = None
             app.key("undo", now_ms)
@@ -152,6 +173,10 @@ class Device:
         wait = IDLE_MS
         if hw.buzzer is not None:
             w = hw.buzzer.update(now_ms)
+            if w is None and self._queued is not None:
+                notes, self._queued = self._queued, None
+                self.sound(notes)
+                w = hw.buzzer.update(now_ms)
             if w is not None:
                 wait = min(wait, w)
         self._dim(now_ms)
@@ -174,6 +199,8 @@ class Device:
             wait = min(wait, max(0, diff(due, now_ms)))
         if self._back_down is not None:
             wait = min(wait, max(1, HOLD_MS - diff(now_ms, self._back_down)))
+        if self._repeat is not None:
+            wait = min(wait, max(1, diff(self._repeat[1], now_ms)))
         return wait
 
     def _flush_when_quiet(self):
@@ -198,7 +225,11 @@ class Device:
                 self._back_down = now_ms
             else:
                 self.app.key(MENU_KEYS[i], now_ms)
+                if i <= _DOWN:  # held, UP and DOWN repeat, faster and faster
+                    self._repeat = [i, add(now_ms, REPEAT_FIRST_MS), REPEAT_FIRST_MS]
             return
+        if self._repeat is not None and self._repeat[0] == i:
+            self._repeat = None
         if self._swallow == i:
             self._swallow = None
         elif i == _BACK and self._back_down is not None:

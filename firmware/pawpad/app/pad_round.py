@@ -110,7 +110,7 @@ class Live(Screen):
         if self._locked(seat, t_us):
             return
         if self.clock.press(seat, t_us) >= 0:
-            app.out.sound(STOP)  # first: the buzzer within 2 ms of the press
+            app.out.sound(STOP, True)  # first: the buzzer at once, whatever played
             lights(app, self.host, [seat], True)
             self.host.alarm = None
             app.nav.replace(Stopped(self.host, app, self.clock, self.false))
@@ -202,7 +202,7 @@ class Stopped(Screen):
         if len(winners) == 1:
             self.caller = winners[0]
             if self.again is not None:
-                app.out.sound(STOP)
+                app.out.sound(STOP, True)
             self._logged(app)
         elif app.settings["tie_rule"] == "again":
             self.again = clock.since_go(app.now_us)
