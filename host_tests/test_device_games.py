@@ -128,6 +128,8 @@ def test_a_whole_game_ends_in_results_and_history():
     # Green's alone), 2 -> Red (4): Blue 4, Green 3, Red 3
     assert games[-1]["scores"] == [3, 4, 3] and games[-1]["winners"] == [1]
     assert games[-1]["events"] == 10
+    st = p.dev.app.stats  # every game feeds the statistics: played and won
+    assert st["Blue"]["wins"] == 1 and st["Red"]["wins"] == 0 and st["Green"]["games"] == 1
     assert games[-1]["ms"] > 0
 
 

@@ -39,8 +39,13 @@ def test_the_box_judges_dogs_with_stats():
     p = play(OPEN + script, data)
     st = state(p)
     assert st["champions"] == [1, 1] and st["covered"] == "PA"
+    summary = p.dev.app.top
+    assert summary.name == "top-dog-summary"  # what the round gave, over the rescue
+    assert summary.lines(p.dev.app) == ["P Red A Blu", "Champions: Red, Blue",
+                                        "To the Pound: 0", "Pound now: 4"]
+    p.play(parse("%d ok\n" % (t + 100)))
     assert p.dev.app.top.name == "top-dog-rescue"  # the Pound holds 4 (2 players)
-    p.play(parse("%d ok\n" % (t + 200)))
+    p.play(parse("%d ok\n" % (t + 300)))
     assert state(p)["hands"] == [8, 8] and p.dev.app.top.name == "top-dog"
 
 
@@ -65,6 +70,9 @@ def test_three_champions_win():
         part, t = stats_entry(t, [("new", [9, 9, 9, 9]), (blue, [0, 0, 0, 0])])
         p.play(parse(part))
         t = p.t + 100  # play() runs on past the last key
+        if p.dev.app.top.name == "top-dog-summary":
+            p.play(parse("%d ok\n" % t))
+            t = p.t + 100
         if p.dev.app.top.name == "top-dog-rescue":
             p.play(parse("%d ok\n" % t))
             t = p.t + 100
@@ -76,7 +84,7 @@ def test_correcting_an_earlier_rounds_stats():
     data = two_players()
     script, t = stats_entry(2000, [("new", [5, 1, 1, 1]), ("new", [1, 5, 1, 1])])
     p = play(OPEN + script, data)
-    p.play(parse("%d ok\n" % (t + 200)))  # the rescue
+    p.play(parse("%d ok\n%d ok\n" % (t + 200, t + 300)))  # the round's summary, the rescue
     assert state(p)["champions"] == [1, 1]
     # game menu -> "Correct a round" (4th row); the stats judged the medals, so the
     # only entry is R1's dogs

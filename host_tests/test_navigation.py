@@ -82,11 +82,14 @@ def test_top_dog_undo_back_into_judging_and_resume_in_the_rescue():
     names = ["ok"] + ["ok"] * 5 + ["ok"] + ["down", "ok", "up", "ok", "ok", "ok"]
     script, t = timed(2000, names)
     p = play(OPEN_TOP_DOG + script, data)
+    assert top(p) == "top-dog-summary"
+    p.play(parse("%d ok\n" % (t + 100)))
     assert top(p) == "top-dog-rescue"  # the Pound holds 4
+    t = p.t
     p.play(parse("%d hold back\n%d let back\n" % (t + 100, t + 1000)))
     assert top(p) == "top-dog-judge"
     assert p.dev.app.session.state["phase"] == "judge"
-    script, t = timed(p.t + 100, ["down", "ok", "up", "ok", "ok", "ok"])
+    script, t = timed(p.t + 100, ["down", "ok", "up", "ok", "ok", "ok", "ok"])
     p.play(parse(script))
     assert top(p) == "top-dog-rescue"
     p = play("1600 ok\n1700 end", data)  # power cut in the rescue; resumed

@@ -6,7 +6,7 @@ from pawpad.app import stats
 
 def test_a_game_is_merged_once_by_its_id():
     s = {}
-    rec = {"scores": [3, 1, 0]}
+    rec = {"scores": [3, 1, 0], "winners": [0]}
     tally = {0: {"stops": 2, "right": 1, "wrong": 1, "fastest_ms": 300},
              1: {"false": 1}}
     colours = ["Red", "Blue", "Green"]
@@ -17,8 +17,9 @@ def test_a_game_is_merged_once_by_its_id():
     assert s["Red"]["stops"] == 3 and s["Red"]["right"] == 2 and s["Red"]["wrong"] == 1
     assert s["Red"]["fastest_ms"] == 300 and s["Red"]["games"] == 2
     assert s["Blue"]["false"] == 1 and s["Blue"]["stops"] == 0 and s["Green"]["games"] == 2
-    assert stats.lines(s, ["Red", "Blue", "Pink"]) == ["Red 2/3 0fs 2g 300ms",
-                                                      "Blu 0/0 1fs 2g"]
+    assert s["Red"]["wins"] == 2 and s["Blue"]["wins"] == 0
+    assert stats.lines(s, ["Red", "Blue", "Pink"]) == ["Red 2w/2g 2/3 0fs 300ms",
+                                                      "Blu 0w/2g 0/0 1fs"]
     assert stats.lines({}, ["Red"]) == ["No games yet."]
 
 
@@ -26,8 +27,8 @@ def test_figures_damaged_on_flash_count_as_nothing():
     s = {"Red": {"stops": "x", "right": 1e300, "wrong": -4, "games": True, "fastest_ms": "1"},
          "merged": 5}
     assert stats.merge(s, "g", {0: {"stops": 1}}, ["Red"], "top_dogs", {"scores": [1]})
-    assert s["Red"] == {"stops": 1, "right": 0, "wrong": 0, "false": 0, "games": 1}
-    assert stats.lines(s, ["Red"]) == ["Red 0/1 0fs 1g"]
+    assert s["Red"] == {"stops": 1, "right": 0, "wrong": 0, "false": 0, "games": 1, "wins": 0}
+    assert stats.lines(s, ["Red"]) == ["Red 0w/1g 0/1 0fs"]
 
 
 def test_best_solo_game_is_the_highest_score_then_the_quickest():

@@ -171,7 +171,7 @@ class PlayEntry(Screen):
             plays.append([s, how, stats])
         event = {"t": "play", "plays": plays}
         if not corrected(self, app, event):
-            self.host.offer(event)  # judging or the board follows from the state
+            judged(self.host, event)  # judging, the rescue or the board follows
 
 
 class Judge(GameScreen):
@@ -220,13 +220,53 @@ class Judge(GameScreen):
                     won[letter] = self.choices[self.picks[j]]
                 event = {"t": "medals", "won": won}
                 if not corrected(self, app, event):
-                    self.host.offer(event)  # the rescue or the board follows
+                    judged(self.host, event)  # the rescue or the board follows
         elif k == BACK and self.i > 0:
             self.i -= 1
         elif k in (BACK, UNDO) and self.fix is not None:
             app.nav.pop()  # a correction left as it was
         else:
             GameScreen.key(self, app, k)
+
+
+def judged(host, event):
+    """Offers the dogs or the medals; when that judged the round, what it gave shows
+    over the screen that follows."""
+    before = host.state["last_round"]
+    host.offer(event)
+    after = host.state["last_round"]
+    if after is not None and after is not before and after != before:
+        host.app.nav.push(RoundSummary(host))
+
+
+class RoundSummary(Screen):
+    """After the judging: who won each medal, the new champions, the dogs that went
+    to the Pound. OK (or BACK): on to what the state calls for."""
+
+    name = "top-dog-summary"
+
+    def __init__(self, host):
+        self.host = host
+
+    def lines(self, app):
+        last = self.host.state["last_round"]
+        won = last["medals"]
+        medals = " ".join("%s %s" % (m, app.colour(won[m][0])[:3]) for m in rules.MEDALS
+                          if won.get(m))
+        champs = ", ".join(app.colour(c[0]) for c in last["champions"])
+        return [medals or "No medal won", "Champions: " + (champs or "none"),
+                "To the Pound: %d" % last["pound"], "Pound now: %d" % self.host.state["pound"]]
+
+    def draw(self, c, app):
+        widgets.title_bar(c, "Round %d" % self.host.state["last_round"]["round"], "judged")
+        widgets.message(c, widgets.wrap(self.lines(app))[:5], 12)
+        widgets.footer(c, "", "OK")
+
+    def key(self, app, k):
+        if k == UNDO:
+            self.host.undo()
+        else:
+            app.nav.close(self)
 
 
 class Rescue(GameScreen):

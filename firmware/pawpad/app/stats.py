@@ -1,5 +1,6 @@
-# The players' statistics, by button colour, across games: STOPs called, right and
-# wrong, false starts, the fastest STOP after GO, games played; and the best solo
+# The players' statistics, by button colour, across games: games played and won (every
+# game), STOPs called, right and wrong, false starts, the fastest STOP after GO
+# (Pick-a-Dog); and the best solo
 # result. They are drawn from each finished game's log (its flow's tally) and merged
 # once per game id, so an undone STOP is never counted and a replayed ending never
 # counts twice. Also the small JSON files of the same kind: each game's house rules.
@@ -7,7 +8,7 @@ import json
 
 STATS = "stats.json"
 SETUPS = "setups.json"  # {game: {setting: value}}; a game checks its own when it starts
-FIELDS = ("stops", "right", "wrong", "false", "games")
+FIELDS = ("stops", "right", "wrong", "false", "games", "wins")
 MERGED = "merged"  # the ids of the games counted, newest last
 KEEP_IDS = 60  # more than the history keeps: an id older than that is never seen again
 MAX_COUNT = 1 << 30  # a figure beyond this is damage, not play
@@ -69,9 +70,11 @@ def merge(stats, game_id, tally, colours, game, rec):
         ids = stats[MERGED] = []
     if game_id in ids:
         return False
+    won = rec.get("winners") or () if not rec.get("abandoned") else ()
     for seat in range(len(rec.get("scores", ()))):
         figures = dict(tally.get(seat, {}))
         figures["games"] = 1
+        figures["wins"] = 1 if seat in won else 0
         add(stats, colours[seat], figures)
     if rec.get("title") == "Solo" and not rec.get("abandoned"):
         solo_result(stats, rec["scores"][0], rec.get("ms", 0))
@@ -109,8 +112,9 @@ def lines(stats, colours):
         if not p["stops"] and not p["false"] and not p["games"]:
             continue
         fast = p.get("fastest_ms")
-        out.append("%s %d/%d %dfs %dg%s" % (c[:3], p["right"], p["stops"], p["false"],
-                                          p["games"], " %dms" % fast if fast else ""))
+        out.append("%s %dw/%dg %d/%d %dfs%s" % (c[:3], p["wins"], p["games"], p["right"],
+                                              p["stops"], p["false"],
+                                              " %dms" % fast if fast else ""))
     best = stats.get("solo_best")
     if isinstance(best, dict) and isinstance(best.get("score"), int):
         out.append("Solo best %d" % best["score"])
