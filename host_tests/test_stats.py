@@ -18,8 +18,9 @@ def test_a_game_is_merged_once_by_its_id():
     assert s["Red"]["fastest_ms"] == 300 and s["Red"]["games"] == 2
     assert s["Blue"]["false"] == 1 and s["Blue"]["stops"] == 0 and s["Green"]["games"] == 2
     assert s["Red"]["wins"] == 2 and s["Blue"]["wins"] == 0
-    assert stats.lines(s, ["Red", "Blue", "Pink"]) == ["Red 2w/2g 2/3 0fs 300ms",
-                                                      "Blu 0w/2g 0/0 1fs"]
+    assert stats.lines(s, ["Red", "Blue", "Pink"]) == [
+        "Red won 2 of 2", " STOPs right 2/3", " fastest 300 ms",
+        "Blue won 0 of 2", " false starts 1"]
     assert stats.lines({}, ["Red"]) == ["No games yet."]
 
 
@@ -28,7 +29,7 @@ def test_figures_damaged_on_flash_count_as_nothing():
          "merged": 5}
     assert stats.merge(s, "g", {0: {"stops": 1}}, ["Red"], "top_dogs", {"scores": [1]})
     assert s["Red"] == {"stops": 1, "right": 0, "wrong": 0, "false": 0, "games": 1, "wins": 0}
-    assert stats.lines(s, ["Red"]) == ["Red 0w/1g 0/1 0fs"]
+    assert stats.lines(s, ["Red"]) == ["Red won 0 of 1", " STOPs right 0/1"]
 
 
 def test_best_solo_game_is_the_highest_score_then_the_quickest():

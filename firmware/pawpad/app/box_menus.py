@@ -138,7 +138,7 @@ class Statistics(Screen):
 
     def draw(self, c, app):
         lines = self.lines(app)
-        widgets.title_bar(c, "Statistics", "won ok/stops")
+        widgets.title_bar(c, "Statistics")
         widgets.message(c, lines[self.first:self.first + 6])
 
     def key(self, app, k):

@@ -36,8 +36,11 @@ class Countdown(Screen):
         widgets.title_bar(c, title(self.host), "R%d" % (self.host.state["round"] + 1))
         widgets.big_center(c, str(self.shown), 16, 4)
         if self.false:
-            names = ",".join(app.colour(s)[:3] for s in false_seats(self.false))
-            c.text_center(widgets.clip("False: " + names, widgets.COLS), 54)
+            seats = false_seats(self.false)
+            line = "False: " + ",".join(app.colour(s)[:3] for s in seats)
+            if len(line) > widgets.COLS:
+                line = "False starts: %d" % len(seats)
+            c.text_center(line, 54)
 
     def tick(self, app, now_ms):
         left = 3 - diff(now_ms, self.start) // COUNT_MS
@@ -132,6 +135,15 @@ class Live(Screen):
             self.host.alarm = None
             app.show_player_colours()
             app.nav.pop()
+
+
+def reaction_line(ms):
+    """"STOP 3383 ms after GO"; past 10 s in tenths of a second, so it always fits."""
+    if ms is None:
+        return "STOP"
+    if ms < 10000:
+        return "STOP %d ms after GO" % ms
+    return "STOP %d.%d s after GO" % (ms // 1000, ms % 1000 // 100)
 
 
 def stop_frame(c, app, host, big):
@@ -238,8 +250,7 @@ class Stopped(Screen):
         widgets.big_center(c, big, 2, 3)
         y = 28
         if self.caller is not None:
-            c.text_center("STOP %d ms after GO" % self.reaction if self.reaction is not None
-                          else "STOP", y)
+            c.text_center(reaction_line(self.reaction), y)
             y += 10
             for seat, ms in self.margins():
                 if y > 54:
@@ -248,12 +259,17 @@ class Stopped(Screen):
                 y += 9
         elif self.winners:
             names = " ".join(app.colour(s) for s in self.winners)
-            c.text_center(widgets.clip(names, widgets.COLS), y)
+            if len(names) > widgets.COLS:
+                names = " ".join(app.colour(s)[:3] for s in self.winners)
+            lines = widgets.wrap([names])[:2]
+            for line in lines:
+                c.text_center(line, y)
+                y += 9
             rule = app.settings["tie_rule"]
             if rule == "again":
-                c.text_center("tied: press again", y + 12)
+                c.text_center("tied: press again", y + 2)
             else:
-                c.text_center("UP/DOWN, OK: " + app.colour(self.winners[self.choice]), y + 12)
+                c.text_center("UP/DOWN, OK: " + app.colour(self.winners[self.choice]), y + 2)
         else:
             c.text_center("Time up: nobody", y)
             c.text_center("called STOP", y + 10)

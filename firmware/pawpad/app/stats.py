@@ -103,7 +103,8 @@ def is_best_solo(stats, score, ms):
 
 
 def lines(stats, colours):
-    """A line per player that has any figures, for the statistics screen."""
+    """Lines per player that has any figures, for the statistics screen: the games,
+    then (Pick-a-Dog) the STOPs right of called, the false starts and the fastest."""
     out = []
     for c in colours:
         if not isinstance(stats.get(c), dict):
@@ -111,10 +112,15 @@ def lines(stats, colours):
         p = player(stats, c)
         if not p["stops"] and not p["false"] and not p["games"]:
             continue
+        out.append("%s won %d of %d" % (c, p["wins"], p["games"]))
+        if p["stops"]:
+            out.append(" STOPs right %d/%d" % (p["right"], p["stops"]))
+        if p["false"]:
+            out.append(" false starts %d" % p["false"])
         fast = p.get("fastest_ms")
-        out.append("%s %dw/%dg %d/%d %dfs%s" % (c[:3], p["wins"], p["games"], p["right"],
-                                              p["stops"], p["false"],
-                                              " %dms" % fast if fast else ""))
+        if fast:
+            out.append(" fastest %s" % (("%d ms" % fast) if fast < 10000
+                                        else "%d.%d s" % (fast // 1000, fast % 1000 // 100)))
     best = stats.get("solo_best")
     if isinstance(best, dict) and isinstance(best.get("score"), int):
         out.append("Solo best %d" % best["score"])

@@ -29,9 +29,9 @@ FIELDS = (
     # GO can lock that player out for 250 ms; a round can have a time limit (0: none).
     ("tie_us", 0, "int", 0, 100000, "Tie window", 500, "us"),
     ("debounce_ms", 20, "int", 1, 200, "Debounce", 5, "ms"),
-    ("tie_rule", "again", "choice", ("again", "choose"), 0, "Tie settles", 0,
+    ("tie_rule", "again", "choice", ("again", "choose"), 0, "Ties", 0,
      ("press again", "by choice")),
-    ("false_start_lock", False, "bool", 0, 0, "False start", 0, ("no lock", "lock 250ms")),
+    ("false_start_lock", False, "bool", 0, 0, "False start", 0, ("no lock", "lock")),
     ("round_limit_s", 0, "int", 0, 600, "Round limit", 15, ("s", "off")),
     # Stage load cells: a dog card's weight in tenths of a gram, and the raw HX711
     # counts per gram from calibration (a 1 kg cell at gain 128 gives about 420).

@@ -81,10 +81,14 @@ def big_center(c, s, y, scale=3):
 
 
 def toast(c, text):
-    """One inverted line across the bottom of the screen."""
-    y = HEIGHT - LINE_H - 1
-    c.fill_rect(0, y - 1, WIDTH, LINE_H + 2, 1)
-    c.text_center(clip(text, COLS), y, 0)
+    """An inverted band across the bottom of the screen: one line, or two when the
+    message needs them."""
+    lines = wrap([text])[:2]
+    y = HEIGHT - len(lines) * (LINE_H + 1)
+    c.fill_rect(0, y - 1, WIDTH, HEIGHT - y + 1, 1)
+    for line in lines:
+        c.text_center(line, y, 0)
+        y += LINE_H + 1
 
 
 def score_grid(c, items, y=LINE_H + 3, highlight=None):
