@@ -3,7 +3,13 @@
 # On the Pico ticks_us() and ticks_ms() wrap at 2**30; the unix port wraps at 2**62, and
 # CPython has no ticks at all. Times handed to core code are always device ticks, so the
 # period is fixed here rather than borrowed from whichever `time` module is running.
-from micropython import const
+try:
+    from micropython import const
+except ImportError:  # plain CPython: the engines import anywhere
+
+    def const(x):
+        return x
+
 
 PERIOD = const(0x40000000)  # 2**30
 _MASK = const(0x3FFFFFFF)
