@@ -69,14 +69,15 @@ def pct(xs, p):
     return xs[min(len(xs) - 1, int(p / 100 * len(xs)))]
 
 
-def bench(seeds, first=1, length=90, sps_list=(10, 80), verbose=False, make=None):
+def bench(seeds, first=1, length=90, sps_list=(10, 80), verbose=False, make=None,
+          lag="sinc4", hand="wander"):
     """Returns {sps: totals} over `seeds` traces per sample rate."""
     totals = {}
     for sps in sps_list:
         tot = {"steps": 0, "found": 0, "wrong": 0, "false": 0, "begin_err": [],
                "latency": []}
         for seed in range(first, first + seeds):
-            tr = Trace(seed, sps=sps, length_s=length)
+            tr = Trace(seed, sps=sps, length_s=length, lag=lag, hand=hand)
             det = make(tr.card) if make else None
             s = score(tr, run(tr, det))
             for key in ("steps", "found", "wrong"):
@@ -109,6 +110,7 @@ def report(totals):
 
 def main(argv):
     seeds, first, length, verbose = 60, 1, 90, False
+    lag, hand = "sinc4", "wander"
     i = 0
     while i < len(argv):
         a = argv[i]
@@ -121,14 +123,20 @@ def main(argv):
         elif a == "--length":
             length = int(argv[i + 1])
             i += 1
+        elif a == "--lag":
+            lag = argv[i + 1]
+            i += 1
+        elif a == "--hand":
+            hand = argv[i + 1]
+            i += 1
         elif a == "--verbose":
             verbose = True
         else:
             raise SystemExit("bench_stage: unknown argument " + a)
         i += 1
-    totals = bench(seeds, first, length, verbose=verbose)
-    print("stage detector on %d synthetic traces of %d s per rate (seeds %d-%d):"
-          % (seeds, length, first, first + seeds - 1))
+    totals = bench(seeds, first, length, verbose=verbose, lag=lag, hand=hand)
+    print("stage detector on %d synthetic traces of %d s per rate (seeds %d-%d, "
+          "HX711 lag %s, hands %s):" % (seeds, length, first, first + seeds - 1, lag, hand))
     print(report(totals))
 
 

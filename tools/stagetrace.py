@@ -117,9 +117,14 @@ class Trace:
     yields (t_ms, grams). Times start at `t_start` (device ticks wrap at 2**30)."""
 
     def __init__(self, seed, sps=80, length_s=90, sigma=None, card=None, drift=None,
-                 t_start=0, actions=None):
+                 t_start=0, actions=None, lag="sinc4", hand="wander"):
         rng = self.rng = Rng(seed)
         self.seed = seed
+        # Other models, to see that the detector does not lean on this one's details:
+        # lag "exp" (first order, tau a quarter of the settling time) or "boxcar" (one
+        # average over the settling time); hand "flat" (a steady force and its tremor).
+        self.lag = lag
+        self.hand = hand
         self.sps = sps
         self.sigma = rng.uniform(0.03, 0.25) if sigma is None else sigma
         self.card = rng.uniform(1.6, 2.6) if card is None else card
@@ -159,18 +164,21 @@ class Trace:
         rng = self.rng
         dur = rng.uniform(200, 1200) if dur is None else dur
         force = rng.uniform(3, 40) if force is None else force
-        self.parts.append(Press(rng, t, dur, force))
+        p = Press(rng, t, dur, force)
+        if self.hand == "flat":
+            p.wander = 0.0
+        self.parts.append(p)
         return t + dur
 
-    def place(self, t):
+    def place(self, t, dur=None, force=None, weight=None):
         rng = self.rng
-        dur = rng.uniform(200, 1200)
-        w = self.card_weight()
+        dur = rng.uniform(200, 1200) if dur is None else dur
+        w = self.card_weight() if weight is None else weight
         self.stack.append(w)
         land = t + dur * rng.uniform(0.05, 0.5)  # the card touches down under the hand
         step = Step(land, rng.uniform(10, 40), w)
         self.parts.append(step)
-        end = max(self.press(t, dur=dur), step.t1)
+        end = max(self.press(t, force=force, dur=dur), step.t1)
         self.truth.append((ADDED, t, 1, end))
         return end
 
@@ -187,18 +195,19 @@ class Trace:
         self.truth.append((REMOVED, t, 1, end))
         return end
 
-    def knock(self, t):
+    def knock(self, t, amp=None):
         rng = self.rng
-        ring = Ring(t, rng.uniform(2, 30) * (1 if rng.chance(0.5) else -1),
+        amp = rng.uniform(2, 30) if amp is None else amp
+        ring = Ring(t, amp * (1 if rng.chance(0.5) else -1),
                     rng.uniform(8, 40), rng.uniform(30, 110))
         self.parts.append(ring)
         return ring.settled
 
-    def fall(self, t, most=5):
+    def fall(self, t, most=5, n=None):
         rng = self.rng
         if not self.stack:
             return self.place(t)
-        n = rng.randint(1, min(most, len(self.stack)))
+        n = rng.randint(1, min(most, len(self.stack))) if n is None else n
         w = 0.0
         for _ in range(n):
             w += self.stack.pop()
@@ -235,6 +244,12 @@ class Trace:
         conv = settle / 4
         n_box = 20 if self.sps <= 10 else 5
         dt = conv / n_box
+        stages = 4
+        if self.lag == "boxcar":
+            n_box, stages = n_box * 4, 1
+        elif self.lag == "exp":
+            stages = 0
+        y = None
         period = 1000.0 / self.sps * rng.uniform(0.97, 1.03)
         boxes = [[0.0] * n_box for _ in range(4)]
         sums = [0.0] * 4
@@ -258,7 +273,10 @@ class Trace:
                         static += p.delta  # landed for good
                 active = keep
             x = static + self.load(t, active) + drift * t
-            for b in range(4):
+            if stages == 0:
+                y = x if y is None else y + (x - y) * dt / conv
+                x = y
+            for b in range(stages):
                 box = boxes[b]
                 i = k % n_box
                 sums[b] += x - box[i]
