@@ -72,3 +72,15 @@ flash: venv compile
 
 clean:
 	rm -rf build .pytest_cache .ruff_cache .mypy_cache
+
+# The stage step detector scored on synthetic recordings true to the stage's physics
+# (tools/stagetrace.py): 60 traces of 90 s at 10 and at 80 SPS. ARGS="--seeds 200
+# --first 1000", "--lag exp", "--hand flat", "--verbose" try others.
+.PHONY: bench-stage stage-replay
+bench-stage: venv
+	$(PY) tools/bench_stage.py $(ARGS)
+
+# A recording replayed through the detector: make stage-replay CSV=rec.csv CARD=4.0
+CARD ?= 4.0
+stage-replay: venv
+	$(PY) tools/stage_replay.py $(CSV) --card $(CARD)
