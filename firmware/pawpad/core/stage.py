@@ -9,8 +9,9 @@
 # floor* (its spread and its trend both), and the still level is a whole number of cards
 # away from where the stage was. A hand never holds still (it wanders and trembles), a
 # knock rings and comes back, drift is followed while quiet: none of them is an event.
-# Per sample the work is a few float operations; a window (at most 32 samples) is summed
-# only while a change is pending, and once per window while quiet. Nothing grows.
+# Per sample the work is a few float operations (about 0.2 ms on the Pico); a window (at
+# most 32 samples) is summed once per window while quiet, and about 20 times a second
+# while a change is pending. Nothing grows.
 from array import array
 
 from micropython import const
@@ -24,7 +25,8 @@ _INIT = const(0)  # learning the noise floor and the starting weight
 _QUIET = const(1)  # at `base`, following drift
 _MOVING = const(2)  # away from `base`: waiting for a still, whole-card level
 
-_RING = const(32)  # samples kept: 300 ms at 80 SPS, 3 s at 10 SPS
+_RING = const(32)  # samples kept: 400 ms at 80 SPS, 3 s at 10 SPS
+_MASK = const(31)
 
 
 class StepDetector:
@@ -34,9 +36,9 @@ class StepDetector:
     window_ms = 300
     min_samples = 4
     # Noise floor: never believed below 20 mg (quantisation, the float of the Pico) nor
-    # above 0.4 g (a stage that noisy cannot tell a card anyway).
+    # above 0.3 g (a stage that noisy cannot tell a card anyway).
     sigma_min = 0.02
-    sigma_max = 0.4
+    sigma_max = 0.3
     # A sample this many sigmas from the quiet level starts a change...
     depart_k = 4.5
     # ...and a window is still when its variance is within what noise gives (a chi-square
@@ -59,8 +61,10 @@ class StepDetector:
     # A change pending this long, on windows flat by their own spread, means the floor
     # was learned too low (no hand, knock or bounce lasts 3 s).
     stuck_ms = 3000
-    # Samples of a still stage that give the first noise floor.
-    init_samples = 16
+    # Samples of a still stage that give the first noise floor: as many as init_ms gives
+    # (a window at least, init_samples at most); the first windows after refine it.
+    init_samples = 24
+    init_ms = 500
     # Drift is followed with this time constant while quiet.
     follow_ms = 2000
 
@@ -73,12 +77,16 @@ class StepDetector:
         self._n = 0  # samples fed
         self._ref = None  # keeps the stored values small for single-precision floats
         self._last_t = None
-        self.period = 0.0  # ms between samples, learned
+        self.period = 0.0  # ms between samples, learned from the ring
+        self._win = self.min_samples  # samples in the still window, from the period
         self.state = _INIT
         self.base = None  # the quiet weight
         self.var = 0.0  # noise variance (grams^2), learned while quiet
+        self._thr = 0.0  # how far from base a sample starts a change
         self.left_at = None  # time the pending change began
-        self._block = 0  # samples since the last learning window
+        self._left_n = 0  # samples fed when it began
+        self._block = 0  # samples since the last window was looked at
+        self._windows = 0  # windows learned from
         self._still_since = None  # MOVING: when the present still level began
 
     # --- queries for the app ---
@@ -95,67 +103,80 @@ class StepDetector:
     # --- samples ---
     def feed(self, t_ms, grams):
         """Add one sample; returns a list of (kind, t_ms, cards) events, usually empty."""
-        if self._ref is None or abs(grams - self._ref) > 1000:
-            self._rebase_ref(grams)
         last = self._last_t
-        if last is not None:
-            dt = diff(t_ms, last)
-            if dt <= 0:
-                return []  # a repeated or out-of-order stamp: not a new sample
-            p = self.period
-            self.period = dt if p == 0 else p + (dt - p) * 0.1
+        if last is not None and diff(t_ms, last) <= 0:
+            return []  # a repeated or out-of-order stamp: not a new sample
         self._last_t = t_ms
-        i = self._n % _RING
-        x = grams - self._ref
+        ref = self._ref
+        if ref is None:
+            ref = self._ref = grams
+        x = grams - ref
+        if x > 1000 or x < -1000:
+            self._rebase_ref(grams)
+            x = 0.0
+        i = self._n & _MASK
         self._v[i] = x
         self._t[i] = t_ms
         self._n += 1
         state = self.state
         if state == _QUIET:
-            return self._quiet(t_ms, x)
+            d = x - self.base
+            if d > self._thr or d < -self._thr:
+                self._depart()
+                return []
+            self._block += 1
+            if self._block >= self._win:
+                self._learn()
+            return []
         if state == _MOVING:
             return self._moving(t_ms)
         self._init()
         return []
 
     def _rebase_ref(self, grams):
-        ref = grams
-        if self._ref is not None:
-            shift = self._ref - ref
-            for i in range(_RING):
-                self._v[i] += shift
-            if self.base is not None:
-                self.base += shift
-        self._ref = ref
+        shift = self._ref - grams
+        for i in range(_RING):
+            self._v[i] += shift
+        if self.base is not None:
+            self.base += shift
+        self._ref = grams
+
+    def _learn_period(self, n):
+        """The sample period from the last n stamps, and the still window it gives."""
+        if self._n < n:
+            return
+        end = self._n - 1
+        p = diff(self._t[end & _MASK], self._t[(end - n + 1) & _MASK]) / (n - 1)
+        self.period = p
+        w = int(self.window_ms / p + 1.5) if p > 0 else self.min_samples
+        self._win = self.min_samples if w < self.min_samples else _RING if w > _RING else w
 
     def window(self):
         """How many samples make the still window at the present rate."""
-        p = self.period
-        n = self.min_samples if p <= 0 else int(self.window_ms / p + 1.5)
-        if n < self.min_samples:
-            return self.min_samples
-        return n if n < _RING else _RING
+        return self._win
 
     def _stats(self, n):
-        """Mean, variance and the difference of the two halves' means of the last n."""
+        """Mean, variance and the difference of the two halves' means of the last n
+        (summed from the oldest of them: small numbers, right in single precision)."""
         v = self._v
         end = self._n
-        s = 0.0
+        k0 = end - n
+        first = v[k0 & _MASK]
         h = n // 2
         s_old = 0.0
-        for k in range(end - n, end):
-            x = v[k % _RING]
-            s += x
-            if k < end - n + h:
-                s_old += x
-        mean = s / n
         q = 0.0
-        for k in range(end - n, end):
-            d = v[k % _RING] - mean
+        for k in range(k0, k0 + h):
+            d = v[k & _MASK] - first
+            s_old += d
             q += d * d
-        old = s_old / h
-        new = (s - s_old) / (n - h)
-        return mean, q / (n - 1), new - old
+        s_new = 0.0
+        for k in range(k0 + h, end):
+            d = v[k & _MASK] - first
+            s_new += d
+            q += d * d
+        s = s_old + s_new
+        var = (q - s * s / n) / (n - 1)
+        return first + s / n, (var if var > 0 else 0.0), s_new / (n - h) - s_old / h
 
     def _still(self, n, var, trend):
         """Is a window of n samples with this variance and trend only noise?"""
@@ -165,58 +186,62 @@ class StepDetector:
         k = self.trend_k
         return trend * trend <= k * k * sv * (4 / n)
 
+    def _set_var(self, var):
+        lo, hi = self.sigma_min * self.sigma_min, self.sigma_max * self.sigma_max
+        var = lo if var < lo else hi if var > hi else var
+        self.var = var
+        thr = self.depart_k * var ** 0.5
+        self._thr = thr if thr > 0.1 else 0.1
+
     # --- learning the floor ---
     def _init(self):
         """The first still stretch (init_samples, and a window at least) gives the floor
         and the starting weight."""
-        n = self.window()
-        m = self.init_samples if self.init_samples > n else n
+        if self._n < 4:
+            return
+        self._learn_period(4)
+        m = int(self.init_ms / self.period) if self.period > 0 else self.init_samples
+        m = self.init_samples if m > self.init_samples else m
+        m = self._win if m < self._win else m
         if self._n < m:
             return
         mean, var, trend = self._stats(m)
-        hi = self.sigma_max * self.sigma_max
-        if var > hi or trend * trend > self.trend_k * self.trend_k * var * (4 / m):
+        if var > self.sigma_max * self.sigma_max:
             return  # moving: try again with the next sample
-        lo = self.sigma_min * self.sigma_min
-        self.var = lo if var < lo else var
+        if trend * trend > self.trend_k * self.trend_k * var * (4 / m):
+            return
+        # Few samples may show the noise smaller than it is: start from the estimate
+        # plus one standard error (the windows that follow soon bring it to the truth).
+        self._set_var(var * (1 + (2 / (m - 1)) ** 0.5))
         self.base = mean
         self.state = _QUIET
         self._block = 0
 
     def _learn(self):
-        """Once a window while quiet: the floor follows what the windows show. A window
+        """Once a window while quiet: the floor follows what the windows show (a window
         counts at most four times the floor, so a touch too small to start a change
-        cannot blow it up, while an underestimate still recovers within a few windows."""
-        n = self.window()
-        self._block += 1
-        if self._block < n:
-            return
+        cannot blow it up, while an underestimate still recovers within a few windows);
+        the base follows drift."""
         self._block = 0
+        n = self._win
+        self._learn_period(n)
         mean, var, trend = self._stats(n)
         sv = self.var
         if var > 4 * sv:
             var = 4 * sv
-        lo, hi = self.sigma_min * self.sigma_min, self.sigma_max * self.sigma_max
-        sv += (var - sv) / 12
-        self.var = lo if sv < lo else hi if sv > hi else sv
+        # the first windows are averaged (the start saw few samples), then a running mean
+        c = self._windows = self._windows + 1
+        self._set_var(sv + (var - sv) / (c + 1 if c < 11 else 12))
+        a = n * self.period / self.follow_ms
+        self.base += (mean - self.base) * (a if a < 1 else 1)
 
     # --- quiet ---
-    def _threshold(self):
-        t = self.depart_k * self.var ** 0.5
-        return t if t > 0.1 else 0.1
-
-    def _quiet(self, t_ms, x):
-        base = self.base
-        d = x - base
-        if abs(d) <= self._threshold():
-            a = self.period / self.follow_ms
-            self.base = base + d * (a if a < 0.5 else 0.5)
-            self._learn()
-            return []
+    def _depart(self):
         self.state = _MOVING
         self.left_at = self._began()
+        self._left_n = self._n
         self._still_since = None
-        return []
+        self._block = 0
 
     def _began(self):
         """The first sample of the present excursion from `base` (beyond 2 sigma)."""
@@ -227,10 +252,10 @@ class StepDetector:
         first = end - 1
         k = end - 2
         stop = end - _RING if end > _RING else 0
-        while k >= stop and abs(v[k % _RING] - base) > near:
+        while k >= stop and abs(v[k & _MASK] - base) > near:
             first = k
             k -= 1
-        return t[first % _RING]
+        return t[first & _MASK]
 
     # --- a change pending ---
     def _stuck(self, t_ms, n, var, trend):
@@ -240,13 +265,36 @@ class StepDetector:
             return False
         if trend * trend > self.trend_k * self.trend_k * var * (4 / n):
             return False
-        self.var = var
+        self._set_var(var)
+        return True
+
+    def _back(self, mean, n, var, trend):
+        """Flat by its own spread and where it started: the floor was learned too low
+        and noise looked like a change. Back to quiet, the floor raised a little."""
+        if self._n - self._left_n < n or abs(mean - self.base) > self.whole_tol * self.card:
+            return False  # the window still holds samples from before the departure
+        sv = self.var
+        if var > 4 * sv or var > self.sigma_max * self.sigma_max:
+            return False
+        if trend * trend > self.trend_k * self.trend_k * var * (4 / n):
+            return False
+        self._set_var(sv + (var - sv) / 4)
+        self.state = _QUIET
+        self.base = mean
+        self._block = 0
         return True
 
     def _moving(self, t_ms):
-        n = self.window()
+        n = self._win
+        # Look at the window about 20 times a second (every 3rd sample at 80 SPS).
+        self._block += 1
+        if self._block < (n >> 3 or 1):
+            return []
+        self._block = 0
         mean, var, trend = self._stats(n)
         if not self._still(n, var, trend):
+            if self._back(mean, n, var, trend):
+                return []
             if not self._stuck(t_ms, n, var, trend):
                 self._still_since = None
                 return []
