@@ -244,9 +244,9 @@ class StepDetector:
         self._block = 0
 
     def _began(self):
-        """The first sample of the present excursion from `base` (beyond 1.5 sigma)."""
+        """The first sample of the present excursion from `base` (beyond 2 sigma)."""
         v, t = self._v, self._t
-        near = 1.5 * self.var ** 0.5
+        near = 2 * self.var ** 0.5
         base = self.base
         end = self._n
         first = end - 1
