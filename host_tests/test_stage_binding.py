@@ -65,3 +65,8 @@ def test_whole_cards_not_asked_is_caught():
 def test_many_cards_from_a_hand_not_held_is_caught():
     assert fails({"max_added": 99, "multi_ms": 0},
                  phys.test_a_hard_press_held_long_is_not_an_event)
+
+
+def test_forgetting_where_a_sliced_change_began_is_caught():
+    assert fails({"linger_ms": 0},
+                 phys.test_a_card_bouncing_on_the_rim_on_its_way_off_is_one_removal)

@@ -175,7 +175,7 @@ class Trace:
         dur = rng.uniform(200, 1200) if dur is None else dur
         w = self.card_weight() if weight is None else weight
         self.stack.append(w)
-        land = t + dur * rng.uniform(0.05, 0.5)  # the card touches down under the hand
+        land = t + dur * rng.uniform(0.05, 0.95)  # the card touches down under the hand
         step = Step(land, rng.uniform(10, 40), w)
         self.parts.append(step)
         end = max(self.press(t, force=force, dur=dur), step.t1)
@@ -188,7 +188,7 @@ class Trace:
         rng = self.rng
         dur = rng.uniform(200, 1200)
         w = self.stack.pop()
-        off = t + dur * rng.uniform(0.5, 0.9)  # gripped, then lifted clear
+        off = t + dur * rng.uniform(0.3, 0.95)  # gripped, then lifted clear
         step = Step(off, rng.uniform(20, 80), -w)
         self.parts.append(step)
         end = max(self.press(t, dur=dur), step.t1)
@@ -199,7 +199,7 @@ class Trace:
         rng = self.rng
         amp = rng.uniform(2, 30) if amp is None else amp
         ring = Ring(t, amp * (1 if rng.chance(0.5) else -1),
-                    rng.uniform(8, 40), rng.uniform(30, 110))
+                    rng.uniform(8, 50), rng.uniform(30, 150))
         self.parts.append(ring)
         return ring.settled
 
@@ -218,11 +218,20 @@ class Trace:
                     rng.uniform(30, 100))
         self.parts.append(ring)
         end = max(t + ramp, ring.settled)
-        if rng.chance(0.4):
+        r = rng.random()
+        if r < 0.3:
             bt = t + ramp + rng.uniform(30, 150)
             bounce = Ring(bt, rng.uniform(1, 6), rng.uniform(10, 30), rng.uniform(20, 60))
             self.parts.append(bounce)
             end = max(end, bounce.settled)
+        elif r < 0.6:
+            # a card bounces back onto the stage's rim and off again
+            bt = t + ramp + rng.uniform(40, 250)
+            back = Step(bt, rng.uniform(10, 30), w / n * rng.uniform(0.5, 1.5))
+            gone = Step(back.t1 + rng.uniform(30, 150), rng.uniform(10, 40), -back.delta)
+            self.parts.append(back)
+            self.parts.append(gone)
+            end = max(end, gone.t1)
         self.truth.append((REMOVED, t, n, end))
         return end
 

@@ -65,6 +65,9 @@ class StepDetector:
     # (a window at least, init_samples at most); the first windows after refine it.
     init_samples = 24
     init_ms = 500
+    # After a return to less than half a card from the base, the old base counts for
+    # this long still (a change may come in slices).
+    linger_ms = 1500
     # Drift is followed with this time constant while quiet.
     follow_ms = 2000
 
@@ -88,6 +91,9 @@ class StepDetector:
         self._block = 0  # samples since the last window was looked at
         self._windows = 0  # windows learned from
         self._still_since = None  # MOVING: when the present still level began
+        self._origin = None  # the base before a return to less than half a card away
+        self._origin_left = None  # and when that excursion began
+        self._origin_t = 0
 
     # --- queries for the app ---
     def quiet(self):
@@ -224,6 +230,9 @@ class StepDetector:
         the base follows drift."""
         self._block = 0
         n = self._win
+        if self._origin is not None and diff(self._t[(self._n - 1) & _MASK],
+                                             self._origin_t) > self.linger_ms:
+            self._origin = None  # long enough at the new level: it is the level
         self._learn_period(n)
         mean, var, trend = self._stats(n)
         sv = self.var
@@ -239,6 +248,10 @@ class StepDetector:
     def _depart(self):
         self.state = _MOVING
         self.left_at = self._began()
+        if self._origin is not None:
+            self.base = self._origin  # a second slice of the same change
+            self.left_at = self._origin_left
+            self._origin = None
         self._left_n = self._n
         self._still_since = None
         self._block = 0
@@ -308,6 +321,22 @@ class StepDetector:
         if tol > self.whole_most:
             tol = self.whole_most
         held = diff(t_ms, self._still_since)
+        if cards == 0:
+            # Back where it was (a hand, a knock, a wobble), or near it: a settled
+            # level less than half a card away is no event; it is the new base. The old
+            # base lingers a while: a change that comes in slices (a card bouncing on
+            # the rim on its way off) is measured, and dated, from where it began.
+            if (mean - base) ** 2 <= 4 * self.var:
+                self._origin = None  # a clean return: nothing moved
+            else:
+                if self._origin is None:
+                    self._origin = base
+                    self._origin_left = self.left_at
+                self._origin_t = t_ms
+            self.state = _QUIET
+            self.base = mean
+            self._block = 0
+            return []
         if off > tol and held < self.accept_ms:
             return []  # still, but between whole cards: something rests on it yet
         if q > 0 and cards > self.max_added and held < self.multi_ms:
@@ -315,6 +344,5 @@ class StepDetector:
         self.state = _QUIET
         self.base = mean
         self._block = 0
-        if cards == 0:
-            return []  # back where it was: a hand, a knock, a wobble
+        self._origin = None
         return [(ADDED if q > 0 else REMOVED, self.left_at, cards)]
