@@ -104,13 +104,14 @@ def test_quiet_and_sigma_follow_the_state():
     assert det.quiet() and 0.02 <= det.sigma() < 0.1
     t += 12
     landed = t
+    assert det.pending_since() is None
     det.feed(t, 10.0 + CARD)  # a card lands
-    assert not det.quiet()
+    assert not det.quiet() and det.pending_since() == landed
     events = []
     for _ in range(40):
         t += 12
         events += det.feed(t, 10.0 + CARD)
-    assert events == [("added", landed, 1)] and det.quiet()
+    assert events == [("added", landed, 1)] and det.quiet() and det.pending_since() is None
 
 
 def test_repeated_stamps_are_not_new_samples():

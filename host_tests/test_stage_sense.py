@@ -78,7 +78,23 @@ def test_a_tip_nobody_saw_fall_asks():
     # a tip and nothing leaves either stage (say, the box tipped with the stages empty)
     sense, events = play(two_stages(80, nothing, nothing), [(5000, True)])
     assert events == [("tilt", 0, 1)]
-    assert sense.quiet()
+    assert sense.quiet() and sense.pending_since() is None
+
+
+def test_pending_since_tells_the_hold_what_is_still_moving():
+    # a fall on the high stage at 5000: while it settles, the earliest pending start is
+    # its start; afterwards nothing is pending
+    def high(tr):
+        tr.fall(5000, n=1)
+    sense = StageSense(CARD)
+    seen = []
+    for t, stage, g in two_stages(80, nothing, high, length_s=8):
+        sense.feed(stage, t, g)
+        p = sense.pending_since()
+        if p is not None and not seen:
+            seen.append((t, p))
+    assert seen and 5000 <= seen[0][1] <= 5060, seen
+    assert sense.pending_since() is None and sense.quiet()
 
 
 def test_a_removal_before_a_tip_is_not_asked_again():

@@ -100,6 +100,14 @@ class StepDetector:
         """True when nothing is pending: the stage is at a settled weight."""
         return self.state == _QUIET
 
+    def pending_since(self):
+        """When the change now pending began (a hand on the stage, cards still moving),
+        or None when quiet. The 5-second rule waits for this to clear: a fall that
+        began inside the grace time is reported only once it has settled."""
+        if self.state != _MOVING:
+            return None
+        return self.left_at
+
     def sigma(self):
         """The learned noise floor in grams (None while still learning)."""
         if self.state == _INIT:

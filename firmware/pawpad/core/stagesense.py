@@ -42,6 +42,16 @@ class StageSense:
                 return False
         return self._tip_at is None
 
+    def pending_since(self):
+        """The earliest start of a change still pending on either stage (or of a tip
+        held for a stage to explain), None when there is none."""
+        first = self._tip_at
+        for d in self.detectors:
+            t = d.pending_since()
+            if t is not None and (first is None or diff(t, first) < 0):
+                first = t
+        return first
+
     def feed(self, stage, t_ms, grams):
         """One sample of one stage; returns a list of events."""
         out = []
