@@ -75,7 +75,7 @@ clean:
 
 # The stage step detector scored on synthetic recordings true to the stage's physics
 # (tools/stagetrace.py): 60 traces of 90 s at 10 and at 80 SPS. ARGS="--seeds 200
-# --first 1000", "--lag exp", "--hand flat", "--verbose" try others.
+# --first 1000", "--lag exp", "--hand flat", "--models" (four models), "--verbose".
 .PHONY: bench-stage stage-replay
 bench-stage: venv
 	$(PY) tools/bench_stage.py $(ARGS)

@@ -3,6 +3,7 @@
 # and the latency from the moment the stage truly settled to the report, per sample rate.
 # Runs on CPython and on the MicroPython unix port (tests use `score`).
 # Usage: python tools/bench_stage.py [--seeds 60] [--first 1] [--length 90] [--verbose]
+#        [--lag sinc4|exp|boxcar] [--hand wander|flat] [--models: four models in turn]
 import sys
 
 if __name__ == "__main__":
@@ -111,6 +112,7 @@ def report(totals):
 def main(argv):
     seeds, first, length, verbose = 60, 1, 90, False
     lag, hand = "sinc4", "wander"
+    models = None
     i = 0
     while i < len(argv):
         a = argv[i]
@@ -129,15 +131,21 @@ def main(argv):
         elif a == "--hand":
             hand = argv[i + 1]
             i += 1
+        elif a == "--models":
+            # the generator's own model, and others the detector must not lean on
+            models = (("sinc4", "wander"), ("exp", "wander"), ("boxcar", "flat"),
+                      ("exp", "flat"))
         elif a == "--verbose":
             verbose = True
         else:
             raise SystemExit("bench_stage: unknown argument " + a)
         i += 1
-    totals = bench(seeds, first, length, verbose=verbose, lag=lag, hand=hand)
-    print("stage detector on %d synthetic traces of %d s per rate (seeds %d-%d, "
-          "HX711 lag %s, hands %s):" % (seeds, length, first, first + seeds - 1, lag, hand))
-    print(report(totals))
+    for m_lag, m_hand in models or ((lag, hand),):
+        totals = bench(seeds, first, length, verbose=verbose, lag=m_lag, hand=m_hand)
+        print("stage detector on %d synthetic traces of %d s per rate (seeds %d-%d, "
+              "HX711 lag %s, hands %s):"
+              % (seeds, length, first, first + seeds - 1, m_lag, m_hand))
+        print(report(totals))
 
 
 if __name__ == "__main__":
