@@ -85,3 +85,15 @@ restless: venv
 # smallest "largest free block" seen (fragmentation).
 soak: venv
 	$(MP) -X heapsize=$(SIMHEAP) tools/restless.py 24 3000 build/soak
+
+# The stage step detector scored on synthetic recordings true to the stage's physics
+# (tools/stagetrace.py): 60 traces of 90 s at 10 and at 80 SPS. ARGS="--seeds 200
+# --first 1000", "--lag exp", "--hand flat", "--models" (four models), "--verbose".
+.PHONY: bench-stage stage-replay
+bench-stage: venv
+	$(PY) tools/bench_stage.py $(ARGS)
+
+# A recording replayed through the detector: make stage-replay CSV=rec.csv CARD=4.0
+CARD ?= 4.0
+stage-replay: venv
+	$(PY) tools/stage_replay.py $(CSV) --card $(CARD)

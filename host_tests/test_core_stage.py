@@ -86,7 +86,60 @@ def test_sequence_of_steps():
 
 def test_noise_alone_reports_nothing():
     det = StepDetector(CARD)
-    assert run(det, Steps(80.0, [], 10000), 80, noise_amp=1.2) == []
+    # uniform noise of +-0.5 g (sigma 0.29 g): nothing for 10 s, but the detector has
+    # settled on it (it is not silent for never settling), and a card after is found
+    assert run(det, Steps(80.0, [], 10000), 80, noise_amp=0.5) == []
+    assert det.quiet() and 0.2 < det.sigma() < 0.35, det.sigma()
+    events = run(det, Steps(80.0, [(10500, CARD)], 12000), 80, noise_amp=0.5, seed=2)
+    assert [(e[0], e[2]) for e in events] == [("added", 1)], events
+
+
+def test_quiet_and_sigma_follow_the_state():
+    det = StepDetector(CARD)
+    assert det.sigma() is None and not det.quiet()  # still learning
+    t = 0
+    for i in range(40):
+        det.feed(t, 10.0 + (0.05 if i % 2 else -0.05))
+        t += 12
+    assert det.quiet() and 0.02 <= det.sigma() < 0.1
+    t += 12
+    landed = t
+    assert det.pending_since() is None
+    det.feed(t, 10.0 + CARD)  # a card lands
+    assert not det.quiet() and det.pending_since() == landed
+    events = []
+    for _ in range(40):
+        t += 12
+        events += det.feed(t, 10.0 + CARD)
+    assert events == [("added", landed, 1)] and det.quiet() and det.pending_since() is None
+
+
+def test_repeated_stamps_are_not_new_samples():
+    det = StepDetector(CARD)
+    assert run(det, Steps(100.0, [], 2000), 40) == []
+    n = det._n
+    assert det.feed(2000, 500.0) == [] and det._n == n  # the same stamp again: ignored
+    assert det.feed(1990, 500.0) == [] and det._n == n  # older: ignored
+
+
+def test_a_stage_far_from_zero_and_a_big_jump():
+    # a calibrated stage reading 5 kg (a hand leaning on the box at tare) and a jump of
+    # more than 1 kg: the stored values are moved, not broken
+    det = StepDetector(CARD)
+    events = run(det, Steps(5000.0, [(2000, 1500.0), (6000, -1500.0 + CARD)], 9000), 40)
+    assert [(e[0], e[2]) for e in events] == [("added", 375), ("removed", 374)], events
+
+
+def test_times_across_the_tick_wrap():
+    det = StepDetector(CARD)
+    start = (1 << 30) - 1500
+    events = []
+    for i in range(300):
+        t = (start + i * 20) & ((1 << 30) - 1)
+        g = 50.0 + (CARD if i >= 150 else 0.0) + (0.1 if i % 3 == 0 else -0.05)
+        events += det.feed(t, g)
+    assert [(e[0], e[2]) for e in events] == [("added", 1)]
+    assert events[0][1] == (start + 150 * 20) & ((1 << 30) - 1)
 
 
 def test_card_weight_must_be_positive():

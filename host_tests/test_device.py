@@ -267,3 +267,20 @@ def test_up_and_down_held_repeat_faster_and_faster():
     assert p.dev.settings["volume"] == 0
     p.play(parse("4300 up\n4600 end"))
     assert p.dev.settings["volume"] == 10  # a tap is one step
+
+
+def test_the_hardware_check_records_the_stages_to_csv():
+    data = fresh_dir()
+    # Hardware (menu row 9: up twice); "Record stages" is the row before "Calibrate",
+    # the last while no stage event is listed (UP twice from the first); OK starts; a
+    # dog on; OK stops (the stage event is listed under the rows, which stay put)
+    p = play("1600 up\n1700 up\n1800 ok\n1900 up\n2000 up\n2100 ok\n3000 add 1 1\n"
+             "4000 ok\n4200 end\n", data)
+    assert p.dev.app.top.name == "hardware" and p.dev.recording() is None
+    with open(data + "/stages-1.csv") as f:
+        lines = f.read().split("\n")
+    assert lines[0] == "t_ms,stage1,stage2"
+    rows = [r.split(",") for r in lines[1:] if r]
+    assert len(rows) > 80  # every sample of both stages for about 2 s (the fake: 25 a second)
+    low = [float(r[1]) for r in rows if r[1]]
+    assert low[0] < 1 and low[-1] > 3  # tared at the start, then the dog card

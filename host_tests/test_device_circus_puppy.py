@@ -42,6 +42,28 @@ def test_a_fall_in_the_hold_spoils_the_turn():
     assert p.dev.app.top.name == "circus"
 
 
+def test_a_fall_at_the_end_of_the_hold_reported_after_it_still_spoils_the_turn():
+    data = three_players()
+    # Done at 3700: the hold ends at 8700. Dogs leave the low stage at 8600: the load
+    # cells report it a few hundred ms later, after the hold; the box waits for them
+    # and judges the fall by when it began.
+    p = play(OPEN + "2100 ok\n2300 ok\n2800 add 1 1\n3700 p1\n8600 remove 1 2\n"
+             "11000 end\n", data)
+    st = state(p)
+    assert st["scores"] == [0, 0, 0]
+    assert st["faceup"][0] == 2  # drew two from the supply: a spoiled turn
+    assert p.dev.app.top.name == "circus"
+
+
+def test_a_fall_after_the_hold_is_late_and_scores_the_turn():
+    data = three_players()
+    p = play(OPEN + "2100 ok\n2300 ok\n2800 add 1 1\n3700 p1\n9500 remove 1 1\n"
+             "12000 end\n", data)
+    st = state(p)
+    assert st["scores"] == [3, 0, 0] and st["faceup"][0] == 0
+    assert st["stages"][0] == ["dog", "dog"]  # the late fall moved a dog, nothing else
+
+
 def test_acrobatics_seen_by_the_load_cells():
     data = three_players()
     # The actions: acrobatics, double trick, helper, double dog, new stage, dogee show;
@@ -68,9 +90,12 @@ def test_played_with_the_buttons_alone():
 
 def test_tipped_stage_asks_how_many_fell():
     data = three_players()
-    p = play(OPEN + "2100 ok\n2300 ok\n2500 tip\n3000 end\n", data)
+    # a tip that no stage explains is held 2.5 s for the load cells, then asked about
+    p = play(OPEN + "2100 ok\n2300 ok\n2500 tip\n4500 end\n", data)
+    assert p.dev.app.top.name == "circus-perform"
+    p.play(parse("5200 end\n"))
     assert p.dev.app.top.name == "circus-fall"
-    p.play(parse("3100 level\n3200 ok\n3300 up\n3400 ok\n3500 ok\n4000 end"))
+    p.play(parse("5300 level\n5400 ok\n5500 up\n5600 ok\n5700 ok\n6000 end"))
     st = state(p)
     assert st["stages"][1] == ["+1 repeat"]  # both dogs of the high stage fell
     assert st["faceup"][0] == 3  # the dog in hand, and two from the supply

@@ -32,6 +32,15 @@ class QuietOut:
     def date(self):
         return "2026-11-29"
 
+    def stages_pending_since(self):
+        return None
+
+    def recording(self):
+        return None
+
+    def record(self, on):
+        return None
+
     raw = [None, None]
 
 

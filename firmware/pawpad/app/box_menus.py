@@ -198,14 +198,21 @@ class Hardware(ListScreen):
             out.append(("Stage %d" % (i + 1), g))
         out.append(("Tilt", hw["tilt"]))
         out.append(("Stuck", hw["stuck"] or "none"))
-        for e in self.events[-2:]:
-            out.append((e, None))
+        rec = app.out.recording()
+        out.append(("Record stages", "off" if rec is None else "%d" % rec))
         out.append(("Calibrate stages", None))
+        for e in self.events[-2:]:  # last: the rows above never move under the cursor
+            out.append((e, None))
         return out
 
     def choose(self, app, i):
-        if i == len(self.rows(app)) - 1:
+        label = self.rows(app)[i][0]
+        if label == "Calibrate stages":
             app.nav.push(Calibrate())
+        elif label == "Record stages":  # the stages' samples to a CSV on flash, or stop
+            problem = app.out.record(app.out.recording() is None)
+            if problem:
+                app.toast(problem)
 
     def player(self, app, seat, t_us):
         self.last = "%d %s" % (seat + 1, app.colour(seat))

@@ -4,7 +4,7 @@
 from pawpad.app.screen import CLICK, ERROR, PRESS
 from pawpad.app.shell import App
 from pawpad.app.storage import Storage
-from pawpad.core.stage import StepDetector
+from pawpad.core.stagesense import StageSense
 from pawpad.drivers.hx711 import SensorError
 from pawpad.ticks import add, diff
 from pawpad.ui.canvas import Canvas
@@ -61,7 +61,8 @@ class Device:
         self._lights_dirty = False
         self._display_retry = None
         n = len(hw.scales)
-        self.detectors = []  # made when a screen starts weighing (see poll_sensors)
+        self.sense = None  # both stages and the tilt, made when a screen starts weighing
+        self._recorder = None  # (Recorder, file, name) while the hardware check records
         self.grams = [None] * n
         self.raw = [None] * n  # the last raw reading of each load cell (calibration)
         self._scale_retry = [None] * n  # when to try a silent load cell again
@@ -314,6 +315,7 @@ class Device:
         hw = self.hw
         self.now = now_ms
         if not self.sensing():
+            self._record_stop()  # the hardware check was left
             if self._sensing is not False:
                 # Nobody weighs: the HX711s sleep (about 1.5 mA each saved).
                 for scale in hw.scales:
@@ -332,7 +334,7 @@ class Device:
             self._restart = False
             self._tared = [False] * len(hw.scales)
             card = self.settings["card_decigrams"] / 10
-            self.detectors = [StepDetector(card) for _ in hw.scales]
+            self.sense = StageSense(card, len(hw.scales))
         for i, scale in enumerate(hw.scales):
             if scale is None:
                 continue
@@ -369,11 +371,67 @@ class Device:
             self.raw[i] = raw
             g = scale.grams(raw)
             self.grams[i] = g
-            for kind, began, cards in self.detectors[i].feed(now_ms, g):
-                self.app.stage((kind, i, cards, began), now_ms)
+            if self._recorder is not None:
+                self._recorder[0].add(now_ms, i, g)
+            for ev in self.sense.feed(i, now_ms, g):
+                self.app.stage(ev, now_ms)
         if hw.tilt is not None:
             tipped = hw.tilt.poll(now_ms)
             if tipped is not None:
                 self.tilt = tipped
-                self.app.stage(("tilt", 0, 1 if tipped else 0, now_ms), now_ms)
+                for ev in self.sense.tilt(now_ms, tipped):
+                    self.app.stage(ev, now_ms)
+        for ev in self.sense.poll(now_ms):  # a tip no stage explained, in time
+            self.app.stage(ev, now_ms)
+        rec = self._recorder
+        if rec is not None and rec[0].due():
+            try:
+                rec[0].flush(rec[1].write)  # between two samples: the HX711 waits
+            except OSError:
+                self._record_stop()
         return SENSOR_MS
+
+    # --- "Record" in the hardware check: the stages' samples as CSV on flash ---
+    def record(self, on):
+        """Starts (on) or stops recording; returns None, or why it cannot."""
+        if not on:
+            self._record_stop()
+            return None
+        if self.store is None:
+            return "Flash not usable"
+        from pawpad.core import stagerec
+
+        n = 1
+        while self.store.exists("stages-%d.csv" % n):
+            n += 1
+        name = "stages-%d.csv" % n
+        try:
+            f = open(self.store.path(name), "wb")
+            f.write(stagerec.HEADER.encode())
+        except OSError as e:
+            return "Not recorded (%s)" % e
+        self._recorder = (stagerec.Recorder(2048, len(self.hw.scales)), f, name)
+        return None
+
+    def recording(self):
+        """Samples recorded so far, or None when not recording."""
+        return None if self._recorder is None else self._recorder[0].count
+
+    def _record_stop(self):
+        if self._recorder is None:
+            return
+        rec, f, name = self._recorder
+        self._recorder = None
+        try:
+            rec.flush(f.write)
+            f.close()
+        except OSError:
+            pass
+        print("pawpad: %s: %d samples, %d dropped" % (name, rec.count, rec.dropped))
+
+    def stages_pending_since(self):
+        """When a change on the stages began that is not settled yet, or None: the
+        5-second rule waits for it (a fall is reported a little after it began)."""
+        if self.sense is None or not self._sensing:
+            return None
+        return self.sense.pending_since()

@@ -8,12 +8,12 @@ from pawpad.app.board import GameBoard, game_key
 from pawpad.app.flow import Flow
 from pawpad.app.screen import BACK, DOWN, OK, UNDO, UP, Screen
 from pawpad.games import circus_puppy as rules
-from pawpad.ticks import diff
+from pawpad.ticks import add, diff
 from pawpad.ui import widgets
 
 STAGES = ("low", "high")
 LIFT_MS = 10000  # a dog lifted off a stage has this long to land on the other
-SETTLE_MS = 600  # a weight change is reported about 350 ms after it begins
+SETTLE_MAX_MS = 4000  # the longest the hold waits for the stages to settle
 MANUAL = ("Stacked on low", "Stacked on high", "Moved low>high", "Moved high>low",
           "New stage card", "Dogs fell", "Done")
 
@@ -81,7 +81,7 @@ class Board(GameBoard):
         """Between turns, dogs coming off a stage are a late fall: they go under the
         supply and nothing is scored (the 5 seconds are over)."""
         kind, stage, cards, began = event
-        if kind == "removed":
+        if kind in ("removed", "fell"):
             self.host.offer({"t": "fall", "stage": stage, "dogs": cards, "t_ms": began})
         elif kind == "tilt" and cards:
             app.nav.push(FallCount(self.host, began))
@@ -201,7 +201,7 @@ class Perform(Screen):
             stage, t = self.lifted
             self.lifted = None
             self._fall(app, stage, 1, t)  # it never landed: it fell
-        app.dirty = True
+        app.nav.dirty = True
 
     tick_ms = 250
 
@@ -211,6 +211,14 @@ class Perform(Screen):
         if kind == "tilt":
             if cards:  # tipped: ask how many fell
                 app.nav.push(FallCount(self.host, began))
+            return
+        if kind == "fell":  # the tilt saw it too: a fall, never a dog being moved
+            self.lifted = None
+            self._fall(app, stage, cards, began)
+            return
+        if kind == "moved":  # one dog off one stage and onto this one
+            self.lifted = None
+            self._step(app, {"t": "move", "from": 1 - stage})
             return
         if kind == "added":
             if self.lifted is not None and self.lifted[0] != stage and cards == 1:
@@ -288,14 +296,23 @@ class Hold(Screen):
 
     def tick(self, app, now_ms):
         st = self.host.state
-        if diff(now_ms, self.since) >= st["settings"]["grace_ms"]:
+        grace = st["settings"]["grace_ms"]
+        if diff(now_ms, self.since) >= grace:
+            # A change on the stages that began before the time ran out is reported
+            # a little later (the load cells settle): it is waited for (4 s at most:
+            # a hand resting on a stage cannot hold the game) and judged by when it
+            # began.
+            pending = app.out.stages_pending_since()
+            if (pending is not None and diff(pending, add(self.since, grace)) < 0 and
+                    diff(now_ms, pending) < SETTLE_MAX_MS):
+                return
             self.host.offer({"t": "settled"})
             return
-        app.dirty = True
+        app.nav.dirty = True
 
     def stage(self, app, event):
         kind, stage, cards, began = event
-        if kind == "removed":
+        if kind in ("removed", "fell"):
             self.host.offer({"t": "fall", "stage": stage, "dogs": cards, "t_ms": began})
         elif kind == "tilt" and cards:
             app.nav.push(FallCount(self.host, began))
