@@ -73,13 +73,23 @@ def test_changes_on_several_pages_and_back():
         assert panel.ram == d.buffer
 
 
+def test_partial_runs_are_sent_in_fours_within_the_page():
+    panel, bus, d = rig()
+    d.show()
+    d.buffer[127] = 0x81  # the last column: the run is widened leftwards
+    d.buffer[2 * 128 + 10] = 1
+    d.buffer[2 * 128 + 14] = 1  # 5 columns: 8 sent
+    assert d.show() == 4 + 8
+    assert panel.ram == d.buffer
+
+
 def test_whole_pages_between_partial_ones():
     panel, bus, d = rig()
     d.show()
     for i in range(2 * 128, 4 * 128):
         d.buffer[i] = 0xFF  # pages 2 and 3 whole
-    d.buffer[6 * 128 + 5] = 1  # one column of page 6
-    assert d.show() == 257
+    d.buffer[6 * 128 + 5] = 1  # one column of page 6 (sent as 4: views made once)
+    assert d.show() == 260
     assert panel.ram == d.buffer
 
 

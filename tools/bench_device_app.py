@@ -8,6 +8,8 @@
 #   --prepare  during the countdown (Countdown.__init__): every seat's STOP frame drawn
 #              ahead (pawpad.ui.prepared.prepare_frames, over the live frame); at the
 #              STOP (Live.player, right after sound(STOP)): display.send_prepared().
+#              Then gc.collect() once, still in the countdown, so that no collection
+#              falls into the STOP's hot path.
 from pawpad.core.lockout import first_press
 
 
@@ -37,6 +39,9 @@ def install(rig, opts):
             if state["round"] is not top:
                 state["round"] = top
                 state["prepared"] = prepare(app, top.host)
+                import gc
+
+                gc.collect()  # room made now: no collection in the STOP's hot path
         return wait
 
     def prepare(app, host):

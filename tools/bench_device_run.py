@@ -273,6 +273,10 @@ class Script:
             btns, gpio = self.key(action)
             if btns is None:
                 continue
+            if action[0] == "p":  # the buzzer may start inside the press (armed)
+                self.rig.pwm.armed = True
+                self.rig.pwm.on_us[0] = 0
+                self.rig.spy.mark()
             t0 = ticks_us()
             self.rig.press(btns, gpio)
             self.last_press = t0
@@ -318,7 +322,7 @@ async def main():
     hw, dev = rig.hw, rig.dev
     task = asyncio.create_task(rig.runner.input_loop(
         dev, hw.flag, rig.runner.ticks_ms, rig.runner.ticks_us, hw.watchdog))
-    if OPTS.get("arm") or OPTS.get("prepare"):
+    if (OPTS.get("arm") or OPTS.get("prepare")) and PHASE == "game:pick_a_dog":
         import bench_device_app
 
         bench_device_app.install(rig, OPTS)
@@ -430,9 +434,6 @@ async def game_figures(rig, sc, cfg, game):
     def hook(action, t0):
         orig_hook(action, t0)
         if stops and stops[-1][1] is None:
-            rig.pwm.armed = True
-            rig.pwm.on_us[0] = 0
-            rig.spy.mark()
             stops[-1][1] = (rig.spy.bytes, len(all_frames))
 
     sc.press_hook = hook

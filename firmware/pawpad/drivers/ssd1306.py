@@ -98,11 +98,12 @@ class SSD1306:
                                                              (p1 + 1) * self.width]
         self._vec = [self._data_ctrl, self._runs[0]]  # type: list
         # Changed columns of one page: copied here after the control byte, sent
-        # through the view of the right length (made once, 2.5 KB for all 128).
+        # through a view made once. Runs are widened to a multiple of 4 columns (at
+        # most 3 bytes, 67 us at 400 kHz): 33 views instead of 128 (2 KB of heap).
         self._tx = bytearray(self.width + 1)
         self._tx[0] = _CTRL_DATA
         txv = memoryview(self._tx)
-        self._txv = [txv[:n + 1] for n in range(self.width + 1)]
+        self._txv = [txv[:4 * n + 1] for n in range(self.width // 4 + 1)]
         self.bus_bytes = 0  # every byte put on the bus, address bytes included
         self.is_on = False
         self._contrast = contrast
@@ -197,12 +198,15 @@ class SSD1306:
         return n
 
     def _send_cols(self, page, col0, col1):
-        """Columns col0..col1 of one page, staged after the control byte."""
-        self._window_cmd(page, page, col0, col1)
-        n = col1 - col0 + 1
+        """Columns col0..col1 of one page (widened to a multiple of 4), staged after
+        the control byte."""
+        n = (col1 - col0 + 4) & ~3
+        if col0 + n > self.width:
+            col0 = self.width - n
+        self._window_cmd(page, page, col0, col0 + n - 1)
         at = page * self.width + col0
         _copy(self._tx, 1, self.buffer, at, n)
-        self._write(self._txv[n])
+        self._write(self._txv[n >> 2])
         _copy(self._shown, at, self.buffer, at, n)
         return n
 

@@ -83,3 +83,20 @@ def invert(buf: ptr8, x0: int, x1: int, y0: int, y1: int):  # noqa: F821
         while i < end:
             buf[i] = buf[i] ^ mask
             i += 1
+
+
+@micropython.viper
+def text(buf: ptr8, font: ptr8, s: ptr8, n: int, x: int, y: int, c: int,  # noqa: F821
+         k: int) -> int:
+    """The n ASCII bytes of s drawn from x as glyph() does, one after another with a
+    blank column between; a byte outside the font draws '?'. Returns the x after."""
+    step = 6 * k
+    i = 0
+    while i < n:
+        o = s[i]
+        if o < 32 or o > 126:
+            o = 63
+        glyph(buf, font, (o - 32) * 5, x, y, c, k)
+        x += step
+        i += 1
+    return x

@@ -73,6 +73,9 @@ class Canvas:
     def text(self, s, x, y, c=1, scale=1):
         """Draws s with its top-left corner at (x, y); returns the x after the text."""
         if _fast is not None:
+            b = s.encode()
+            if len(b) == len(s):  # ASCII: the whole line in one call
+                return _fast.text(self.buf, font5x8.GLYPHS, b, len(b), x, y, c, scale)
             glyph, glyphs, buf, step = _fast.glyph, font5x8.GLYPHS, self.buf, CHAR_W * scale
             for ch in s:
                 glyph(buf, glyphs, _glyph_index(ch), x, y, c, scale)
