@@ -259,3 +259,34 @@ def test_armed_interrupt_allocates_nothing():
         micropython.heap_unlock()
     assert err is None, "the armed IRQ handler allocated"
     assert bz.pwm.d > 0 and bz.pwm.f == 2093
+
+
+def test_armed_tone_frequency_is_set_ahead_so_the_interrupt_writes_a_duty():
+    r, bz = armed_rig()
+    bz.arm(2093)
+    assert bz.pwm.f == 2093 and bz.pwm.d == 0  # set now: nothing sounds
+    r.b.arm(bz.fire)
+    writes = bz.pwm.writes
+    r.press(0, at=3000)
+    assert bz.pwm.writes == writes + 1 and bz.pwm.d > 0
+
+
+def test_armed_during_a_melody_the_interrupt_sets_the_frequency_too():
+    r, bz = armed_rig()
+    bz.play(((1760, 350),), 0)  # GO still sounding
+    bz.arm(2093)
+    assert bz.pwm.f == 1760
+    r.b.arm(bz.fire)
+    r.press(0, at=3000)
+    assert bz.pwm.f == 2093 and bz.pwm.d > 0
+
+
+def test_armed_after_a_melody_ends_the_frequency_is_set_then():
+    r, bz = armed_rig()
+    bz.play(((1760, 350),), 0)
+    bz.arm(2093)
+    assert bz.update(400) is None  # the melody is over
+    assert bz.pwm.f == 2093 and bz.pwm.d == 0
+    bz.tone(880)  # another sound meanwhile: the armed frequency is set again after
+    bz.off()
+    assert bz.pwm.f == 2093

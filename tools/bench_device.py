@@ -71,11 +71,26 @@ def main():
     ap.add_argument("--prepare", action="store_true")
     ap.add_argument("--i2c-hz", type=int, default=0)
     ap.add_argument("--out", default=os.path.join(ROOT, "build", "bench-device.txt"))
+    ap.add_argument("--work", default=os.path.join(ROOT, "build", "bench-device"),
+                    help="where the inputs for the device are written")
     a = ap.parse_args()
     opts = {"arm": a.arm, "prepare": a.prepare, "i2c_hz": a.i2c_hz}
-    files = inputs(os.path.join(ROOT, "build"), opts)
+    files = inputs(a.work, opts)
     files.append(os.path.join(ROOT, "tools", "bench_device_app.py"))
     connect = [a.mpremote, "connect", a.port]
+    # The firmware just flashed runs with its watchdog on: stop it first, and again
+    # if the device reset under mpremote meanwhile (the emulator's idle time runs
+    # faster than the wall clock: its 8 s can pass while mpremote gets in).
+    for _ in range(5):
+        try:
+            r = subprocess.run(connect + ["exec", STOP_WATCHDOG + "print('ready')"],
+                               capture_output=True, text=True, timeout=60)
+            if "ready" in r.stdout:
+                break
+        except subprocess.TimeoutExpired:
+            pass
+    else:
+        sys.exit("bench-device: cannot reach the device's REPL on %s" % a.port)
     print("== on the device (%s): figures from time.ticks_us() there; options %s"
           % (a.port, json.dumps(opts)), flush=True)
     lines = []

@@ -19,6 +19,7 @@ class Buzzer:
         self.hz = 0  # what sounds now, for the simulator's status line
         self._arm_hz = 0  # the tone fire() starts; 0: not armed
         self._arm_duty = 0
+        self._arm_set = False  # the armed frequency is already set: fire() writes a duty
         self.fired = False  # fire() started the tone, and no play() has taken it on yet
         pwm.duty_u16(0)
 
@@ -40,13 +41,23 @@ class Buzzer:
         self.pwm.freq(hz)
         self.pwm.duty_u16(self._duty())
         self.hz = hz
+        self._arm_set = False  # an armed tone's frequency is no longer set
 
     def arm(self, hz):
         """Makes fire() start a tone of hz (the STOP's): called while a round is live.
-        Silent when sound is off."""
+        Silent when sound is off. The frequency is set now if nothing sounds (else when
+        the melody ends), so that fire() has only the duty to write."""
         on = hz > 0 and self.enabled and self.volume > 0
         self._arm_duty = self._duty() if on else 0
         self._arm_hz = hz if on else 0
+        self._arm_set = False
+        if on and not self.playing:
+            self._preset()
+
+    def _preset(self):
+        self.pwm.duty_u16(0)
+        self.pwm.freq(self._arm_hz)
+        self._arm_set = True
 
     def disarm(self):
         self._arm_hz = 0
@@ -57,7 +68,8 @@ class Buzzer:
         hz = self._arm_hz
         if hz:
             self._arm_hz = 0
-            self.pwm.freq(hz)
+            if not self._arm_set:  # a melody was sounding: its frequency is set
+                self.pwm.freq(hz)
             self.pwm.duty_u16(self._arm_duty)
             self.hz = hz
             self.fired = True
@@ -68,6 +80,8 @@ class Buzzer:
         self.fired = False
         self.playing = False
         self._notes = ()
+        if self._arm_hz and not self._arm_set:
+            self._preset()  # armed while a melody sounded: ready for fire() now
 
     def play(self, notes, now_ms):
         """notes: a sequence of (hz, ms); hz 0 is a rest."""
