@@ -24,11 +24,27 @@ from flash import STOP_WATCHDOG  # noqa: E402
 from pawsim import robots, scripts  # noqa: E402
 
 PLAYERS = 4
-REPLAY = (  # name, players, settings, chooser, robot moves: 300 events each
+
+
+class Close(robots.Lcg):
+    """Players who collect little, so the game runs long (as tools/bench_replay.py)."""
+
+    def num(self, lo, hi):
+        return robots.Lcg.num(self, lo, min(hi, lo + 1))
+
+
+class Even(robots.Lcg):
+    """Always the first choice: the game runs as long as asked (tools/bench_replay.py)."""
+
+    def num(self, lo, hi):
+        return lo
+
+
+REPLAY = (  # name, players, settings, chooser, robot moves: the first 300 events of each
     ("top_dogs", 5, {"rounds": 300, "cups": 300}, robots.Lcg(7), 300),
-    ("pick_a_dog", 2, {"variant": "pog"}, robots.Lcg(3), 300),
-    ("top_dog", 6, None, robots.Lcg(5), 300),
-    ("circus_puppy", 5, {"red": [5, 15, 25], "star": [10, 20]}, robots.Lcg(11), 300),
+    ("pick_a_dog", 2, {"variant": "pog"}, Close(3), 400),
+    ("top_dog", 6, None, Even(5), 300),
+    ("circus_puppy", 5, {"red": [5, 15, 25], "star": [10, 20]}, robots.Lcg(11), 600),
 )
 EVENTS = 300
 PHASES = ("ui", "game:pick_a_dog", "game:top_dogs", "replay")
@@ -45,17 +61,7 @@ def inputs(build, opts):
     with open(paths[0], "w") as f:
         json.dump(cfg, f)
     for name, players, settings, chooser, moves in REPLAY:
-        events = []
-        seed = 0
-        while len(events) < EVENTS:  # games end: play more of them until 300 events
-            _, ev = robots.play(name, players, settings, robots.Lcg(chooser.x + seed), moves)
-            events = ev if not events else events
-            seed += 1
-            if len(ev) >= EVENTS:
-                events = ev
-                break
-            if seed > 50:
-                break
+        _, events = robots.play(name, players, settings, chooser, moves)
         path = os.path.join(build, "bench_replay_%s.json" % name)
         with open(path, "w") as f:
             json.dump([players, settings, events[:EVENTS]], f)

@@ -62,6 +62,10 @@ class Buttons:
         # Hard IRQ: integers only, nothing allocated.
         t = self._ticks()
         levels = self._read()
+        armed = self._arm_bits
+        if armed and levels & armed != self._arm_open:
+            self._arm_bits = 0  # once: the first press only
+            self._action()  # first: the STOP's tone before the bookkeeping
         i = self._head
         nxt = (i + 1) & _RING_MASK
         if nxt == self._tail:
@@ -70,10 +74,6 @@ class Buttons:
         self._t[i] = t
         self._lv[i] = levels
         self._head = nxt
-        armed = self._arm_bits
-        if armed and levels & armed != self._arm_open:
-            self._arm_bits = 0  # once: the first press only
-            self._action()
         if self._flag is not None:
             self._flag.set()
 

@@ -49,6 +49,7 @@ class Buzzer:
         the melody ends), so that fire() has only the duty to write."""
         on = hz > 0 and self.enabled and self.volume > 0
         self._arm_duty = self._duty() if on else 0
+        self._set_duty = self.pwm.duty_u16  # bound now: one call in the interrupt
         self._arm_hz = hz if on else 0
         self._arm_set = False
         if on and not self.playing:
@@ -70,7 +71,7 @@ class Buzzer:
             self._arm_hz = 0
             if not self._arm_set:  # a melody was sounding: its frequency is set
                 self.pwm.freq(hz)
-            self.pwm.duty_u16(self._arm_duty)
+            self._set_duty(self._arm_duty)
             self.hz = hz
             self.fired = True
 
