@@ -11,7 +11,7 @@ PORT   ?= auto
 # The simulator's own fakes and terminal need room beside the firmware: see make bench.
 SIMHEAP ?= 512k
 
-.PHONY: all venv sim simcompile test pytest mptest compile layers lint typecheck bench screens flash clean restless soak
+.PHONY: all venv sim simcompile test pytest mptest compile layers lint typecheck bench bench-device screens flash clean restless soak
 
 all: test
 
@@ -58,6 +58,12 @@ typecheck: venv
 
 bench: venv compile
 	$(PY) tools/bench.py --micropython $(MP) --mpy build/mpy
+
+# The figures that count: measured on the device (a Pico on a serial port, or the emulated
+# Pico: PORT=socket://127.0.0.1:47001), with the firmware flashed first.
+# BENCH_ARGS: --arm --prepare (the app-side calls, made by the benchmark), --i2c-hz 1000000
+bench-device: venv flash
+	$(PY) tools/bench_device.py --mpremote $(VENV)/bin/mpremote --port $(PORT) $(BENCH_ARGS)
 
 # PNGs of the screens, for the README and for looking at.
 screens: venv simcompile

@@ -159,3 +159,134 @@ def test_interrupt_handler_allocates_nothing():
         micropython.heap_unlock()
     assert err is None, "the IRQ handler allocated"
     assert r.b.overruns == 0
+
+
+class QuietPWM:
+    """machine.PWM's calls, keeping only the last values (the fake PWM keeps a log,
+    which allocates: not the interrupt's doing)."""
+
+    def __init__(self):
+        self.f = 0
+        self.d = 0
+        self.writes = 0
+
+    def freq(self, value=None):
+        if value is None:
+            return self.f
+        self.f = value
+        self.writes += 1
+        return None
+
+    def duty_u16(self, value=None):
+        if value is None:
+            return self.d
+        self.d = value
+        self.writes += 1
+        return None
+
+
+def armed_rig(held=()):
+    from pawpad.drivers.buzzer import Buzzer
+
+    r = Rig(held)
+    bz = Buzzer(QuietPWM())
+    return r, bz
+
+
+def test_armed_press_starts_the_tone_in_the_interrupt():
+    r, bz = armed_rig()
+    bz.arm(2093)
+    r.b.arm(bz.fire)
+    assert bz.pwm.d == 0
+    r.press(3, at=5000)  # the interrupt runs inside drive()
+    assert bz.pwm.f == 2093 and bz.pwm.d > 0 and bz.hz == 2093
+    assert not r.b.armed()
+    writes = bz.pwm.writes
+    bz.play(((2093, 250),), 5)  # the loop's STOP sound carries the tone on
+    assert bz.pwm.writes == writes and bz.playing
+    assert r.poll(at=6000) == [(3, PRESS, 5000)]
+    r.release(3, at=7000)
+    r.press(4, at=7100)  # armed once only
+    assert bz.pwm.writes == writes
+
+
+def test_arm_leaves_out_held_and_unarmed_seats():
+    r, bz = armed_rig(held=(1,))
+    bz.arm(2093)
+    r.b.arm(bz.fire, seats=(0, 1, 2))
+    r.press(5, at=2000)  # not armed
+    r.release(5, at=2100)
+    assert bz.pwm.d == 0
+    r.press(2, at=2200)  # another edge while seat 2 (held since boot) is still closed
+    assert bz.pwm.d > 0
+
+
+def test_arm_with_sound_off_stays_silent():
+    r, bz = armed_rig()
+    bz.enabled = False
+    bz.arm(2093)
+    r.b.arm(bz.fire)
+    r.press(0, at=3000)
+    assert bz.pwm.d == 0
+
+
+def test_disarmed_press_does_nothing_in_the_interrupt():
+    r, bz = armed_rig()
+    bz.arm(2093)
+    r.b.arm(bz.fire)
+    r.b.disarm()
+    r.press(0, at=3000)
+    assert bz.pwm.d == 0
+
+
+def test_armed_interrupt_allocates_nothing():
+    if sys.implementation.name != "micropython":
+        return  # heap_lock is the unix port's proof; CPython has nothing to lock
+    import asyncio
+
+    r, bz = armed_rig()
+    r.b._flag = asyncio.ThreadSafeFlag()
+    bz.arm(2093)
+    r.b.arm(bz.fire)
+    r.pins[0]._v = 0  # seat 1's contact closes: the next interrupt fires the tone
+    micropython.heap_lock()
+    try:
+        r.b.irq(None)
+        err = None
+    except MemoryError as e:
+        err = e
+    finally:
+        micropython.heap_unlock()
+    assert err is None, "the armed IRQ handler allocated"
+    assert bz.pwm.d > 0 and bz.pwm.f == 2093
+
+
+def test_armed_tone_frequency_is_set_ahead_so_the_interrupt_writes_a_duty():
+    r, bz = armed_rig()
+    bz.arm(2093)
+    assert bz.pwm.f == 2093 and bz.pwm.d == 0  # set now: nothing sounds
+    r.b.arm(bz.fire)
+    writes = bz.pwm.writes
+    r.press(0, at=3000)
+    assert bz.pwm.writes == writes + 1 and bz.pwm.d > 0
+
+
+def test_armed_during_a_melody_the_interrupt_sets_the_frequency_too():
+    r, bz = armed_rig()
+    bz.play(((1760, 350),), 0)  # GO still sounding
+    bz.arm(2093)
+    assert bz.pwm.f == 1760
+    r.b.arm(bz.fire)
+    r.press(0, at=3000)
+    assert bz.pwm.f == 2093 and bz.pwm.d > 0
+
+
+def test_armed_after_a_melody_ends_the_frequency_is_set_then():
+    r, bz = armed_rig()
+    bz.play(((1760, 350),), 0)
+    bz.arm(2093)
+    assert bz.update(400) is None  # the melody is over
+    assert bz.pwm.f == 2093 and bz.pwm.d == 0
+    bz.tone(880)  # another sound meanwhile: the armed frequency is set again after
+    bz.off()
+    assert bz.pwm.f == 2093

@@ -1,4 +1,8 @@
 # Our SSD1306 driver on a fake bus, decoded by the panel model.
+import sys
+
+import micropython
+
 from pawpad.drivers.ssd1306 import SSD1306
 from pawsim.fakes import I2C
 from pawsim.panel import HORIZONTAL, Panel
@@ -69,13 +73,23 @@ def test_changes_on_several_pages_and_back():
         assert panel.ram == d.buffer
 
 
+def test_partial_runs_are_sent_in_fours_within_the_page():
+    panel, bus, d = rig()
+    d.show()
+    d.buffer[127] = 0x81  # the last column: the run is widened leftwards
+    d.buffer[2 * 128 + 10] = 1
+    d.buffer[2 * 128 + 14] = 1  # 5 columns: 8 sent
+    assert d.show() == 4 + 8
+    assert panel.ram == d.buffer
+
+
 def test_whole_pages_between_partial_ones():
     panel, bus, d = rig()
     d.show()
     for i in range(2 * 128, 4 * 128):
         d.buffer[i] = 0xFF  # pages 2 and 3 whole
-    d.buffer[6 * 128 + 5] = 1  # one column of page 6
-    assert d.show() == 257
+    d.buffer[6 * 128 + 5] = 1  # one column of page 6 (sent as 4: views made once)
+    assert d.show() == 260
     assert panel.ram == d.buffer
 
 
@@ -106,3 +120,131 @@ def test_missing_display_raises_oserror():
     except OSError:
         return
     raise AssertionError("no OSError without a display")
+
+
+def _locked(fn):
+    """Runs fn() with the heap locked (unix port): returns the MemoryError, or None."""
+    micropython.heap_lock()
+    try:
+        fn()
+        err = None
+    except MemoryError as e:
+        err = e
+    finally:
+        micropython.heap_unlock()
+    return err
+
+
+class QuietBus:
+    """A bus that takes the bytes and keeps nothing (the fake bus copies what it is
+    sent, which allocates: not the driver's doing)."""
+
+    addr = 0x3C
+
+    def __init__(self):
+        self.count = 0
+
+    def scan(self):
+        return [0x3C]
+
+    def writeto(self, addr, buf, stop=True):
+        self.count += len(buf)
+
+    def writevto(self, addr, vector, stop=True):
+        for v in vector:
+            self.count += len(v)
+
+
+def test_show_and_commands_allocate_nothing():
+    if sys.implementation.name != "micropython":
+        return  # heap_lock is the unix port's proof; CPython has nothing to lock
+    bus = QuietBus()
+    d = SSD1306(bus)
+    rnd = Lcg(5)
+    changes = []
+    for _ in range(30):
+        changes.append([(rnd() % 1024, rnd() & 0xFF) for _ in range(rnd() % 20)])
+    whole = bytearray(1024)
+    for i in range(1024):
+        whole[i] = rnd() & 0xFF
+
+    def work():
+        d.show()  # the first frame: every page
+        d.show()  # unchanged: nothing
+        for batch in changes:
+            for at, v in batch:
+                d.buffer[at] = v
+            d.show()
+        for i in range(256, 768):  # whole pages 2..5 at once
+            d.buffer[i] = whole[i]
+        d.show()
+        d.invalidate()
+        d.show()
+        d.contrast(30)
+        d.power(False)
+        d.power(True)
+        d.command(0xA6)
+
+    assert _locked(work) is None, "the display path allocated"
+    assert bus.count > 2048
+
+
+def test_prepared_frame_is_sent_at_once_and_allocates_nothing():
+    panel, bus, d = rig()
+    for i in range(128):
+        d.buffer[i] = 0xFF  # a title bar
+    d.show()
+    frame = bytearray(d.buffer)
+    for x in range(40, 80):
+        frame[3 * 128 + x] = 0x3C
+        frame[4 * 128 + x] = 0x18
+    prep = d.prepare(frame)
+    assert len(prep.cmds) == 2
+    quiet = QuietBus()
+    real = d.i2c
+    if sys.implementation.name == "micropython":
+        d.i2c = quiet  # under heap_lock: a bus that keeps nothing
+        sent = [0]
+
+        def go():
+            sent[0] = d.send_prepared(prep)
+
+        assert _locked(go) is None, "send_prepared allocated"
+        d.i2c = real
+        assert sent[0] == 80
+        d._shown[:] = d.buffer  # undo, and send again to the panel model
+        d._valid = True
+    before = bus.bus_bytes
+    assert d.send_prepared(prep) == 80
+    assert bus.bus_bytes - before == prep.nbytes
+    assert panel.ram == frame
+    d.buffer[:] = frame  # the app draws the same frame: nothing more to send
+    assert d.show() == 0
+
+
+def test_prepared_frame_not_sent_over_another_frame():
+    panel, bus, d = rig()
+    d.show()
+    frame = bytearray(1024)
+    frame[500] = 1
+    prep = d.prepare(frame)
+    d.buffer[7] = 0x80  # the panel moved on
+    d.show()
+    before = bus.bus_bytes
+    assert d.send_prepared(prep) == -1
+    assert bus.bus_bytes == before
+
+
+def test_prepared_from_a_given_base():
+    panel, bus, d = rig()
+    base = bytearray(1024)
+    base[0] = 0xFF
+    frame = bytearray(base)
+    frame[900] = 0x0F
+    prep = d.prepare(frame, bytes(base))
+    d.show()
+    assert d.send_prepared(prep) == -1  # the panel is blank, not base
+    d.buffer[:] = base
+    d.show()
+    assert d.send_prepared(prep) == 1
+    assert panel.ram == frame

@@ -34,10 +34,22 @@ def mpy_version(path):
     return head[1] if len(head) == 2 and head[:1] == b"M" else None
 
 
+# The firmware starts the RP2040's watchdog (board.py). mpremote stops the firmware to
+# reach the REPL, and nothing feeds the watchdog then: the Pico would reset under
+# mpremote 8 s later. Its CTRL register's ENABLE bit (30) stops it; main.py starts it
+# again at the next reset.
+STOP_WATCHDOG = ("import sys\n"
+                 "if 'RP2040' in sys.implementation._machine:\n"
+                 "    from machine import mem32\n"
+                 "    mem32[0x40058000] = mem32[0x40058000] & ~(1 << 30)\n")
+
+
 def device_mpy_version(connect):
-    """The .mpy version the connected MicroPython loads, or None if it cannot say."""
-    r = subprocess.run(connect + ["exec", "import sys; print(sys.implementation._mpy & 0xff)"],
-                       capture_output=True, text=True)
+    """The .mpy version the connected MicroPython loads, or None if it cannot say.
+    Stops the watchdog first (see STOP_WATCHDOG)."""
+    r = subprocess.run(connect + ["exec", STOP_WATCHDOG +
+                                  "print(sys.implementation._mpy & 0xff)"],
+                       capture_output=True, text=True, timeout=60)
     for line in r.stdout.split():
         if line.isdigit():
             return int(line)

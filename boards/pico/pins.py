@@ -7,7 +7,8 @@ MENU = (14, 15, 16, 17)  # UP, DOWN, OK, BACK, to GND
 I2C_ID = const(0)
 I2C_SDA = const(4)  # I2C0 SDA, OLED
 I2C_SCL = const(5)  # I2C0 SCL
-I2C_FREQ = const(400000)
+I2C_FREQ = const(400000)  # every SSD1306 module takes this
+I2C_FAST_FREQ = const(1000000)  # Fast-mode Plus: most modules keep up (hardware check)
 OLED_ADDR = const(0x3C)
 # GP18 is PWM slice 1 channel A; the only other pins on slice 1 (GP2, GP3, GP19) are
 # not used for PWM, so the buzzer's frequency is its own.

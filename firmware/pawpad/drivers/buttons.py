@@ -5,6 +5,8 @@
 # rather than ordered by which GPIO the port happened to check first.
 # Debouncing happens outside the interrupt, in poll(): a press counts at its first
 # edge; a release counts only once the contact has stayed open for debounce_ms.
+# arm(action) has the interrupt itself call action() (Buzzer.fire) at the first press of
+# an armed button: the STOP sounds without waiting for the loop.
 from array import array
 
 from micropython import const
@@ -13,6 +15,10 @@ from pawpad.ticks import diff
 
 _RING = const(64)  # power of two: 64 edges between two polls is far beyond any hand
 _RING_MASK = const(63)
+
+def _nothing():
+    pass
+
 
 PRESS = True
 RELEASE = False
@@ -45,6 +51,9 @@ class Buttons:
         self._raw = self._pressed(read_levels())
         # A button held at boot is stuck (or leaned on): it is ignored until let go.
         self.stuck = self._raw
+        self._arm_bits = 0  # pins whose closing calls _action in the interrupt
+        self._arm_open = 0  # their levels while all of them are open
+        self._action = _nothing
         self._irq = self.irq  # one bound method, made before any interrupt can run
         for p in pins:
             p.irq(handler=self._irq, trigger=p.IRQ_FALLING | p.IRQ_RISING, hard=True)
@@ -53,6 +62,10 @@ class Buttons:
         # Hard IRQ: integers only, nothing allocated.
         t = self._ticks()
         levels = self._read()
+        armed = self._arm_bits
+        if armed and levels & armed != self._arm_open:
+            self._arm_bits = 0  # once: the first press only
+            self._action()  # first: the STOP's tone before the bookkeeping
         i = self._head
         nxt = (i + 1) & _RING_MASK
         if nxt == self._tail:
@@ -63,6 +76,28 @@ class Buttons:
         self._head = nxt
         if self._flag is not None:
             self._flag.set()
+
+    def arm(self, action, seats=None):
+        """Until disarm() or the first press, the interrupt calls action() (no
+        arguments; it must allocate nothing, as Buzzer.fire) when a button of `seats`
+        (indexes; default: all) closes. A button closed now (held, stuck) is left out:
+        only a new press fires."""
+        levels = self._read()
+        mask = 0
+        for i in range(self.count) if seats is None else seats:
+            b = self._bits[i]
+            closed = not (levels & b) if self._low else bool(levels & b)
+            if not closed and not self.stuck & (1 << i):
+                mask |= b
+        self._action = action
+        self._arm_open = mask if self._low else 0
+        self._arm_bits = mask
+
+    def disarm(self):
+        self._arm_bits = 0
+
+    def armed(self):
+        return bool(self._arm_bits)
 
     def _pressed(self, levels):
         """Bitmask, by button index, of the buttons whose contact is closed."""

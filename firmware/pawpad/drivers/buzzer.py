@@ -1,6 +1,9 @@
 # Piezo buzzer on one PWM channel: tones and short melodies that never block.
 # play() queues the notes; update(now_ms), called from the sound task, moves on when a
 # note's time is up. The first note starts inside play(), so a STOP sounds at once.
+# Sooner still: arm(hz) while a round is live, and the button interrupt calls fire()
+# (Buttons.arm(buzzer.fire)): the tone starts within microseconds of the press, before
+# the loop has even woken; the play() that follows carries the tone on.
 from pawpad.ticks import add, diff
 
 
@@ -14,6 +17,10 @@ class Buzzer:
         self._until = 0
         self.playing = False
         self.hz = 0  # what sounds now, for the simulator's status line
+        self._arm_hz = 0  # the tone fire() starts; 0: not armed
+        self._arm_duty = 0
+        self._arm_set = False  # the armed frequency is already set: fire() writes a duty
+        self.fired = False  # fire() started the tone, and no play() has taken it on yet
         pwm.duty_u16(0)
 
     def _duty(self):
@@ -25,16 +32,57 @@ class Buzzer:
         if hz <= 0 or not self.enabled or self.volume == 0:
             self.pwm.duty_u16(0)
             self.hz = 0
+            self.fired = False
             return
+        if self.fired and hz == self.hz:
+            self.fired = False  # fire() started this very tone: carry it on
+            return
+        self.fired = False
         self.pwm.freq(hz)
         self.pwm.duty_u16(self._duty())
         self.hz = hz
+        self._arm_set = False  # an armed tone's frequency is no longer set
+
+    def arm(self, hz):
+        """Makes fire() start a tone of hz (the STOP's): called while a round is live.
+        Silent when sound is off. The frequency is set now if nothing sounds (else when
+        the melody ends), so that fire() has only the duty to write."""
+        on = hz > 0 and self.enabled and self.volume > 0
+        self._arm_duty = self._duty() if on else 0
+        self._set_duty = self.pwm.duty_u16  # bound now: one call in the interrupt
+        self._arm_hz = hz if on else 0
+        self._arm_set = False
+        if on and not self.playing:
+            self._preset()
+
+    def _preset(self):
+        self.pwm.duty_u16(0)
+        self.pwm.freq(self._arm_hz)
+        self._arm_set = True
+
+    def disarm(self):
+        self._arm_hz = 0
+
+    def fire(self):
+        """Starts the armed tone: safe in a hard interrupt (a frequency and a duty
+        written, nothing allocated), once per arm()."""
+        hz = self._arm_hz
+        if hz:
+            self._arm_hz = 0
+            if not self._arm_set:  # a melody was sounding: its frequency is set
+                self.pwm.freq(hz)
+            self._set_duty(self._arm_duty)
+            self.hz = hz
+            self.fired = True
 
     def off(self):
         self.pwm.duty_u16(0)
         self.hz = 0
+        self.fired = False
         self.playing = False
         self._notes = ()
+        if self._arm_hz and not self._arm_set:
+            self._preset()  # armed while a melody sounded: ready for fire() now
 
     def play(self, notes, now_ms):
         """notes: a sequence of (hz, ms); hz 0 is a rest."""

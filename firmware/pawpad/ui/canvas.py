@@ -14,6 +14,11 @@ except ImportError:  # CPython: the same layout under another name
 
 from pawpad.ui import font5x8
 
+try:  # the byte loops in machine code where MicroPython has an emitter
+    from pawpad.ui import _fast
+except (ImportError, SyntaxError, NameError, AttributeError):  # CPython
+    _fast = None
+
 WIDTH = 128
 HEIGHT = 64
 CHAR_W = font5x8.WIDTH + 1  # one blank column between glyphs
@@ -54,6 +59,10 @@ class Canvas:
         """Flip every pixel in the box: a highlight bar over text already drawn."""
         buf = self.buf
         x0, x1 = max(0, x), min(WIDTH, x + w)
+        if _fast is not None:
+            if x0 < x1:
+                _fast.invert(buf, x0, x1, max(0, y), min(HEIGHT, y + h))
+            return
         for yy in range(max(0, y), min(HEIGHT, y + h)):
             bit = 1 << (yy & 7)
             base = (yy >> 3) * WIDTH
@@ -63,6 +72,15 @@ class Canvas:
     # --- text (own font) ---
     def text(self, s, x, y, c=1, scale=1):
         """Draws s with its top-left corner at (x, y); returns the x after the text."""
+        if _fast is not None:
+            b = s.encode()
+            if len(b) == len(s):  # ASCII: the whole line in one call
+                return _fast.text(self.buf, font5x8.GLYPHS, b, len(b), x, y, c, scale)
+            glyph, glyphs, buf, step = _fast.glyph, font5x8.GLYPHS, self.buf, CHAR_W * scale
+            for ch in s:
+                glyph(buf, glyphs, _glyph_index(ch), x, y, c, scale)
+                x += step
+            return x
         if scale != 1:
             return self._text_scaled(s, x, y, c, scale)
         glyphs, buf = font5x8.GLYPHS, self.buf

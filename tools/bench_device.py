@@ -1,0 +1,125 @@
+# `make bench-device PORT=...`: the speed and heap figures measured ON the device, with
+# the flashed firmware (make flash runs first). PORT is anything mpremote connects to:
+# a Pico's serial port, or socket://127.0.0.1:47001 for the emulated Pico of rp2emu/.
+# The host only prepares the inputs (the scripted games, the events to replay) and
+# copies them next to main.py; tools/bench_device_run.py runs on the device and prints
+# figures taken with time.ticks_us() there. The output is also kept in
+# build/bench-device.txt.
+#   --arm       the app-side calls the speed work needs, made by the benchmark on the
+#   --prepare   app's behalf (tools/bench_device_app.py): the buzzer armed in the button
+#               interrupt during a live round; the STOP frames prepared during it
+#   --i2c-hz    the panel's bus clock (default: pins.I2C_FREQ, 400 kHz)
+import argparse
+import json
+import os
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+for sub in ("firmware", "tools", "tools/shims"):
+    sys.path.insert(0, os.path.join(ROOT, sub))
+
+from flash import STOP_WATCHDOG  # noqa: E402
+
+from pawsim import robots, scripts  # noqa: E402
+
+PLAYERS = 4
+
+
+class Close(robots.Lcg):
+    """Players who collect little, so the game runs long (as tools/bench_replay.py)."""
+
+    def num(self, lo, hi):
+        return robots.Lcg.num(self, lo, min(hi, lo + 1))
+
+
+class Even(robots.Lcg):
+    """Always the first choice: the game runs as long as asked (tools/bench_replay.py)."""
+
+    def num(self, lo, hi):
+        return lo
+
+
+REPLAY = (  # name, players, settings, chooser, robot moves: the first 300 events of each
+    ("top_dogs", 5, {"rounds": 300, "cups": 300}, robots.Lcg(7), 300),
+    ("pick_a_dog", 2, {"variant": "pog"}, Close(3), 400),
+    ("top_dog", 6, None, Even(5), 300),
+    ("circus_puppy", 5, {"red": [5, 15, 25], "star": [10, 20]}, robots.Lcg(11), 600),
+)
+EVENTS = 300
+PHASES = ("ui", "game:pick_a_dog", "game:top_dogs", "replay")
+
+
+def inputs(build, opts):
+    """Writes the device's input files into build/; returns their paths."""
+    os.makedirs(build, exist_ok=True)
+    scripts.GO_MS = 3400  # the countdown is 3 s from the step that takes OK: a margin
+    cfg = {"players": PLAYERS, "opts": opts,
+           "games": [["pick_a_dog", scripts.pick_a_dog_game(players=PLAYERS, rounds=8)],
+                     ["top_dogs", scripts.top_dogs_game(rounds=3, players=PLAYERS)]]}
+    paths = [os.path.join(build, "bench_device.json")]
+    with open(paths[0], "w") as f:
+        json.dump(cfg, f)
+    for name, players, settings, chooser, moves in REPLAY:
+        _, events = robots.play(name, players, settings, chooser, moves)
+        path = os.path.join(build, "bench_replay_%s.json" % name)
+        with open(path, "w") as f:
+            json.dump([players, settings, events[:EVENTS]], f)
+        paths.append(path)
+    return paths
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--mpremote", default="mpremote")
+    ap.add_argument("--port", default="auto")
+    ap.add_argument("--arm", action="store_true")
+    ap.add_argument("--prepare", action="store_true")
+    ap.add_argument("--i2c-hz", type=int, default=0)
+    ap.add_argument("--out", default=os.path.join(ROOT, "build", "bench-device.txt"))
+    ap.add_argument("--work", default=os.path.join(ROOT, "build", "bench-device"),
+                    help="where the inputs for the device are written")
+    a = ap.parse_args()
+    opts = {"arm": a.arm, "prepare": a.prepare, "i2c_hz": a.i2c_hz}
+    files = inputs(a.work, opts)
+    files.append(os.path.join(ROOT, "tools", "bench_device_app.py"))
+    connect = [a.mpremote, "connect", a.port]
+    # The firmware just flashed runs with its watchdog on: stop it first, and again
+    # if the device reset under mpremote meanwhile (the emulator's idle time runs
+    # faster than the wall clock: its 8 s can pass while mpremote gets in).
+    for _ in range(5):
+        try:
+            r = subprocess.run(connect + ["exec", STOP_WATCHDOG + "print('ready')"],
+                               capture_output=True, text=True, timeout=60)
+            if "ready" in r.stdout:
+                break
+        except subprocess.TimeoutExpired:
+            pass
+    else:
+        sys.exit("bench-device: cannot reach the device's REPL on %s" % a.port)
+    print("== on the device (%s): figures from time.ticks_us() there; options %s"
+          % (a.port, json.dumps(opts)), flush=True)
+    lines = []
+    # One mpremote session a phase: each starts from a soft reset, a fresh heap.
+    for i, phase in enumerate(PHASES):
+        chain = connect + ["exec", STOP_WATCHDOG + "PHASE = %r\nimport gc\ngc.collect()\n"
+                                     "BASE_ALLOC = gc.mem_alloc()\n" % phase, "+"]
+        if i == 0:
+            for path in files:
+                chain += ["cp", path, ":" + os.path.basename(path), "+"]
+        chain += ["run", os.path.join(ROOT, "tools", "bench_device_run.py")]
+        with subprocess.Popen(chain, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                              text=True) as p:
+            for line in p.stdout:
+                if line.startswith("cp "):
+                    continue
+                print(line, end="", flush=True)
+                lines.append(line)
+        if p.returncode:
+            sys.exit("bench-device: mpremote failed (%d) in phase %s" % (p.returncode, phase))
+    with open(a.out, "w") as f:
+        f.write("".join(lines))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,553 @@
+# Runs ON the device (a Pico, or the emulated one of rp2emu/): `make bench-device`
+# sends it with `mpremote run` after flashing, with bench_device.json beside main.py
+# (the scripts and replay events the host made). Every figure is time.ticks_us() on the
+# device. The firmware is the flashed one; the board is boards/pico/board.py, built
+# without its watchdog kept from being fed and with button levels the benchmark can
+# force, so a "press" is the button interrupt handler called with the pin reading low.
+# Where the I2C bus takes no time (the emulator), the bytes' bus time (9 bits a byte at
+# the bus clock) is added to every panel time, and the output says so.
+import gc
+import time
+from array import array
+
+from machine import mem32
+
+T_START = time.ticks_us()
+gc.collect()
+# What this script's own code holds of the heap: BASE_ALLOC is measured by the host's
+# exec just before it runs (nothing loaded then). Added back in the heap figures.
+OWN = gc.mem_alloc() - globals().get("BASE_ALLOC", gc.mem_alloc())
+# Set by the host in an exec before this file runs (a fresh soft-reset heap each):
+# "ui" (boot, menu step, first screens), "game:NAME" (a scripted whole game: heap,
+# screens, and for pick_a_dog the STOPs), "replay".
+PHASE = globals().get("PHASE", "ui")
+ticks_us = time.ticks_us
+tdiff = time.ticks_diff
+REPLAY = ("top_dogs", "pick_a_dog", "top_dog", "circus_puppy")
+OPTS = {}  # from bench_device.json: "arm" (buzzer from the interrupt), "prepare" (STOP frames)
+out = print
+
+
+def say(*a):
+    out(*a)
+
+
+# --- forced button levels (0 bits read as pressed) ---
+FORCE = array("i", [-1])
+
+
+def levels():
+    return mem32[0xD0000004] & FORCE[0]
+
+
+# --- spies: the panel's bus and the buzzer's PWM ---
+class BusSpy:
+    """Stands between the SSD1306 driver and machine.I2C: counts bytes (address byte
+    included) and notes when each write ended."""
+
+    def __init__(self, i2c):
+        self.i2c = i2c
+        self.bytes = 0
+        self.writes = 0
+        self.first_us = None  # start of the first write since mark()
+        self.last_us = 0  # end of the last write
+        self.mark_bytes = 0
+        self.ends = array("i", [0] * 128)  # since mark(): each write's end
+        self.cum = array("i", [0] * 128)  # and the bytes sent since mark() by then
+        self.n = 0
+
+    def mark(self):
+        self.first_us = None
+        self.mark_bytes = self.bytes
+        self.n = 0
+
+    def _log(self, t):
+        if self.n < 128:
+            self.ends[self.n] = t
+            self.cum[self.n] = self.bytes - self.mark_bytes
+            self.n += 1
+
+    def panel_at(self, t0, end_us):
+        """ms from t0 to the end of the last write that ended by end_us, plus the bus
+        time of every byte sent since mark() until then where the bus takes none."""
+        j = -1
+        for i in range(self.n):
+            if tdiff(self.ends[i], end_us) <= 0:
+                j = i
+        if j < 0:
+            return tdiff(end_us, t0) / 1000, 0
+        return (tdiff(self.ends[j], t0) + bus_us(self.cum[j])) / 1000, self.cum[j]
+
+    def scan(self):
+        return self.i2c.scan()
+
+    def writeto(self, addr, buf, stop=True):
+        t = ticks_us()
+        if self.first_us is None:
+            self.first_us = t
+        r = self.i2c.writeto(addr, buf, stop)
+        self.last_us = ticks_us()
+        self.bytes += len(buf) + 1
+        self.writes += 1
+        self._log(self.last_us)
+        return r
+
+    def writevto(self, addr, vec, stop=True):
+        t = ticks_us()
+        if self.first_us is None:
+            self.first_us = t
+        r = self.i2c.writevto(addr, vec, stop)
+        self.last_us = ticks_us()
+        n = 1
+        for v in vec:
+            n += len(v)
+        self.bytes += n
+        self.writes += 1
+        self._log(self.last_us)
+        return r
+
+
+class PwmSpy:
+    def __init__(self, pwm):
+        self.pwm = pwm
+        self.on_us = array("i", [0])
+        self.armed = False
+
+    def freq(self, value=None):
+        return self.pwm.freq() if value is None else self.pwm.freq(value)
+
+    def duty_u16(self, value=None):
+        if value is None:
+            return self.pwm.duty_u16()
+        if value and self.armed:
+            self.on_us[0] = ticks_us()
+            self.armed = False
+        return self.pwm.duty_u16(value)
+
+    def deinit(self):
+        self.pwm.deinit()
+
+
+BUS_HZ = 400000
+BUS_FREE = False  # True: the bus takes no time here (emulator): add the bytes' time
+
+
+def bus_us(nbytes):
+    return nbytes * 9 * 1000000 // BUS_HZ if BUS_FREE else 0
+
+
+def probe_bus(i2c, addr):
+    """Does a 65-byte write take its bus time? (A real bus: about 1.5 ms at 400 kHz.)"""
+    global BUS_FREE
+    nops = bytearray(b"\x00" + b"\xe3" * 64)  # 0xE3: the SSD1306's no-operation
+    t = ticks_us()
+    i2c.writeto(addr, nops)
+    took = tdiff(ticks_us(), t)
+    need = 66 * 9 * 1000000 // BUS_HZ
+    BUS_FREE = took < need // 3
+    return took, need
+
+
+# --- the device under test ---
+class Rig:
+    def __init__(self, data):
+        import board
+        import pins
+
+        global BUS_HZ
+        BUS_HZ = OPTS.get("i2c_hz") or pins.I2C_FREQ
+        t0 = ticks_us()
+        from pawpad.app import runner
+        from pawpad.app.device import Device
+
+        t1 = ticks_us()
+        self.runner = runner
+        hw = board.build(False, levels, BUS_HZ)  # the watchdog: stopped by the host
+        hw.data_dir = data
+        self.hw = hw
+        disp = hw.display
+        if disp is None:
+            raise SystemExit("bench: no display answers on the I2C bus")
+        took, need = probe_bus(disp.i2c, disp.addr)
+        self.spy = BusSpy(disp.i2c)
+        disp.i2c = self.spy
+        self.pwm = PwmSpy(hw.buzzer.pwm)
+        hw.buzzer.pwm = self.pwm
+        t2 = ticks_us()
+        dev = Device(hw, runner.ticks_ms())
+        self.dev = dev
+        self.frames = []  # (screen, draw us, show us, bytes, end us)
+        self.on_frame = None
+        dev.render = self.render
+        t3 = ticks_us()
+        dev.step(runner.ticks_ms(), runner.ticks_us())
+        t4 = ticks_us()
+        if PHASE != "ui":
+            return
+        say("bus: a 66-byte write took %d us, %d us at %d kHz: %s" % (
+            took, need, BUS_HZ // 1000,
+            "the bus takes no time here (emulator): each panel time below ADDS the "
+            "bytes' bus time (9 bits a byte at %d kHz)" % (BUS_HZ // 1000) if BUS_FREE
+            else "real bus time, measured"))
+        say("boot: script start -> board+app imported %.1f ms (app imports %.1f ms), "
+            "Device() %.1f ms, first frame on the panel %.1f ms after script start "
+            "(+ %.1f ms bus)" % (tdiff(t1, T_START) / 1000, tdiff(t1, t0) / 1000,
+                                 tdiff(t3, t2) / 1000, tdiff(t4, T_START) / 1000,
+                                 bus_us(self.spy.bytes) / 1000))
+
+    def render(self, now_ms):
+        dev = self.dev
+        t0 = ticks_us()
+        dev.app.draw(dev.canvas)
+        t1 = ticks_us()
+        b0 = self.spy.bytes
+        disp = self.hw.display
+        if disp is not None:
+            dev._display_call(disp.show)
+        t2 = ticks_us()
+        rec = (dev.app.screen_name(), tdiff(t1, t0), tdiff(t2, t1), self.spy.bytes - b0, t2)
+        self.frames.append(rec)
+        if len(self.frames) > 64:
+            self.frames = []  # (callers hold indexes only across one key)
+        if self.on_frame is not None:
+            self.on_frame(rec)
+
+    # --- buttons ---
+    def press(self, btns, gpio):
+        FORCE[0] &= ~(1 << gpio)
+        btns.irq(None)
+
+    def release(self, btns, gpio):
+        FORCE[0] |= 1 << gpio
+        btns.irq(None)
+
+
+def median(xs):
+    xs = sorted(xs)
+    return xs[len(xs) // 2] if xs else 0
+
+
+class Script:
+    """Plays `t action` lines (tools/pawsim/script.py's menu and player keys) in real
+    time on the device, with the app's own asyncio loop running."""
+
+    MENU = {"up": 14, "down": 15, "ok": 16, "back": 17}
+
+    def __init__(self, rig):
+        self.rig = rig
+        self.heap_min = None
+        self.press_hook = None  # called with (action, t_us) after each press
+        self.last_press = 0
+
+    def key(self, action):
+        import pins
+
+        hw = self.rig.hw
+        if action in self.MENU:
+            i = ("up", "down", "ok", "back").index(action)
+            return hw.menu, pins.MENU[i]
+        if action[0] == "p":
+            return hw.players, pins.PLAYERS[int(action[1:]) - 1]
+        return None, None
+
+    async def play(self, text, heap=True):
+        """Each event `gap` ms after the one before it really went in (a slow step
+        delays the rest, as a player waits for the screen); released 60 ms later."""
+        import asyncio
+
+        events = []
+        for line in text.split("\n"):
+            parts = line.split()
+            if len(parts) >= 2:
+                events.append((int(parts[0]), parts[1]))
+        prev_t = events[0][0] if events else 0
+        prev = time.ticks_ms()
+        for t, action in events:
+            if action == "end":
+                break
+            due = time.ticks_add(prev, t - prev_t)
+            wait = tdiff(due, time.ticks_ms())
+            if wait > 0:
+                await asyncio.sleep_ms(wait)
+            prev, prev_t = time.ticks_ms(), t
+            btns, gpio = self.key(action)
+            if btns is None:
+                continue
+            if action[0] == "p":  # the buzzer may start inside the press (armed)
+                self.rig.pwm.armed = True
+                self.rig.pwm.on_us[0] = 0
+                self.rig.spy.mark()
+            t0 = ticks_us()
+            self.rig.press(btns, gpio)
+            self.last_press = t0
+            if self.press_hook is not None:
+                self.press_hook(action, t0)
+            await asyncio.sleep_ms(60)
+            self.rig.release(btns, gpio)
+            if heap:
+                gc.collect()
+                f = gc.mem_free()
+                if self.heap_min is None or f < self.heap_min:
+                    self.heap_min = f
+        await asyncio.sleep_ms(300)
+
+
+def panel_ms(rig, t0, end_us, nbytes):
+    """ms from t0 to end_us, the bus time of nbytes added where the bus takes none."""
+    return (tdiff(end_us, t0) + bus_us(nbytes)) / 1000
+
+
+async def main():
+    import asyncio
+    import json
+
+    with open("bench_device.json") as f:
+        cfg = json.load(f)
+    OPTS.update(cfg.get("opts", {}))
+    data = "/bench_data"
+    try:
+        import os
+
+        try:
+            os.mkdir(data)
+        except OSError:
+            pass
+        for n in os.listdir(data):
+            os.remove(data + "/" + n)
+        with open(data + "/settings.json", "w") as f:
+            f.write('{"players": %d}' % cfg["players"])
+    except OSError as e:
+        say("bench: data folder:", e)
+    rig = Rig(data)
+    hw, dev = rig.hw, rig.dev
+    task = asyncio.create_task(rig.runner.input_loop(
+        dev, hw.flag, rig.runner.ticks_ms, rig.runner.ticks_us, hw.watchdog))
+    if (OPTS.get("arm") or OPTS.get("prepare")) and PHASE == "game:pick_a_dog":
+        import bench_device_app
+
+        bench_device_app.install(rig, OPTS)
+    sc = Script(rig)
+    # boot screen -> menu: OK skips the boot screen
+    await asyncio.sleep_ms(200)
+    await sc.play("0 ok\n", heap=False)
+    assert dev.app.screen_name() == "menu", dev.app.screen_name()
+    gc.collect()
+    say("heap free at the menu: %d B" % gc.mem_free())
+
+    if PHASE == "replay":
+        task.cancel()
+        del rig, dev, task
+        replays()
+        return
+    if PHASE == "ui":
+        await ui_figures(rig, sc)
+        task.cancel()
+        return
+    await game_figures(rig, sc, cfg, PHASE[5:])
+    task.cancel()
+
+
+async def ui_figures(rig, sc):
+    import asyncio
+
+    dev = rig.dev
+    # --- a menu step ---
+    steps = []
+    for k in ("down", "down", "down", "up", "up", "up") * 2:
+        rig.spy.mark()
+        n0 = len(rig.frames)
+        await sc.play("0 %s\n" % k, heap=False)
+        t0 = sc.last_press
+        rec = rig.frames[n0] if len(rig.frames) > n0 else None
+        if rec is not None:
+            steps.append((panel_ms(rig, t0, rec[4], rec[3]), rec[1], rec[2], rec[3]))
+    steps.sort()
+    m = steps[len(steps) // 2]
+    say("menu step (UP/DOWN) -> last byte on the panel: median %.1f ms, max %.1f ms "
+        "(render %.1f ms, flush %.1f ms, %d bytes)  goal <= 15 ms"
+        % (m[0], steps[-1][0], m[1] / 1000, m[2] / 1000, m[3]))
+
+    # --- each game's first screen after OK, imports included ---
+    from pawpad.app import menus
+
+    firsts = []
+    for i, gid in enumerate(menus.GAME_IDS):
+        app = dev.app
+        app.session = None
+        top = menus.MainMenu()
+        top.sel = i
+        app.stack = [top]
+        if gid == "pick_a_dog":
+            app.stack.append(menus.PickVariant())
+        app.dirty = True
+        await asyncio.sleep_ms(150)
+        n0 = len(rig.frames)
+        await sc.play("0 ok\n", heap=False)
+        t0 = sc.last_press
+        rec = rig.frames[n0] if len(rig.frames) > n0 else None
+        if rec is None:
+            say("  %s: no frame" % gid)
+            continue
+        ms = panel_ms(rig, t0, rec[4], rec[3])
+        firsts.append(ms)
+        say("first screen of %-12s after OK: %6.1f ms (screen %s, render %.1f ms, flush "
+            "%.1f ms, %d bytes)  goal <= 120 ms" % (gid, ms, rec[0], rec[1] / 1000,
+                                                     rec[2] / 1000, rec[3]))
+
+
+async def game_figures(rig, sc, cfg, game):
+    import asyncio
+
+    from pawpad.app import menus
+
+    dev, hw = rig.dev, rig.hw
+    # --- the STOP, inside a whole scripted Pick-a-Dog game; heap during each game ---
+    stops = []
+
+    def stop_hook(action, t0):
+        if action[0] != "p" or dev.app.screen_name() != "pad-live":
+            return
+        stops.append([t0, None])
+
+    sc.press_hook = stop_hook
+    rig.pwm.armed = True
+    frames_seen = {}
+    all_frames = []
+
+    def on_frame(rec):
+        all_frames.append(rec)
+        if len(all_frames) > 200:
+            del all_frames[:100]
+        s = frames_seen.get(rec[0])
+        if s is None:
+            frames_seen[rec[0]] = [rec[1], rec[2], rec[3], 1]
+        else:
+            s[0] = max(s[0], rec[1])
+            s[1] = max(s[1], rec[2])
+            s[2] = max(s[2], rec[3])
+            s[3] += 1
+
+    rig.on_frame = on_frame
+    stop_rows = []
+    orig_hook = stop_hook
+
+    def hook(action, t0):
+        orig_hook(action, t0)
+        if stops and stops[-1][1] is None:
+            stops[-1][1] = (rig.spy.bytes, len(all_frames))
+
+    sc.press_hook = hook
+
+    async def collect_stop():
+        # runs after each p-press during a live round: waits for the STOP frames
+        t0, (b0, f0) = stops[-1]
+        await asyncio.sleep_ms(150)
+        name = whole = None
+        for rec in all_frames[f0:]:
+            if rec[0] == "pad-stopped" and name is None:
+                name = rec
+            elif rec[0] == "pad-stopped" and whole is None:
+                whole = rec
+        nm = rig.spy.panel_at(t0, name[4]) if name else (None, 0)
+        wh = rig.spy.panel_at(t0, whole[4]) if whole else (None, 0)
+        buzz = rig.pwm.on_us[0]
+        first = rig.spy.first_us
+        stop_rows.append((
+            tdiff(buzz, t0) if buzz else None,
+            tdiff(first, t0) if first is not None else None,
+            nm[0], wh[0], nm[1], wh[1],
+            name[1] if name else 0, whole[1] if whole else 0))
+
+    heaps = []
+    for gname, text in cfg["games"]:
+        if gname != game:
+            continue
+        sc.heap_min = None
+        app = dev.app
+        app.session = None
+        app.stack = [menus.MainMenu()]
+        app.dirty = True
+        await asyncio.sleep_ms(150)
+        if gname == "pick_a_dog":
+            lines = text.split("\n")
+            # one STOP collected after each player press
+            chunks = []
+            cur = []
+            for line in lines:
+                cur.append(line)
+                parts = line.split()
+                if len(parts) == 2 and parts[1][0] == "p":
+                    chunks.append("\n".join(cur))
+                    cur = []
+            chunks.append("\n".join(cur))
+            for ch in chunks:
+                await sc.play(ch + "\n")
+                if stops and stops[-1][1] is not None and len(stop_rows) < len(stops):
+                    await collect_stop()
+        else:
+            await sc.play(text)
+        if hw.watchdog is not None:
+            hw.watchdog.feed()
+        heaps.append((gname, sc.heap_min, dev.app.screen_name()))
+    sc.press_hook = None
+    for i, r in enumerate(stop_rows):
+        say("STOP %d: press -> buzzer %s us; -> first panel write %s ms; -> caller's name "
+            "on the panel %s ms (%d bytes, render %.1f ms); -> whole STOP screen %s ms "
+            "(%d bytes, render %.1f ms)" % (
+                i + 1, r[0], "%.1f" % (r[1] / 1000) if r[1] is not None else "-",
+                "%.1f" % r[2] if r[2] is not None else "-", r[4], r[6] / 1000,
+                "%.1f" % r[3] if r[3] is not None else "-", r[5], r[7] / 1000))
+    rows = [r for r in stop_rows if r[2] is not None]
+    if rows:
+        say("STOP press -> buzzer sounding:             median %.3f ms, max %.3f ms  goal "
+            "<= 0.1 ms" % (median([r[0] or 0 for r in rows]) / 1000,
+                          max(r[0] or 0 for r in rows) / 1000))
+        say("STOP press -> first byte to the panel:     median %.1f ms" % (
+            median([r[1] for r in rows if r[1] is not None]) / 1000))
+        say("STOP press -> caller's name on the panel:  median %.1f ms, max %.1f ms  goal "
+            "<= 8 ms" % (median([r[2] for r in rows]), max(r[2] for r in rows)))
+        say("STOP press -> whole STOP screen on panel:  median %.1f ms, max %.1f ms  goal "
+            "<= 25 ms" % (median([r[3] for r in rows if r[3]]),
+                          max(r[3] for r in rows if r[3])))
+    for gname, h, screen in heaps:
+        say("heap free during a scripted whole %-10s game: min %d B (%.0f KB) + %d B the "
+            "benchmark's code holds = %.0f KB, ends on %s  goal >= 140 KB"
+            % (gname, h or 0, (h or 0) / 1024, OWN, ((h or 0) + OWN) / 1024, screen))
+    say("screens: render (max ms), flush (max ms, bus %s), bytes (max), frames:" % (
+        "added" if BUS_FREE else "measured"))
+    for name in sorted(frames_seen):
+        s = frames_seen[name]
+        say("  %-18s render %6.1f  flush %6.1f (+%5.1f bus)  %5d B  x%d" % (
+            name, s[0] / 1000, s[1] / 1000, bus_us(s[2]) / 1000, s[2], s[3]))
+
+
+def replays():
+    # --- replaying 300 events (a resume after a power cut does this) ---
+    import json
+
+    from pawpad.games.common import replay
+
+    for gname in REPLAY:
+        mod = __import__("pawpad.games." + gname, None, None, [gname])
+        gc.collect()
+        with open("bench_replay_%s.json" % gname) as f:
+            players, settings, events = json.load(f)
+        gc.collect()
+        t0 = ticks_us()
+        replay(mod, players, settings, events)
+        say("replay %-13s %d events: %.1f ms" % (gname, len(events),
+                                                 tdiff(ticks_us(), t0) / 1000))
+    gc.collect()
+    say("heap free at the end: %d B" % gc.mem_free())
+
+
+def run():
+    import asyncio
+
+    try:
+        asyncio.run(main())
+    finally:
+        asyncio.new_event_loop()
+
+
+run()
