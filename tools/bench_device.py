@@ -5,9 +5,8 @@
 # copies them next to main.py; tools/bench_device_run.py runs on the device and prints
 # figures taken with time.ticks_us() there. The output is also kept in
 # build/bench-device.txt.
-#   --arm       the app-side calls the speed work needs, made by the benchmark on the
-#   --prepare   app's behalf (tools/bench_device_app.py): the buzzer armed in the button
-#               interrupt during a live round; the STOP frames prepared during it
+#   --arm       kept for old command lines: the app itself arms the buzzer in the
+#   --prepare   button interrupt and prepares the STOP frames now
 #   --i2c-hz    the panel's bus clock (default: pins.I2C_FREQ, 400 kHz)
 import argparse
 import json
@@ -82,7 +81,6 @@ def main():
     a = ap.parse_args()
     opts = {"arm": a.arm, "prepare": a.prepare, "i2c_hz": a.i2c_hz}
     files = inputs(a.work, opts)
-    files.append(os.path.join(ROOT, "tools", "bench_device_app.py"))
     connect = [a.mpremote, "connect", a.port]
     # The firmware just flashed runs with its watchdog on: stop it first, and again
     # if the device reset under mpremote meanwhile (the emulator's idle time runs

@@ -321,11 +321,7 @@ async def main():
     rig = Rig(data)
     hw, dev = rig.hw, rig.dev
     task = asyncio.create_task(rig.runner.input_loop(
-        dev, hw.flag, rig.runner.ticks_ms, rig.runner.ticks_us, hw.watchdog))
-    if (OPTS.get("arm") or OPTS.get("prepare")) and PHASE == "game:pick_a_dog":
-        import bench_device_app
-
-        bench_device_app.install(rig, OPTS)
+        dev, hw.flag, rig.runner.ticks_ms, rig.runner.ticks_us, hw))
     sc = Script(rig)
     # boot screen -> menu: OK skips the boot screen
     await asyncio.sleep_ms(200)
@@ -373,12 +369,10 @@ async def ui_figures(rig, sc):
     firsts = []
     for i, gid in enumerate(menus.GAME_IDS):
         app = dev.app
-        app.session = None
-        top = menus.MainMenu()
-        top.sel = i
-        app.stack = [top]
+        _no_game(dev)
+        app.nav.top.sel = i
         if gid == "pick_a_dog":
-            app.stack.append(menus.PickVariant())
+            app.nav.push(menus.PickVariant())
         app.dirty = True
         await asyncio.sleep_ms(150)
         n0 = len(rig.frames)
@@ -395,10 +389,19 @@ async def ui_figures(rig, sc):
                                                      rec[2] / 1000, rec[3]))
 
 
+def _no_game(dev):
+    """The main menu, no game open and none on flash (a game left on flash would be
+    offered again before a new one)."""
+    from pawpad.app.session import LOG
+
+    if dev.store is not None:
+        dev.store.remove(LOG)
+    dev.app.close_game()
+
+
 async def game_figures(rig, sc, cfg, game):
     import asyncio
 
-    from pawpad.app import menus
 
     dev, hw = rig.dev, rig.hw
     # --- the STOP, inside a whole scripted Pick-a-Dog game; heap during each game ---
@@ -464,8 +467,7 @@ async def game_figures(rig, sc, cfg, game):
             continue
         sc.heap_min = None
         app = dev.app
-        app.session = None
-        app.stack = [menus.MainMenu()]
+        _no_game(dev)
         app.dirty = True
         await asyncio.sleep_ms(150)
         if gname == "pick_a_dog":

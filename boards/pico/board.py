@@ -70,8 +70,14 @@ def build(watchdog=True, levels=read_levels, i2c_freq=None):
                                name="load cell %d" % (i + 1), disable_irq=disable_irq,
                                enable_irq=enable_irq))
     hw.tilt = Tilt(Pin(pins.TILT, Pin.IN, Pin.PULL_UP))
-    # Last, once everything is built: from here a hang resets the box, which then
-    # resumes the game. (A REPL session never gets here, so mpremote is not raced.)
+    # Started by the app's loop once the first screen is up (runner.input_loop): from
+    # then a hang resets the box, which resumes the game. A boot that fails before
+    # that is counted by main.py and is never a reset loop; a REPL session never gets
+    # there, so mpremote is not raced.
     if watchdog:
-        hw.watchdog = WDT(timeout=WATCHDOG_MS)
+        hw.start_watchdog = _watchdog
     return hw
+
+
+def _watchdog():
+    return WDT(timeout=WATCHDOG_MS)

@@ -38,6 +38,18 @@ class QuietOut:
     def recording(self):
         return None
 
+    def arm_stop(self, hz, seats):
+        pass
+
+    def disarm_stop(self):
+        pass
+
+    def prepare_frames(self, draw_base, draws):
+        return {}
+
+    def send_prepared(self, prep):
+        pass
+
     def record(self, on):
         return None
 

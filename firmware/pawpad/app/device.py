@@ -391,6 +391,38 @@ class Device:
                 self._record_stop()
         return SENSOR_MS
 
+    # --- the STOP, made fast: the tone from the interrupt, the frames ready to send ---
+    def arm_stop(self, hz, seats):
+        """Until disarmed, the first press of one of `seats` starts the tone of hz in
+        the button interrupt itself."""
+        hw = self.hw
+        if hw.buzzer is not None and hw.players is not None:
+            hw.buzzer.arm(hz)
+            hw.players.arm(hw.buzzer.fire, seats)
+
+    def disarm_stop(self):
+        hw = self.hw
+        if hw.buzzer is not None:
+            hw.buzzer.disarm()
+        if hw.players is not None:
+            hw.players.disarm()
+
+    def prepare_frames(self, draw_base, draws):
+        """{key: writes ready to send} for the frames draws[key] would draw over the
+        frame draw_base draws ({} without a display)."""
+        disp = self.hw.display
+        if disp is None:
+            return {}
+        from pawpad.ui.prepared import prepare_frames
+
+        return prepare_frames(disp, draw_base, draws)
+
+    def send_prepared(self, prep):
+        """Puts prepared writes on the bus at once (nothing if the panel changed)."""
+        disp = self.hw.display
+        if disp is not None and prep is not None:
+            self._display_call(disp.send_prepared, prep)
+
     # --- "Record" in the hardware check: the stages' samples as CSV on flash ---
     def record(self, on):
         """Starts (on) or stops recording; returns None, or why it cannot."""

@@ -1,6 +1,8 @@
 # A Pick-a-Dog round on the device: the 3-2-1 countdown, the live round and the STOP.
 # The players' buttons are the STOP buzzers: the first valid press wins (the arbiter
 # in pawpad.core.lockout decides, on the times the button interrupt took).
+import gc
+
 from pawpad.app.pad_common import BEEP, FALSE, GO, STOP, lights, title
 from pawpad.app.screen import BACK, DOWN, ERROR, OK, UNDO, UP, Screen
 from pawpad.core.colours import OFF
@@ -31,6 +33,13 @@ class Countdown(Screen):
         self.false = []  # (seat, t_us)
         app.out.sound(BEEP)
         lights(app, host, range(8), True)
+        # Every seat's STOP frame, drawn now: the caller's name goes to the panel the
+        # moment the STOP is decided. Then a collection, so none falls into the round.
+        n = app.settings["players"]
+        self.prepared = app.out.prepare_frames(
+            lambda c: stop_frame(c, app, host, "GO!"),
+            dict((s, _stop_draw(app, host, app.colour(s).upper())) for s in range(n)))
+        gc.collect()
 
     def draw(self, c, app):
         widgets.title_bar(c, title(self.host), "R%d" % (self.host.state["round"] + 1))
@@ -46,7 +55,7 @@ class Countdown(Screen):
         left = 3 - diff(now_ms, self.start) // COUNT_MS
         if left <= 0:
             app.out.sound(GO)
-            app.nav.replace(Live(self.host, app, app.now_us, self.false))
+            app.nav.replace(Live(self.host, app, app.now_us, self.false, self.prepared))
         elif left != self.shown:
             self.shown = left
             app.out.sound(BEEP)
@@ -61,6 +70,10 @@ class Countdown(Screen):
         if k in (BACK, UNDO):
             app.show_player_colours()
             app.nav.pop()
+
+
+def _stop_draw(app, host, name):
+    return lambda c: stop_frame(c, app, host, name)
 
 
 def false_seats(false):
@@ -81,11 +94,16 @@ class Live(Screen):
     live = True
     tick_ms = CLOCK_MS
 
-    def __init__(self, host, app, armed_us, false):
+    def __init__(self, host, app, armed_us, false, prepared=None):
         self.host = host
         self.armed = armed_us
         self.clock = RoundClock(armed_us)
         self.false = false
+        self.prepared = prepared or {}
+        # The tone starts in the button interrupt itself: a seat still locked out by
+        # its false start is left out.
+        seats = [s for s in range(app.settings["players"]) if not self._locked(s, armed_us)]
+        app.out.arm_stop(STOP[0][0], seats)
         limit = app.settings["round_limit_s"]
         if limit:
             timer = Timer(limit * 1000)
@@ -113,10 +131,11 @@ class Live(Screen):
         if self._locked(seat, t_us):
             return
         if self.clock.press(seat, t_us) >= 0:
-            app.out.sound(STOP, True)  # first: the buzzer at once, whatever played
+            app.out.sound(STOP, True)  # the tone the interrupt started, carried on
+            app.out.disarm_stop()
             lights(app, self.host, [seat], True)
             self.host.alarm = None
-            app.nav.replace(Stopped(self.host, app, self.clock, self.false))
+            app.nav.replace(Stopped(self.host, app, self.clock, self.false, self.prepared))
 
     def alarm(self, app, kind):
         if kind == "warn":
@@ -124,6 +143,7 @@ class Live(Screen):
             return
         # The time limit: the round ends with nobody's STOP.
         self.host.alarm = None
+        app.out.disarm_stop()
         app.out.sound(ERROR)
         lights(app, self.host, (), False)
         if app.nav.in_game(self):
@@ -133,6 +153,7 @@ class Live(Screen):
     def key(self, app, k):
         if k in (BACK, UNDO):  # abandon the round: back to GO
             self.host.alarm = None
+            app.out.disarm_stop()
             app.show_player_colours()
             app.nav.pop()
 
@@ -173,9 +194,10 @@ class Stopped(Screen):
         # a few ms, which nobody's score depends on).
         return self.deciding
 
-    def __init__(self, host, app, clock, false=(), timed_out=False):
+    def __init__(self, host, app, clock, false=(), prepared=None, timed_out=False):
         self.host = host
         self.clock = clock
+        self.prepared = prepared or {}
         self.false = list(false)
         self.at = app.now
         self.winners = []
@@ -215,6 +237,8 @@ class Stopped(Screen):
             self.caller = winners[0]
             if self.again is not None:
                 app.out.sound(STOP, True)
+            else:  # the name on the panel now, from the frame made before GO
+                app.out.send_prepared(self.prepared.get(self.caller))
             self._logged(app)
         elif app.settings["tie_rule"] == "again":
             self.again = clock.since_go(app.now_us)

@@ -19,6 +19,7 @@ class Hardware:
         self.problems = []
         self.reinit_display = None  # callable that tries the display again
         self.watchdog = None  # machine.WDT: feed() it, or the box resets
+        self.start_watchdog = None  # makes the WDT, once the app has a screen up
 
     def free_ram(self):
         try:
