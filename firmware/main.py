@@ -119,6 +119,9 @@ def main():
         before, notices = boot_begins(store)
         hw.problems.extend(notices)  # the device shows its hardware's problems at boot
     try:
+        from pawpad import app
+
+        app.preload()  # leaf first, here at the top: no deep chain of imports later
         asyncio.run(run(hw, store))
     except KeyboardInterrupt:
         # Stopped on purpose (mpremote does so when it connects): not a failed boot.

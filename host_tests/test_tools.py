@@ -186,3 +186,31 @@ def test_the_layer_check_finds_an_import_circle_inside_a_layer(tmp_path):
     (app / "c.py").write_text("x = 1\n")
     assert check_layers.circles(str(tmp_path / "pawpad")) == []
     assert check_layers.circles(os.path.join(ROOT, "firmware", "pawpad")) == []
+
+
+def _import_depth(first):
+    """The deepest nesting of pawpad imports while `first` runs in a fresh CPython."""
+    code = ("import sys, builtins\n"
+            "sys.path[:0] = ['firmware', 'tools/shims', 'boards/pico']\n"
+            "real = builtins.__import__; depth = [0]; deepest = [0]\n"
+            "def imp(name, *a, **k):\n"
+            "    mine = name.startswith('pawpad') and name not in sys.modules\n"
+            "    depth[0] += mine; deepest[0] = max(deepest[0], depth[0])\n"
+            "    try:\n"
+            "        return real(name, *a, **k)\n"
+            "    finally:\n"
+            "        depth[0] -= mine\n"
+            "builtins.__import__ = imp\n"
+            + first + "\nprint(deepest[0])")
+    r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    return int(r.stdout.split()[-1])
+
+
+def test_preload_keeps_the_chain_of_nested_imports_short():
+    # The rp2 port's stack is small: starting the app from inside asyncio with a chain
+    # of a dozen nested imports raised "maximum recursion depth exceeded" there.
+    naive = _import_depth("import pawpad.app.runner")
+    preloaded = _import_depth("from pawpad import app; app.preload()\n"
+                              "import pawpad.app.runner")
+    assert naive >= 8 and preloaded <= 4, (naive, preloaded)

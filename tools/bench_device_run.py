@@ -157,6 +157,9 @@ class Rig:
         global BUS_HZ
         BUS_HZ = OPTS.get("i2c_hz") or pins.I2C_FREQ
         t0 = ticks_us()
+        from pawpad import app
+
+        app.preload()  # as main.py does: leaf first, no deep chain of imports
         from pawpad.app import runner
         from pawpad.app.device import Device
 
