@@ -8,8 +8,9 @@
 #   - a finished game is in the history once.
 # Runs on CPython and the MicroPython unix port; `make restless` runs it long.
 from pawpad.app.device import Device
-from pawpad.app.session import Session, _replay, read_history
+from pawpad.app.session import Session, read_history
 from pawpad.app.storage import Storage
+from pawpad.games.common import replay
 from pawsim import board as simboard
 from pawsim.script import Player
 
@@ -219,13 +220,13 @@ class Table:
         base = nav.stack[1]
         phase = host.flow.phase(s.state)
         want = host.flow.screen(host)
-        self.check(getattr(base, "phase", None) == phase and type(base) is type(want),
+        self.check(base.phase == phase and type(base) is type(want),
                    "screen %s under %s, state in phase %s calls for %s"
                    % (base.name, app.top.name, phase, want.name))
         self.check(nav.stack.index(app.top) >= 1, "the main menu over a game")
         self.check(not s.state["ended"] or nav.stack[2].name == "results",
                    "the game is over but its results are not up")
-        replayed = _replay(s.engine, s.header, s.events())
+        replayed = replay(s.engine, s.header["players"], s.header["settings"], s.events())
         self.check(replayed == s.state, "the state is not its events replayed")
         if not s.pending and s.saving:
             events = flash_events(store)

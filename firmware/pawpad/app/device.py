@@ -353,7 +353,6 @@ class Device:
                 # come loose): a box without load cells is never interrupted about
                 # them; the hardware check shows them missing.
                 if not self._scale_missing[i] and self._scale_seen[i]:
-                    self._scale_missing[i] = True
                     print("pawpad:", e)
                     if self.app.session is not None:
                         self.app.toast(str(e))  # in a game: say it, do not stop it

@@ -53,6 +53,17 @@ class CircusPuppy(Flow):
         return out
 
 
+def fall_seen(app, host, event):
+    """Dogs seen coming off a stage, outside a performance: a fall (the engine tells a
+    late one from one in the 5-second hold by when it began); a tip no stage explained
+    asks how many fell."""
+    kind, stage, cards, began = event
+    if kind in ("removed", "fell"):
+        host.offer({"t": "fall", "stage": stage, "dogs": cards, "t_ms": began})
+    elif kind == "tilt" and cards:
+        app.nav.push(FallCount(host, began))
+
+
 def fallen(host):
     return FallCount(host, host.app.now)
 
@@ -80,11 +91,7 @@ class Board(GameBoard):
     def stage(self, app, event):
         """Between turns, dogs coming off a stage are a late fall: they go under the
         supply and nothing is scored (the 5 seconds are over)."""
-        kind, stage, cards, began = event
-        if kind in ("removed", "fell"):
-            self.host.offer({"t": "fall", "stage": stage, "dogs": cards, "t_ms": began})
-        elif kind == "tilt" and cards:
-            app.nav.push(FallCount(self.host, began))
+        fall_seen(app, self.host, event)
 
 
 class ActionPick(Screen):
@@ -311,11 +318,7 @@ class Hold(Screen):
         app.nav.dirty = True
 
     def stage(self, app, event):
-        kind, stage, cards, began = event
-        if kind in ("removed", "fell"):
-            self.host.offer({"t": "fall", "stage": stage, "dogs": cards, "t_ms": began})
-        elif kind == "tilt" and cards:
-            app.nav.push(FallCount(self.host, began))
+        fall_seen(app, self.host, event)
 
     def key(self, app, k):
         if k == BACK:

@@ -60,7 +60,7 @@ class Navigator:
         flow, state = host.flow, host.state
         phase = flow.phase(state)
         base = self.stack[1] if self.host is host and len(self.stack) > 1 else None
-        if base is None or getattr(base, "phase", None) != phase:
+        if base is None or base.phase != phase:
             base = flow.screen(host)
             base.phase = phase
         stack = [self._main_menu(), base]

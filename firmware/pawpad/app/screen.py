@@ -28,6 +28,8 @@ class Screen:
     # True while a press must act at once even on a dimmed screen (a live round, a
     # stopwatch): the screen never dims under it.
     live = False
+    # For a game's base screen: the phase of the state it was made for (app/nav.py).
+    phase = None
 
     def draw(self, c, app):
         pass

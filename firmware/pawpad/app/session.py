@@ -11,7 +11,7 @@ except ImportError:  # pragma: no cover - every runtime here has it
 
 from pawpad.app.storage import LINE_MAX
 from pawpad.core import gamelog
-from pawpad.games.common import clone
+from pawpad.games.common import clone, replay
 
 LOG = "game.log"
 HISTORY = "history.log"
@@ -186,11 +186,10 @@ class Session:
         """The state after the events `refs` (the first `upto` of them), from `snap`
         when given."""
         if snap is None:
-            state, first = self.engine.start(self.header["players"],
-                                             self.header["settings"]), 0
-        else:
-            state, first = clone(snap[1]), snap[0]
-        for e in self._iter(refs, first, upto):
+            return replay(self.engine, self.header["players"], self.header["settings"],
+                          self._iter(refs, 0, upto))
+        state = clone(snap[1])
+        for e in self._iter(refs, snap[0], upto):
             state = self.engine.apply(state, e)
         return state
 
@@ -448,13 +447,6 @@ class Reading:
             self.size = lines.end
         self.timeline = s.timeline
         self.state = state
-
-
-def _replay(engine, head, events):
-    state = engine.start(head["players"], head["settings"])
-    for e in events:
-        state = engine.apply(state, e)
-    return state
 
 
 def history(store, reader=None):
