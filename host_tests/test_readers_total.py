@@ -161,7 +161,8 @@ def every_reader(store, name, data):
         records, r = read_log(store)
         assert r.problem is None or isinstance(r.problem, str)
         s, messages = Session.resume(store)
-        assert s is not None or messages
+        # An empty log is a game whose header never reached flash: it goes quietly.
+        assert s is not None or messages or (not data and not store.exists(LOG))
         for m in messages:
             assert isinstance(m, str)
     elif name == HISTORY:
@@ -345,18 +346,18 @@ def test_lines_through_a_small_buffer_are_the_file_lines():
         wipe(root)
 
 
-def test_copy_lines_copies_bytes_across_its_buffer():
+def test_copy_bytes_copies_across_its_buffer():
     root = tempdir()
     try:
         store = Storage(root)
-        lines = game_lines(40)  # about 4 KB: several of copy_lines' buffers
-        put(store, "src", b"".join(lines) + b"\xff\xfe tail")
-        for n in (0, 1, 5, 17, 41, 60):
-            store.copy_lines("src", "dst", n)
+        lines = game_lines(40)  # about 4 KB: several of copy_bytes' buffers
+        data = b"".join(lines) + b"\xff\xfe tail"
+        put(store, "src", data)
+        for n in (0, 1, 511, 512, 513, 1500, len(data) - 1, len(data), len(data) + 99):
+            store.copy_bytes("src", "dst", n)
             with open(store.path("dst"), "rb") as f:
                 got = f.read()
-            want = b"".join(lines[:n]) if n <= 41 else b"".join(lines) + b"\xff\xfe tail"
-            assert got == want, n
+            assert got == data[:n], n
     finally:
         wipe(root)
 

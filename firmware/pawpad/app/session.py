@@ -9,32 +9,20 @@ try:
 except ImportError:  # pragma: no cover - every runtime here has it
     crc32 = None
 
+from pawpad.app import logread
+from pawpad.app.engines import GAMES, engine_for  # noqa: F401 - the app's names for them
+from pawpad.app.logread import LOG
 from pawpad.app.storage import LINE_MAX
 from pawpad.core import gamelog
-from pawpad.games.common import clone, replay
+from pawpad.games.common import clone
 
-LOG = "game.log"
 HISTORY = "history.log"
 HISTORY_KEEP = 50
 _ENOSPC = 28
 
-GAMES = {
-    "top_dogs": "Top Dogs",
-    "top_dog": "Top Dog",
-    "pick_a_dog": "Pick-a-Dog",
-    "circus_puppy": "Circus Puppy",
-}
-
-
-def engine_for(name):
-    """The rules engine module, imported only when a game of it is played."""
-    if name not in GAMES:
-        raise ValueError("no game " + str(name))
-    return __import__("pawpad.games." + name, None, None, (name,))
-
 
 class Session:
-    snap_every = 50  # events between snapshots of the state in the log
+    snap_every = 50  # records between checkpoints (the state, and where the events are)
 
     def __init__(self, store, header, timeline, state, size=0, snap=None):
         self.store = store
@@ -48,7 +36,14 @@ class Session:
         self.state = state
         self.size = size  # bytes of the log on flash: where the next record goes
         self.snap = snap  # (n, state after the first n events), while it still holds
-        self.pending = []  # [(encoded record, its event or None)] not yet on flash
+        self.pending = []  # [(encoded record, its event or None, its place)] to write
+        self.tail = size  # where the next record queued will be on flash
+        # The last checkpoint's place (0: none), how many of its events in force are
+        # still the first in force (a new checkpoint lists only the places after
+        # those), and the records written since.
+        self.ck_at = 0
+        self.ck_keep = 0
+        self.ck_due = 0
         self.acked = 0  # records on flash, header included
         self.saving = store is not None
         self.problem = None  # why saving stopped, for the screen
@@ -70,7 +65,7 @@ class Session:
                 store.write_text(LOG, "")
             except OSError as e:
                 s._stop_saving(e)
-        s.pending.append((gamelog.encode(head), None))
+        s._queue(gamelog.encode(head), None)
         return s
 
     @classmethod
@@ -80,14 +75,22 @@ class Session:
 
     @classmethod
     def resume(cls, store):
-        """(session or None, messages). The log is read a record at a time and only
-        the events after its last valid snapshot are replayed: the memory a resume
-        needs does not grow with the log. A torn last record is dropped; a damaged log
-        keeps what it can and is kept aside whole; an unreadable one is kept aside."""
+        """(session or None, messages). The log is read from its last checkpoint on
+        when it can be (see app/logread.py), else a record at a time from the start,
+        and only the events after the last snapshot that holds are replayed: neither
+        the time nor the memory a resume needs grows with the log. A torn last record
+        is dropped; a damaged log keeps what it can and is kept aside whole; an
+        unreadable one is kept aside. An empty log (a game whose first record never
+        reached flash: nothing of it was shown as saved) is removed without a word."""
+        if store.size(LOG) == 0:
+            store.remove(LOG)
+            return None, []
         try:
-            r = cls._read(store, fast=True)
+            r = logread.read_from_checkpoint(store)
+            if r is None or r.state is None:
+                r = logread.read(store, fast=True)
             if r.state is None:  # an event did not fit: find which, record by record
-                r = cls._read(store, fast=False)
+                r = logread.read(store, fast=False)
         except (ValueError, KeyError, TypeError, UnicodeError, OSError) as e:
             return None, cls._aside(store, "could not be read (%s)" % e)
         messages = []
@@ -99,36 +102,14 @@ class Session:
                     src = store.keep_aside(LOG)  # the whole file, for whoever wants it
                     messages.append("The log is kept as " + src + ".")
                 # The good part goes on as the log: the same bytes, at the same places.
-                store.copy_lines(src, LOG, r.kept)
+                store.copy_bytes(src, LOG, r.size)
             except OSError as e:
                 messages.append("Could not repair the log (%s)." % e)
         s = cls(store, r.head, r.timeline, r.state, r.size, r.snap)
         s.acked = r.kept
         s.ms = r.ms
+        s.ck_at, s.ck_keep, s.ck_due = r.chain, r.keep, r.since
         return s, messages
-
-    @classmethod
-    def _read(cls, store, fast):
-        """One reading of the log (a Reading). Fast: the events in force are gathered
-        as places in the log, then replayed once from the last snapshot that still
-        holds (state None if an event does not fit). Otherwise each record is checked
-        against the game as it comes."""
-        reader = gamelog.Reader()
-        r = Reading(store)
-        with store.open_text(LOG) as f:
-            lines = Places(f)
-            records = reader.read(lines)
-            r.head = gamelog.check_header(next(records, None))
-            r.size = lines.end
-            engine = engine_for(r.head["game"])
-            if fast:
-                r.gather(records, lines)
-            else:
-                r.check(engine, records, lines)
-        if fast:
-            r.replay()
-        r.problem = r.problem or reader.problem
-        return r
 
     @staticmethod
     def _aside(store, why):
@@ -146,21 +127,67 @@ class Session:
         except ValueError as e:  # the engine's Refused
             return str(e)
         self.state = new
-        self._record({"e": event}, ms)
+        # The record's own copy: the log's place of an event is found by identity.
+        self._record({"e": dict(event)}, ms)
         return None
 
+    def _queue(self, line, event):
+        """Queues a record for flash; returns the place it will have there."""
+        at = self.tail
+        self.pending.append((line, event, at))
+        self.tail += len(line.encode())
+        return at
+
     def _record(self, rec, ms):
+        events = self.timeline.events
         self.timeline.apply(rec)
         if ms is not None:
             self.ms = ms
             rec["ms"] = ms
-        self.pending.append((gamelog.encode(rec), rec.get("e")))
+        self._queue(gamelog.encode(rec), rec.get("e"))
+        if "undo" in rec:
+            self.ck_keep = min(self.ck_keep, len(events))
+        elif "fix" in rec:
+            self.ck_keep = min(self.ck_keep, rec["fix"])
+        self.ck_due += 1
+        if self.ck_due >= self.snap_every and events:
+            self._checkpoint()
+
+    def _checkpoint(self):
+        """Every so often the whole state and where the events in force are: a resume
+        reads only what came after it, and an undo or a correction that does not reach
+        behind it replays only from there."""
         n = len(self.timeline.events)
-        if "e" in rec and "fix" not in rec and n % self.snap_every == 0:
-            # Every so often the whole state: a resume replays only what came after,
-            # and so does an undo or a correction that does not reach behind it.
-            self.pending.append((gamelog.encode({"snap": self.state, "n": n}), None))
-            self.snap = (n, clone(self.state))
+        if self.saving:
+            self._queue(self._checkpoint_line(n), None)
+        self.ck_keep = n
+        self.ck_due = 0
+        self.snap = (n, clone(self.state))
+
+    def _checkpoint_line(self, n):
+        snap = {"snap": self.state, "n": n, "ms": self.ms}
+        keep = self.ck_keep if self.ck_at else 0
+        places = [self._place(ref) for ref in self.timeline.events[keep:]]
+        undone = [self._place(ref) for ref in self.timeline.undone]
+        snap["ix"] = [self.ck_at, keep, places, undone, self.acked + len(self.pending)]
+        line = gamelog.encode(snap)
+        if len(line) < LINE_MAX:
+            self.ck_at = self.tail
+            return line
+        # Too many places to list in a line the reader takes: the snapshot alone (a
+        # resume then reads the whole log, as it always can).
+        del snap["ix"]
+        self.ck_at = 0
+        return gamelog.encode(snap)
+
+    def _place(self, ref):
+        """The place of an event in force in the log, on flash or queued for it."""
+        if isinstance(ref, int):
+            return ref
+        for _line, event, at in self.pending:
+            if event is ref:
+                return at
+        raise ValueError("an event in force is nowhere in the log")
 
     def _rewind(self, rec, ms):
         try:
@@ -185,13 +212,8 @@ class Session:
     def _replay(self, refs, snap=None, upto=None):
         """The state after the events `refs` (the first `upto` of them), from `snap`
         when given."""
-        if snap is None:
-            return replay(self.engine, self.header["players"], self.header["settings"],
-                          self._iter(refs, 0, upto))
-        state = clone(snap[1])
-        for e in self._iter(refs, snap[0], upto):
-            state = self.engine.apply(state, e)
-        return state
+        return logread.state_after(self.engine, self.header, self.store.path(LOG)
+                                   if self.store is not None else None, refs, snap, upto)
 
     def state_before(self, index):
         """The game as it stood before event `index` (for correcting that event)."""
@@ -210,6 +232,8 @@ class Session:
 
     def fix(self, index, event, ms=None):
         """Corrects event `index`; refused if the events after it no longer fit."""
+        if isinstance(event, dict):
+            event = dict(event)  # the record's own copy, as in offer()
         return self._rewind({"fix": index, "e": event}, ms)
 
     def events(self):
@@ -220,19 +244,8 @@ class Session:
     def _iter(self, refs, first=0, upto=None):
         """The events of `refs` from `first`, each read from the log where it is on
         flash (one open file for them all)."""
-        f = None
-        try:
-            for i in range(first, len(refs) if upto is None else upto):
-                ref = refs[i]
-                if isinstance(ref, int):
-                    if f is None:
-                        f = open(self.store.path(LOG), "rb")
-                    yield _event_at(f, ref)
-                else:
-                    yield ref
-        finally:
-            if f is not None:
-                f.close()
+        return logread.events_at(self.store.path(LOG) if self.store is not None else None,
+                                 refs, first, upto)
 
     def _on_flash(self, event, offset):
         """The event's record is on flash at `offset`: the timeline keeps the place,
@@ -250,14 +263,13 @@ class Session:
             self.pending = []
             return 0
         while self.pending:
-            line, event = self.pending[0]
+            line, event, at = self.pending[0]
             try:
                 self.store.append_line(LOG, line)
             except OSError as e:
                 self._stop_saving(e)
                 break
             self.pending.pop(0)
-            at = self.size
             self.size += len(line.encode())
             if event is not None:
                 self._on_flash(event, at)
@@ -270,6 +282,7 @@ class Session:
     def _stop_saving(self, err):
         self.saving = False
         self.pending = []
+        self.ck_at = 0  # no checkpoint written from here on may lean on one before
         code = err.args[0] if err.args else None
         self.problem = "Flash full" if code == _ENOSPC else "Flash error %s" % code
 
@@ -334,119 +347,6 @@ class Events:
     def __iter__(self):
         return self.session._iter(self.refs)
 
-
-def _event_at(f, offset):
-    f.seek(offset)
-    line = f.readline(LINE_MAX)
-    try:
-        return gamelog.decode(line.decode().rstrip("\n"))["e"]
-    except (ValueError, KeyError, TypeError, UnicodeError):
-        raise ValueError("the log on flash changed under the game")
-
-
-class Places:
-    """The lines of the log, with where the last one handed on begins and ends."""
-
-    def __init__(self, lines):
-        self.lines = lines
-        self.start = 0
-        self.end = 0
-
-    def __iter__(self):
-        for line in self.lines:
-            self.start = self.end
-            self.end += len(line.encode())
-            yield line
-
-
-class Reading:
-    """What one reading of a log found."""
-
-    def __init__(self, store):
-        self.store = store
-        self.head = None
-        self.timeline = gamelog.Timeline()
-        self.state = None
-        self.kept = 1  # records kept, header included
-        self.ms = 0
-        self.size = 0  # bytes of the records kept
-        self.snap = None  # (n, state): the last snapshot that still holds
-        self.problem = None
-
-    @staticmethod
-    def _place(rec, at):
-        """The record with its event replaced by its place in the log."""
-        if "e" not in rec:
-            return rec
-        if "fix" in rec:
-            return {"fix": rec["fix"], "e": at}
-        return {"e": at}
-
-    def gather(self, records, lines):
-        """The fast reading: the timeline from every record (places only), and the
-        last snapshot that no undo or correction reached behind since."""
-        timeline = self.timeline
-        for rec in records:
-            self.kept += 1
-            self.size = lines.end
-            if "snap" in rec:
-                self.snap = (rec["n"], rec["snap"])
-                continue
-            try:
-                timeline.apply(self._place(rec, lines.start))
-            except ValueError:
-                self.kept = -1  # let the careful reading say why
-                return
-            snap = self.snap
-            if snap is not None and (len(timeline.events) < snap[0] or
-                                     ("fix" in rec and rec["fix"] < snap[0])):
-                self.snap = None
-            self.ms = rec.get("ms", self.ms)
-
-    def replay(self):
-        """The state: from the snapshot, the events after it read back from flash."""
-        if self.kept < 0:
-            return
-        snap = self.snap
-        if snap is not None and snap[0] > len(self.timeline.events):
-            snap = self.snap = None
-        s = Session(self.store, self.head, self.timeline, None, self.size, snap)
-        try:
-            self.state = s._replay(self.timeline.events, snap)
-        except (ValueError, KeyError, TypeError):
-            self.state = None
-
-    def check(self, engine, records, lines):
-        """The careful reading: every record against the game; stops at one that does
-        not fit, keeping the state before it."""
-        head = self.head
-        s = Session(self.store, head, self.timeline, None)
-        state = engine.start(head["players"], head["settings"])
-        for rec in records:
-            if "snap" in rec:
-                self.kept += 1
-                self.size = lines.end
-                continue
-            try:
-                placed = self._place(rec, lines.start)
-                if "e" in rec and "fix" not in rec:
-                    state = engine.apply(state, rec["e"])
-                    s.timeline.apply(placed)
-                else:  # undo, redo, a correction: replay the events then in force
-                    nxt = s.timeline.preview(placed)
-                    state = s._replay(nxt.events)
-                    s.timeline = nxt
-            except (ValueError, KeyError, TypeError) as e:
-                # The refused record may have half changed the state: rebuild it.
-                self.timeline = s.timeline
-                self.state = s._replay(s.timeline.events)
-                self.problem = "record %d does not fit the game (%s)" % (self.kept + 1, e)
-                return
-            self.ms = rec.get("ms", self.ms)
-            self.kept += 1
-            self.size = lines.end
-        self.timeline = s.timeline
-        self.state = state
 
 
 def history(store, reader=None):

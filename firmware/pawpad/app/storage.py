@@ -18,7 +18,7 @@ TEXT_MAX = 16384  # the biggest file read whole (stats.json with 8 players is ~1
 SETTINGS_MAX = 4096  # settings.json is about 420 bytes
 DEPTH_MAX = 16  # JSON nesting: ours nest 3 deep; CPython's json recurses, and on a
 #                 Pico 16 KB of "[" is 16,000 lists: more than the heap
-_COPY = 512  # copy_lines' buffer
+_COPY = 512  # copy_bytes' buffer
 
 
 def _exists(path):
@@ -63,8 +63,10 @@ class Lines:
     after the last newline (a record cut short, erased flash, junk) come last,
     without a newline: a line cut short."""
 
-    def __init__(self, path, size=LINE_MAX):
+    def __init__(self, path, size=LINE_MAX, start=0):
         self.f = open(path, "rb")
+        if start:
+            self.f.seek(start)  # a reading that begins at a record known to be whole
         self.size = size
         self.buf = None
 
@@ -210,31 +212,24 @@ class Storage:
             f.write(text)
         os.rename(tmp, self.path(name))
 
-    def open_text(self, name):
-        """The file's lines, for `with store.open_text(name) as f: for line in f`:
-        see Lines. OSError when there is no such file."""
-        return Lines(self.path(name))
+    def open_text(self, name, start=0):
+        """The file's lines (from byte `start`), for `with store.open_text(name) as f:
+        for line in f`: see Lines. OSError when there is no such file."""
+        return Lines(self.path(name), start=start)
 
-    def copy_lines(self, src, dst, n):
-        """The first n lines of src become dst (through a temporary file and a rename,
-        so a power cut leaves the old dst or the new one). Copied as bytes, through
-        a small buffer."""
+    def copy_bytes(self, src, dst, n):
+        """The first n bytes of src become dst (through a temporary file and a rename,
+        so a power cut leaves the old dst or the new one), through a small buffer."""
         tmp = self.path(dst + ".tmp")
         buf = bytearray(_COPY)
         mv = memoryview(buf)
         with open(self.path(src), "rb") as f, open(tmp, "wb") as out:
             while n > 0:
-                got = f.readinto(buf)
+                got = f.readinto(mv[:min(n, _COPY)])
                 if not got:
                     break
-                i = 0
-                while n > 0:
-                    nl = buf.find(b"\n", i, got)
-                    if nl < 0:
-                        break
-                    i = nl + 1
-                    n -= 1
-                out.write(mv[:got] if n > 0 else mv[:i])
+                out.write(mv[:got])
+                n -= got
         os.rename(tmp, self.path(dst))
 
     def exists(self, name):

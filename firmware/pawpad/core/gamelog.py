@@ -9,6 +9,15 @@
 #   {"redo": 1}              puts back the last undone event (until a new event)
 #   {"fix": i, "e": event}   corrects event i; the events after it stay
 #   {"snap": state, "n": n}  the whole state after n events (a resume starts there)
+#   {"snap": state, "n": n, "ix": [link, k, places, undone, count]}
+#                            a checkpoint: the snapshot, and where the events in force
+#                            are in the log (byte offsets of their records) so that a
+#                            resume need not read the records before it. `link` is the
+#                            previous checkpoint's place (0: none) and its first `k`
+#                            events are still the first k in force; `places` are the
+#                            places of the other n - k; `undone` those of the events
+#                            undone; `count` the records before this one, header
+#                            included.
 # Undo, redo and corrections are records too, so the log keeps what really happened.
 # Every record is checked against this one schema before anything uses it: a record
 # of another shape is a damaged one, however good its checksum.
@@ -119,10 +128,30 @@ def check_record(rec):
     elif "redo" in rec:
         ok = n == 1 and _int(rec["redo"], 1, 1)
     elif "snap" in rec:
-        ok = n == 2 and isinstance(rec["snap"], dict) and _int(rec.get("n"), 1)
+        ok = isinstance(rec["snap"], dict) and _int(rec.get("n"), 1)
+        if "ix" in rec:
+            ok = ok and n == 3 and _index(rec["ix"], rec["n"])
+        else:
+            ok = ok and n == 2
     else:
         ok = False
     return None if ok else "is not a known record"
+
+
+def _places(v):
+    if not isinstance(v, list):
+        return False
+    for at in v:
+        if not _int(at, 1):
+            return False
+    return True
+
+
+def _index(ix, n):
+    """A checkpoint's places: [link, k, places, undone, count] (see above)."""
+    return (isinstance(ix, list) and len(ix) == 5 and _int(ix[0], 0) and
+            _int(ix[1], 0, n) and _places(ix[2]) and len(ix[2]) == n - ix[1] and
+            _places(ix[3]) and _int(ix[4], 1) and (ix[1] == 0 or ix[0] > 0))
 
 
 def check_log(rec, index):

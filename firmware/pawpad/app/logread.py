@@ -1,0 +1,334 @@
+# Reading a game's log back from flash: at a resume, and whenever an event in force is
+# needed again (undo, corrections, the rounds list). The writing side is session.py.
+#
+# A resume must not cost time or memory that grows with the log: a Pico reads and
+# checks about a record a millisecond. So the log carries checkpoints (see
+# core/gamelog.py): the state after the events in force, and where those events are
+# in the log, as a chain: a checkpoint lists only the places that changed since the
+# one before it. A resume finds the last checkpoint from the end of the file, follows
+# the chain back for the places, and reads forward only the records after it. Any
+# doubt (no checkpoint, a link that does not read as one) and the whole log is read,
+# record by record, as it always could be.
+from pawpad.app.engines import engine_for
+from pawpad.app.storage import LINE_MAX
+from pawpad.core import gamelog
+from pawpad.games.common import clone, replay
+
+LOG = "game.log"
+SCAN_MAX = 24576  # bytes looked through from the end for a checkpoint; they come every
+#                   50 records of at most a few hundred bytes
+_BLOCK = 512  # bytes read at a time when looking backwards
+
+
+def event_at(f, offset):
+    """The event of the record at `offset` (an open binary log)."""
+    rec = record_at(f, offset)
+    if "e" not in rec:
+        raise ValueError("the log on flash changed under the game")
+    return rec["e"]
+
+
+def record_at(f, offset):
+    """The whole, checked record at `offset`; ValueError if there is none."""
+    f.seek(offset)
+    line = f.readline(LINE_MAX)
+    try:
+        rec = gamelog.decode(line.decode().rstrip("\n"))
+    except (ValueError, UnicodeError):
+        rec = None
+    if rec is None or not line.endswith(b"\n") or gamelog.check_record(rec) is not None:
+        raise ValueError("the log on flash changed under the game")
+    return rec
+
+
+def events_at(path, refs, first=0, upto=None):
+    """The events of `refs` from `first`: a place in the log is read back from flash
+    (one open file for them all), an event not yet on flash is handed on as it is."""
+    f = None
+    try:
+        for i in range(first, len(refs) if upto is None else upto):
+            ref = refs[i]
+            if isinstance(ref, int):
+                if f is None:
+                    f = open(path, "rb")
+                yield event_at(f, ref)
+            else:
+                yield ref
+    finally:
+        if f is not None:
+            f.close()
+
+
+def state_after(engine, head, path, refs, snap=None, upto=None):
+    """The state after the events `refs` (the first `upto` of them), from the
+    snapshot `snap` = (n, state after the first n) when given."""
+    if snap is None:
+        return replay(engine, head["players"], head["settings"],
+                      events_at(path, refs, 0, upto))
+    state = clone(snap[1])
+    for e in events_at(path, refs, snap[0], upto):
+        state = engine.apply(state, e)
+    return state
+
+
+class Places:
+    """The lines of the log, with where the last one handed on begins and ends."""
+
+    def __init__(self, lines, start=0):
+        self.lines = lines
+        self.start = start
+        self.end = start
+
+    def __iter__(self):
+        for line in self.lines:
+            self.start = self.end
+            self.end += len(line.encode())
+            yield line
+
+
+def _placed(rec, at):
+    """The record with its event replaced by its place in the log."""
+    if "e" not in rec:
+        return rec
+    if "fix" in rec:
+        return {"fix": rec["fix"], "e": at}
+    return {"e": at}
+
+
+class Reading:
+    """What one reading of a log found: the header, the timeline (places), the state,
+    how many records and bytes are good, the snapshot that still holds, and the last
+    checkpoint's place and how much of its timeline is still in force (for the
+    checkpoints written next)."""
+
+    def __init__(self, store):
+        self.store = store
+        self.path = store.path(LOG)
+        self.head = None
+        self.engine = None
+        self.timeline = gamelog.Timeline()
+        self.state = None
+        self.kept = 1  # records kept, header included
+        self.ms = 0
+        self.size = 0  # bytes of the records kept
+        self.snap = None  # (n, state): the last snapshot that still holds
+        self.problem = None
+        self.chain = 0  # the last checkpoint's place (0: none)
+        self.keep = 0  # its events in force still unchanged: timeline.events[:keep]
+        self.since = 0  # records after it
+
+    def track(self, rec, at):
+        """One good record after the header, at `at`: the timeline, the time, and what
+        the record changed of the last checkpoint's events and of the snapshot."""
+        timeline = self.timeline
+        if "snap" in rec:
+            self.snap = (rec["n"], rec["snap"])
+            ix = rec.get("ix")
+            self.chain = at if ix is not None else 0
+            self.keep = rec["n"] if ix is not None else 0
+            self.since = 0
+        else:
+            timeline.apply(_placed(rec, at))  # ValueError: it does not fit
+            self.since += 1
+            if "undo" in rec:
+                self.keep = min(self.keep, len(timeline.events))
+            elif "fix" in rec:
+                self.keep = min(self.keep, rec["fix"])
+            snap = self.snap
+            if snap is not None and (len(timeline.events) < snap[0] or
+                                     ("fix" in rec and rec["fix"] < snap[0])):
+                self.snap = None
+        self.ms = rec.get("ms", self.ms)
+
+    def gather(self, records, lines):
+        """The records from where `lines` stands: the timeline (places only) and the
+        last snapshot that no undo or correction reached behind since."""
+        for rec in records:
+            try:
+                self.track(rec, lines.start)
+            except ValueError:
+                self.kept = -1  # let the careful reading say why
+                return
+            self.kept += 1
+            self.size = lines.end
+
+    def replay(self):
+        """The state: from the snapshot, the events after it read back from flash."""
+        if self.kept < 0:
+            return
+        snap = self.snap
+        if snap is not None and snap[0] > len(self.timeline.events):
+            snap = self.snap = None
+        try:
+            self.state = state_after(self.engine, self.head, self.path,
+                                     self.timeline.events, snap)
+        except (ValueError, KeyError, TypeError):
+            self.state = None
+
+    def check(self, records, lines):
+        """The careful reading: every record against the game; stops at one that does
+        not fit, keeping the state before it."""
+        engine, head, path = self.engine, self.head, self.path
+        state = engine.start(head["players"], head["settings"])
+        for rec in records:
+            try:
+                before = self.timeline
+                if "e" in rec and "fix" not in rec:
+                    state = engine.apply(state, rec["e"])
+                    self.track(rec, lines.start)
+                elif "snap" in rec:
+                    self.track(rec, lines.start)
+                else:  # undo, redo, a correction: replay the events then in force
+                    nxt = before.preview(_placed(rec, lines.start))
+                    state = state_after(engine, head, path, nxt.events)
+                    self.track(rec, lines.start)
+            except (ValueError, KeyError, TypeError) as e:
+                # The refused record may have half changed the state: rebuild it.
+                self.timeline = before
+                self.state = state_after(engine, head, path, before.events)
+                self.problem = "record %d does not fit the game (%s)" % (self.kept + 1, e)
+                self.snap = None
+                return
+            self.kept += 1
+            self.size = lines.end
+        self.state = state
+        self.snap = None  # the careful reading replays from the start: no shortcut
+
+
+def read(store, fast):
+    """One reading of the log from its start (a Reading). Fast: the events in force
+    are gathered as places in the log, then replayed once from the last snapshot that
+    still holds (state None if an event does not fit). Otherwise each record is
+    checked against the game as it comes."""
+    reader = gamelog.Reader()
+    r = Reading(store)
+    with store.open_text(LOG) as f:
+        lines = Places(f)
+        records = reader.read(lines)
+        r.head = gamelog.check_header(next(records, None))
+        r.size = lines.end
+        r.engine = engine_for(r.head["game"])
+        if fast:
+            r.gather(records, lines)
+        else:
+            r.check(records, lines)
+    if fast:
+        r.replay()
+    r.problem = r.problem or reader.problem
+    return r
+
+
+# --- checkpoints: a resume that reads only the end of the log ---
+def last_checkpoint(f, size):
+    """(place, record) of the last checkpoint that carries its places ("ix"), looked
+    for in the last SCAN_MAX bytes of the log; None if there is none there."""
+    low = max(0, size - SCAN_MAX)
+    pos = size
+    while pos > low:
+        start = max(low, pos - _BLOCK)
+        f.seek(start)
+        # 5 bytes past `pos`: a mark that begins before `pos` is seen whole, even cut
+        # in two by the block's end, and one that begins at `pos` is not seen again
+        block = f.read(min(pos + 5, size) - start)
+        hit = block.rfind(b'"snap"')
+        if hit < 0:
+            pos = start
+            continue
+        line = _line_start(f, start + hit)
+        if line >= 0:
+            try:
+                rec = record_at(f, line)
+                if "snap" in rec and "ix" in rec:
+                    return line, rec
+            except ValueError:
+                pass  # damaged, or the word in another record: look further back
+        pos = start + hit  # the rest of this block, before the mark
+    return None
+
+
+def _line_start(f, at):
+    """Where the line holding byte `at` begins (-1: too far back to be a record)."""
+    start = max(0, at - LINE_MAX)
+    f.seek(start)
+    nl = f.read(at - start).rfind(b"\n")
+    if nl >= 0:
+        return start + nl + 1
+    return 0 if start == 0 else -1
+
+
+def _places(f, at, rec):
+    """The places of the events in force at the checkpoint `rec` (at `at`), following
+    its chain back, and the checkpoints passed: [(place, n, k)], newest first.
+    ValueError when a link does not read as a checkpoint that fits."""
+    n, ix = rec["n"], rec["ix"]
+    parts = [ix[2]]
+    passed = [(at, n, ix[1])]
+    need = ix[1]
+    link = ix[0]
+    while need > 0:
+        if not 0 < link < at:
+            raise ValueError("a checkpoint's link leads nowhere")
+        prev = record_at(f, link)
+        pix = prev.get("ix")
+        if pix is None or "snap" not in prev or need > prev["n"]:
+            raise ValueError("a checkpoint's link is not a checkpoint")
+        if need > pix[1]:
+            parts.append(pix[2][:need - pix[1]])
+        need = min(need, pix[1])
+        passed.append((link, prev["n"], pix[1]))
+        at, link = link, pix[0]
+    events = []
+    for i in range(len(parts) - 1, -1, -1):
+        events.extend(parts[i])
+    if len(events) != n:
+        raise ValueError("a checkpoint's places do not add up")
+    return events, passed
+
+
+def read_from_checkpoint(store):
+    """The fast reading of a long log: from its last checkpoint on (a Reading), or None
+    when there is no checkpoint to start from or its chain is broken (then the whole
+    log is read)."""
+    size = store.size(LOG)
+    r = Reading(store)
+    try:
+        with open(r.path, "rb") as f:
+            found = last_checkpoint(f, size or 0)
+            if found is None:
+                return None
+            at, rec = found
+            f.seek(0)
+            r.head = gamelog.check_header(gamelog.decode(f.readline(LINE_MAX).decode()
+                                                         .rstrip("\n")))
+            r.timeline.events, passed = _places(f, at, rec)
+    except (ValueError, UnicodeError):
+        return None
+    ix = rec["ix"]
+    r.timeline.undone = list(ix[3])
+    r.kept = ix[4]  # the records before the checkpoint, header included
+    r.engine = engine_for(r.head["game"])
+    reader = gamelog.Reader()
+    reader.count = 1  # past the header: records from here on
+    with store.open_text(LOG, at) as f:
+        lines = Places(f, at)
+        r.gather(reader.read(lines), lines)
+    if r.kept < 0:
+        return None
+    r.problem = reader.problem
+    if r.snap is None and r.chain == at:
+        r.snap = _holding(store, r.keep, passed)
+    r.replay()
+    return r
+
+
+def _holding(store, keep, passed):
+    """The newest checkpoint passed whose state still holds, as (n, state): the
+    events before its n are unchanged since it was written. `keep`: how many of the
+    last checkpoint's events are unchanged now."""
+    for at, n, k in passed:
+        if keep >= n:
+            with open(store.path(LOG), "rb") as f:
+                rec = record_at(f, at)
+            return rec["n"], rec["snap"]
+        keep = min(keep, k)
+    return None

@@ -1,0 +1,163 @@
+# A long game resumes from its last checkpoint: the log is read from the end, the
+# places of the events in force come from the chain of checkpoints, and only the records
+# after the last one are read. Whatever happened (undo, redo, corrections reaching
+# behind checkpoints, resumes in the middle, a damaged link), the game it gives is the
+# game the whole log gives. Both runtimes.
+from test_device import fresh_dir
+
+from pawpad.app import logread
+from pawpad.app.session import LOG, Session
+from pawpad.app.storage import Storage
+from pawpad.core import gamelog
+from pawsim import robots
+
+
+class Even(robots.Lcg):
+    """Equal stats: the Pound keeps coming back, Top Dog runs as long as asked."""
+
+    def num(self, lo, hi):
+        return lo
+
+
+def long_game(name, players, settings, seed, moves):
+    chooser = Even(seed) if name == "top_dog" else robots.Lcg(seed)
+    _, events = robots.play(name, players, settings, chooser, moves)
+    return events
+
+
+def same_game(a, b):
+    """Two sessions (or a session and a reading) hold the same game."""
+    assert a.state == b.state
+    assert list(a.events()) == list(b.events())
+
+
+def whole_reading(store):
+    r = logread.read(store, fast=True)
+    assert r.state is not None and r.problem is None
+    return r
+
+
+def check_resume(store, live):
+    """Resumes the log on `store` both ways and compares with the live session."""
+    quick = logread.read_from_checkpoint(store)
+    whole = whole_reading(store)
+    s, messages = Session.resume(store)
+    assert messages == [], messages
+    same_game(s, live)
+    assert s.timeline.events == whole.timeline.events
+    assert s.timeline.undone == whole.timeline.undone
+    assert (s.ck_at, s.ck_keep, s.ck_due) == (whole.chain, whole.keep, whole.since)
+    assert s.acked == whole.kept and s.size == whole.size
+    if quick is not None:
+        assert quick.state == whole.state and quick.kept == whole.kept
+        assert quick.timeline.events == whole.timeline.events
+        assert quick.size == whole.size and quick.ms == whole.ms
+    return s, quick
+
+
+def test_a_long_game_resumes_from_its_last_checkpoint_reading_only_what_follows():
+    events = long_game("top_dog", 6, None, 5, 600)
+    assert len(events) >= 300
+    store = Storage(fresh_dir())
+    s = Session.new(store, "top_dog", 6, None)
+    for e in events[:300]:
+        assert s.offer(e, 1000) is None
+        s.flush()
+    resumed, quick = check_resume(store, s)
+    assert quick is not None
+    # the records read forward: the checkpoint and what followed it, no more
+    assert quick.since <= Session.snap_every
+    assert quick.snap is not None and quick.snap[0] == 300 - quick.since
+    with store.open_text(LOG) as f:
+        links = [r["ix"][0] for r in gamelog.Reader().read(f) if "ix" in r]
+    assert len(links) == 300 // Session.snap_every and links[0] == 0
+    assert all(links[1:])  # each checkpoint leans on the one before
+
+
+def test_undo_redo_corrections_and_resumes_in_any_order_give_the_same_game():
+    events = long_game("top_dogs", 4, {"rounds": 30, "cups": 30}, 3, 2000)
+    for seed in range(6):
+        rng = robots.Lcg(seed)  # what the players do next
+        store = Storage(fresh_dir())
+        s = Session.new(store, "top_dogs", 4, {"rounds": 30, "cups": 30})
+        s.snap_every = 4  # many checkpoints, links and voided snapshots
+        s.flush()
+        played = 0
+        for step in range(160):
+            kind = rng.num(0, 9)
+            if kind <= 4 and played < len(events):
+                if s.offer(events[len(s.timeline.events)], step) is None:
+                    played += 1
+            elif kind <= 6:
+                s.undo(step)
+            elif kind == 7:
+                s.redo(step)
+            elif kind == 8 and len(s.timeline.events):
+                i = rng.num(0, len(s.timeline.events) - 1)
+                s.fix(i, s.events()[i], step)  # the same event again: always fits
+            else:
+                s.flush()
+                s, _ = check_resume(store, s)
+                s.snap_every = 4
+            s.flush()
+        check_resume(store, s)
+
+
+def test_a_broken_link_falls_back_to_reading_the_whole_log():
+    events = long_game("top_dogs", 3, None, 7, 400)
+    store = Storage(fresh_dir())
+    s = Session.new(store, "top_dogs", 3)
+    s.snap_every = 3
+    for e in events[:9]:
+        s.offer(e)
+        s.flush()
+    text = store.read_text(LOG, 1 << 20)
+    lines = text.split("\n")
+    last = max(i for i, line in enumerate(lines) if '"ix"' in line)
+    rec = gamelog.decode(lines[last])
+    rec["ix"][0] = 1  # the link now leads into the header
+    lines[last] = gamelog.encode(rec)[:-1]
+    store.write_text(LOG, "\n".join(lines))
+    assert logread.read_from_checkpoint(store) is None
+    r, messages = Session.resume(store)
+    assert messages == []
+    same_game(r, s)
+
+
+def test_a_torn_record_after_the_checkpoint_is_cut_off_at_its_first_byte():
+    events = long_game("top_dogs", 3, None, 7, 400)
+    store = Storage(fresh_dir())
+    s = Session.new(store, "top_dogs", 3)
+    s.snap_every = 3
+    for e in events[:7]:
+        s.offer(e)
+        s.flush()
+    good = store.size(LOG)
+    with open(store.path(LOG), "a") as f:
+        f.write('{"e": {"t": "tea')
+    r, messages = Session.resume(store)
+    assert messages and "cut short" in messages[0]
+    same_game(r, s)
+    assert store.size(LOG) == good
+    assert r.offer(events[7]) is None and r.flush() == 1
+    again, messages = Session.resume(store)
+    assert messages == [] and again.state == r.state
+
+
+def test_an_empty_log_is_a_game_that_never_started_and_goes_quietly():
+    store = Storage(fresh_dir())
+    store.write_text(LOG, "")
+    assert Session.resume(store) == (None, [])
+    assert not store.exists(LOG)
+
+
+def test_a_full_flash_at_the_first_record_leaves_no_game_to_offer():
+    class Full(Storage):
+        def append_line(self, name, line):
+            raise OSError(28)
+
+    store = Full(fresh_dir())
+    s = Session.new(store, "top_dogs", 3)
+    assert s.flush() == 0 and s.problem == "Flash full"
+    assert Session.resume(store) == (None, [])
+    assert not Session.saved(store)
