@@ -66,3 +66,36 @@ def test_every_interrupt_sees_every_level_of_the_instant():
     assert seen == [(6, [0, 0, 0]), (9, [0, 0, 0]), (12, [0, 0, 0])]  # in GPIO order
     drive_together(pins_, 1)  # rising edges: no handler asked for them
     assert len(seen) == 3
+
+
+def test_every_picture_script_of_the_readme_lands_on_its_screens():
+    import os
+
+    from test_device import fresh_dir
+
+    from pawpad.app.device import Device
+    from pawsim import board as simboard
+    from pawsim.script import Player, parse_lines
+
+    docs = (__file__.rsplit("/", 1)[0] if "/" in __file__ else ".") + "/../docs"
+    scripts = [n for n in os.listdir(docs) if n.endswith(".keys")]
+    assert len(scripts) >= 4  # the tour and one a game
+    for name in scripts:
+        world = simboard.World(simboard.Clock(True))
+        hw = simboard.build(world, fresh_dir())
+        player = Player(world, hw, Device, fresh_dir())
+        with open(docs + "/" + name) as f:
+            player.play(parse_lines(f))  # a snap on another screen than it names raises
+        with open(docs + "/" + name) as f:
+            snaps = [line for line in f if " snap " in line]
+        assert len(player.shots) == len(snaps) > 0, name
+        assert all(len(line.split()) == 4 for line in snaps), name  # each names its screen
+
+
+def test_a_snap_on_another_screen_than_it_names_stops_the_script():
+    try:
+        play("1600 snap menu pad-ready\n1700 end")
+    except ValueError as e:
+        assert "menu" in str(e) and "pad-ready" in str(e)
+        return
+    raise AssertionError("the script went on")

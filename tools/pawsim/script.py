@@ -14,7 +14,8 @@
 #   push                       the encoder's push button (OK), released 80 ms later
 #   add 1 2 | remove 2 1       put dogs on (take them off) stage 1 or 2
 #   tip | level                the tilt switch
-#   snap NAME                  save the screen as NAME.png in the out folder
+#   snap NAME [SCREEN]         save the screen as NAME.png in the out folder (and stop
+#                              with an error unless the app shows the screen SCREEN)
 #   unplug display | plug display | unplug cells
 #   end                        stop at this time (else 200 ms after the last event)
 import pins
@@ -159,6 +160,9 @@ class Player:
         elif action in ("tip", "level"):
             w.tip(action == "tip")
         elif action == "snap":
+            shown = self.dev.app.screen_name()
+            if len(args) > 1 and args[1] != shown:
+                raise ValueError("snap %s: the screen is %s, not %s" % (args[0], shown, args[1]))
             self.snap(args[0])
         elif action == "unplug" and args == ["display"]:
             w.i2c.devices.clear()
