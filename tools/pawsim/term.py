@@ -180,18 +180,23 @@ class Terminal:
     async def painter(self):
         out = sys.stdout
         out.write("\x1b[?25l")
-        shown, drawn_for, asked = [], None, None
+        shown, drawn_for, asked, last = [], None, None, None
         while True:
             now = time.ticks_ms()
             if asked is None or time.ticks_diff(now, asked) >= MEASURE_MS:
                 out.write(SIZE_QUERY)  # the answer comes in on the keyboard
                 asked = now
+            frame = (bytes(self.world.panel.ram), status_pieces(self.world, self.hw),
+                     self.size)
+            if frame == last:  # nothing changed: no 5 ms of drawing 25 times a second
+                await asyncio.sleep_ms(FRAME_MS)
+                continue
+            last = frame
             cols, rows = self.size
             if drawn_for != self.size:
                 out.write("\x1b[2J")  # resized: start from a clean window
                 shown, drawn_for = [], self.size
-            lines = screen_lines(self.world.panel.ram, cols, rows,
-                                 status_pieces(self.world, self.hw), self.view)
+            lines = screen_lines(frame[0], cols, rows, frame[1], self.view)
             for k, line in enumerate(lines):
                 if k >= len(shown) or shown[k] != line:  # only the lines that changed
                     out.write("\x1b[%d;1H%s\x1b[K" % (k + 1, line))
