@@ -7,6 +7,7 @@ import sys
 import micropython
 import pins
 from test_device import play
+from test_drivers_buttons import Flag
 
 from pawpad.drivers.buttons import PRESS, RELEASE
 from pawpad.drivers.encoder import _MOVE, DOWN, OK, UP, Encoder
@@ -50,14 +51,6 @@ class Rig:
     def poll(self):
         self.t += 1000
         return self.enc.poll(self.t)
-
-
-class Flag:
-    def __init__(self):
-        self.count = 0
-
-    def set(self):
-        self.count += 1
 
 
 def state(a, b):
