@@ -26,6 +26,11 @@ _MENU_KEYS = {"up": 0, "down": 1, "right": 2, "\r": 2, "\n": 2, "left": 3, "\x7f
               "\x08": 3}
 
 
+def panel_lines(panel, view=cells.HALF):
+    """A panel.Panel as text lines (kept for callers of the half-block view)."""
+    return cells.lines(panel.ram, view, panel.width)
+
+
 def fits(view, cols, rows):
     """Room for the panel in `view`, boxed, and a status line under it?"""
     w, h = cells.SIZE[view]
