@@ -66,11 +66,15 @@ bench: venv compile
 bench-device: venv flash
 	$(PY) tools/bench_device.py --mpremote $(VENV)/bin/mpremote --port $(PORT) $(BENCH_ARGS)
 
-# PNGs of the screens, for the README and for looking at.
+# PNGs of the screens, for the README and for looking at: every docs/*.keys (the tour of
+# the menus and Pick-a-Dog, and one a game) played on a box of its own.
 screens: venv simcompile
 	rm -rf build/screens-data
-	$(MP) -X heapsize=$(SIMHEAP) tools/sim.py --mpy build/sim --script docs/tour.keys \
-		--out docs/screens --data build/screens-data
+	for keys in docs/*.keys; do \
+		$(MP) -X heapsize=$(SIMHEAP) tools/sim.py --mpy build/sim --script $$keys \
+			--out docs/screens --data build/screens-data/$$(basename $$keys .keys) \
+			>/dev/null || exit 1; \
+	done
 	$(PY) tools/shrink_png.py docs/screens/*.png
 	rm -f docs/screens/log.txt
 

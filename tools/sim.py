@@ -3,7 +3,9 @@
 #   micropython tools/sim.py --script F --out D   headless: timed events in, PNGs and log out
 # --mpy DIR, first if given, loads the modules precompiled by mpy-cross from DIR.
 # Other options: --data DIR (the device's flash, default sim_data), --no-display,
-# --no-load-cells, --hold N (player button N held down at boot).
+# --no-load-cells, --no-encoder, --hold N (player button N held down at boot),
+# --view half|quarter|braille (how the terminal draws the panel; default: the sharpest
+# that fits the window).
 # For the power-cut test: --acks prints "ack N" when N game records are on flash;
 # --crash-at K:B stops dead in the K-th record write after B bytes (and waits to be
 # killed); --dump-state FILE writes the game in progress as JSON at the end;
@@ -27,12 +29,12 @@ sys.modules["board"] = simboard  # main.py imports `board`: here it is the simul
 def options(argv):
     opts = {"script": None, "out": "out", "data": "sim_data", "display": True,
             "cells": True, "hold": (), "acks": False, "crash-at": None, "dump-state": None,
-            "reset-cause": "power on", "snap-every": None}
+            "reset-cause": "power on", "snap-every": None, "encoder": True, "view": None}
     i = 0
     while i < len(argv):
         a = argv[i]
         if a in ("--script", "--out", "--data", "--crash-at", "--dump-state", "--reset-cause",
-                 "--snap-every"):
+                 "--snap-every", "--view"):
             opts[a[2:]] = argv[i + 1]
             i += 1
         elif a == "--hold":
@@ -44,16 +46,21 @@ def options(argv):
             opts["display"] = False
         elif a == "--no-load-cells":
             opts["cells"] = False
+        elif a == "--no-encoder":
+            opts["encoder"] = False
         else:
             raise SystemExit("sim: unknown option " + a)
         i += 1
+    if opts["view"] not in (None, "half", "quarter", "braille"):
+        raise SystemExit("sim: --view is half, quarter or braille")
     return opts
 
 
 def make_world(opts, virtual):
     import pins
 
-    world = simboard.World(simboard.Clock(virtual), opts["display"], opts["cells"])
+    world = simboard.World(simboard.Clock(virtual), opts["display"], opts["cells"],
+                           opts["encoder"])
     world.held_at_boot = tuple(pins.PLAYERS[n - 1] for n in opts["hold"])
     return world
 
@@ -136,12 +143,13 @@ def interactive(opts):
     mkdirs(opts["data"])
     world = make_world(opts, False)
     hw = simboard.build(world, opts["data"])
-    term = Terminal(world, hw)
+    term = Terminal(world, hw, opts["view"])
 
     async def go():
         device = asyncio.create_task(runner.run(hw, world.clock.ms, world.clock.us))
         asyncio.create_task(term.keyboard())
         asyncio.create_task(term.painter())
+        asyncio.create_task(term.fingers())
         await term.quit.wait()
         device.cancel()
 

@@ -9,6 +9,7 @@ from machine import I2C, PWM, WDT, Pin, bitstream, disable_irq, enable_irq, mem3
 
 from pawpad.drivers.buttons import Buttons
 from pawpad.drivers.buzzer import Buzzer
+from pawpad.drivers.encoder import Encoder
 from pawpad.drivers.hardware import Hardware
 from pawpad.drivers.hx711 import HX711
 from pawpad.drivers.pixels import Pixels
@@ -58,6 +59,9 @@ def build(watchdog=True, levels=read_levels, i2c_freq=None):
                          time.ticks_us, hw.flag)
     hw.menu = Buttons(_inputs(pins.MENU), _bits(pins.MENU), levels, time.ticks_us,
                       hw.flag)
+    if pins.ENCODER:
+        hw.encoder = Encoder(_inputs(pins.ENCODER), _bits(pins.ENCODER), levels,
+                             time.ticks_us, hw.flag)
     hw.display = open_display(i2c_freq)
     hw.reinit_display = lambda: open_display(i2c_freq)
     if hw.display is None:

@@ -11,9 +11,12 @@ I2C_FREQ = const(400000)  # every SSD1306 module takes this
 I2C_FAST_FREQ = const(1000000)  # Fast-mode Plus: most modules keep up (hardware check)
 OLED_ADDR = const(0x3C)
 # GP18 is PWM slice 1 channel A; the only other pins on slice 1 (GP2, GP3, GP19) are
-# not used for PWM, so the buzzer's frequency is its own.
+# not used for PWM (the encoder's inputs), so the buzzer's frequency is its own.
 BUZZER = const(18)
 PIXELS = const(22)  # WS2812 data in, through a 330 ohm resistor; free on the Pico W too
 LOAD_CELLS = ((20, 21), (26, 27))  # HX711 (DOUT, SCK): low stage, high stage
 TILT = const(28)  # tilt switch to GND
+# Optional KY-040 rotary encoder: CLK (A), DT (B), SW (push = OK), to GND. Without one
+# the pull-ups keep the pins high and nothing happens; None frees the pins.
+ENCODER = (2, 3, 19)
 SIO_GPIO_IN = const(0xD0000004)  # RP2040 and RP2350: all GPIO input levels in one read

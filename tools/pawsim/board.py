@@ -7,13 +7,14 @@ import pins
 
 from pawpad.drivers.buttons import Buttons
 from pawpad.drivers.buzzer import Buzzer
+from pawpad.drivers.encoder import Encoder
 from pawpad.drivers.hardware import Hardware
 from pawpad.drivers.hx711 import HX711
 from pawpad.drivers.pixels import Pixels
 from pawpad.drivers.ssd1306 import SSD1306
 from pawpad.drivers.tilt import Tilt
 from pawpad.ticks import PERIOD
-from pawsim.fakes import I2C, PWM, Bitstream, HX711Chip, Pin
+from pawsim.fakes import I2C, PWM, Bitstream, HX711Chip, Pin, drive_together
 from pawsim.panel import Panel
 
 _MASK = PERIOD - 1
@@ -66,9 +67,16 @@ class Stage:
         HX711Chip._looked(self.chip)
 
 
+# The encoder's contacts (A, B) through one click, from rest (both open) back to rest:
+# clockwise A closes first (A leads), the other way B does.
+_CLICK_CW = ((0, 0), (1, 0), (0, 1), (1, 1))  # (contact, level) in order
+_CLICK_CCW = ((1, 0), (0, 0), (1, 1), (0, 1))
+
+
 class World:
-    def __init__(self, clock, display=True, load_cells=True):
+    def __init__(self, clock, display=True, load_cells=True, encoder=True):
         self.clock = clock
+        self.encoder = encoder  # a KY-040 is fitted
         self.pins = {}
         self._levels = []  # (gpio, pin), a list: reading it allocates nothing (IRQ-safe)
         self.panel = Panel(pins.OLED_ADDR)
@@ -99,6 +107,23 @@ class World:
 
     def menu(self, i, down):
         self.pins[pins.MENU[i]].drive(0 if down else 1)
+
+    def together(self, gpios, down):
+        """Buttons (by GPIO) pressed or let go in the same instant: every contact
+        changes before the first interrupt runs, as two hands slapping at once."""
+        drive_together([self.pins[g] for g in gpios], 0 if down else 1)
+
+    def turn(self, clicks):
+        """Turns the encoder's knob `clicks` clicks, clockwise if positive: each click
+        moves the contacts through a whole quadrature cycle, one edge at a time."""
+        ab = [self.pins[g] for g in pins.ENCODER[:2]]
+        for _ in range(abs(clicks)):
+            for contact, level in _CLICK_CW if clicks > 0 else _CLICK_CCW:
+                ab[contact].drive(level)
+
+    def push(self, down):
+        """The encoder's push button."""
+        self.pins[pins.ENCODER[2]].drive(0 if down else 1)
 
     def tip(self, tipped):
         self.pins[pins.TILT]._v = 0 if tipped else 1
@@ -136,6 +161,9 @@ def build(world, data_dir, reset_cause="power on"):
     hw.players = Buttons(inputs(pins.PLAYERS), bits, world.levels, world.clock.us, hw.flag)
     hw.menu = Buttons(inputs(pins.MENU), [1 << g for g in pins.MENU], world.levels,
                       world.clock.us, hw.flag)
+    if world.encoder and pins.ENCODER:
+        hw.encoder = Encoder(inputs(pins.ENCODER), [1 << g for g in pins.ENCODER],
+                             world.levels, world.clock.us, hw.flag)
 
     def open_display():
         try:

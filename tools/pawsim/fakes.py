@@ -55,6 +55,25 @@ class Pin:
             self.handler(self)
 
 
+def drive_together(pins, level):
+    """Several pins change in the same instant. On the rp2 port one GPIO interrupt
+    serves the bank: its handler (ports/rp2/machine_pin.c) walks the pins in GPIO order
+    and calls the handler of each pin with an edge pending. So every level has changed
+    before the first handler runs, and each handler sees them all."""
+    level = 1 if level else 0
+    edge = Pin.IRQ_RISING if level else Pin.IRQ_FALLING
+    moved = [p for p in pins if p._v != level]
+    for p in moved:
+        p._v = level
+    for p in sorted(moved, key=_gpio):
+        if p.handler is not None and p.trigger & edge:
+            p.handler(p)
+
+
+def _gpio(pin):
+    return pin.id
+
+
 class I2C:
     """An I2C bus with devices on it (objects with .addr and .write(bytes))."""
 

@@ -5,19 +5,47 @@
 # One event per line: `<t_ms> <action> [args]`, `#` starts a comment.
 #   up | down | ok | back      menu button, released 80 ms later
 #   p1 .. p8                   player button, released 80 ms later
+#   p1+p3+p5                   buttons pressed in the same instant (a tie), released
+#                              together 80 ms later; any buttons: ok+back
 #   hold p3 | let p3           press or release a button and keep it so (hold back:
-#                              held for 800 ms, BACK undoes)
+#                              held for 800 ms, BACK undoes); hold p1+p3 also
+#   turn 3 | turn -2           the rotary encoder's knob, clicks clockwise (negative:
+#                              the other way); clockwise is DOWN
+#   push                       the encoder's push button (OK), released 80 ms later
 #   add 1 2 | remove 2 1       put dogs on (take them off) stage 1 or 2
 #   tip | level                the tilt switch
-#   snap NAME                  save the screen as NAME.png in the out folder
+#   snap NAME [SCREEN]         save the screen as NAME.png in the out folder (and stop
+#                              with an error unless the app shows the screen SCREEN)
 #   unplug display | plug display | unplug cells
 #   end                        stop at this time (else 200 ms after the last event)
+import pins
+
 from pawsim.png import write_panel_png
 
 STEP_MS = 10
 SENSOR_MS = 12
 PRESS_MS = 80
 MENU = {"up": 0, "down": 1, "ok": 2, "back": 3}
+
+
+def button_gpios(spec):
+    """The GPIOs of "ok", "p3", "push" or of several joined by "+" ("p1+p3")."""
+    gpios = []
+    for name in spec.split("+"):
+        if name in MENU:
+            gpios.append(pins.MENU[MENU[name]])
+        elif name == "push":
+            gpios.append(pins.ENCODER[2])
+        elif name[:1] == "p" and name[1:].isdigit() and 1 <= int(name[1:]) <= 8:
+            gpios.append(pins.PLAYERS[int(name[1:]) - 1])
+        else:
+            raise ValueError("no button " + name)
+    return gpios
+
+
+def is_buttons(action):
+    return action in MENU or action == "push" or "+" in action or (
+        action[:1] == "p" and action[1:].isdigit())
 
 
 def parse(text):
@@ -52,7 +80,7 @@ class Player:
         self.out_dir = out_dir
         self.clock = world.clock
         self.t = 0
-        self.releases = []  # [(t_ms, kind, index)]
+        self.releases = []  # [(t_ms, gpios)]: buttons to let go then
         self.log = []
         self.sink = sink  # takes each log line instead of self.log (the headless CLI)
         self.shots = []
@@ -96,18 +124,11 @@ class Player:
     def _release_due(self):
         keep = []
         for item in self.releases:
-            t, kind, i = item
-            if t <= self.t:
-                self._hand(kind, i, False)
+            if item[0] <= self.t:
+                self.world.together(item[1], False)
             else:
                 keep.append(item)
         self.releases = keep
-
-    def _hand(self, kind, i, down):
-        if kind == "menu":
-            self.world.menu(i, down)
-        else:
-            self.world.player(i, down)
 
     def play(self, events):
         for t, action, args in events:
@@ -124,15 +145,14 @@ class Player:
 
     def apply(self, action, args):
         w = self.world
-        if action in MENU:
-            self._tap("menu", MENU[action])
-        elif action[0] == "p" and action[1:].isdigit():
-            self._tap("player", int(action[1:]) - 1)
+        if is_buttons(action):
+            gpios = button_gpios(action)
+            w.together(gpios, True)
+            self.releases.append((self.t + PRESS_MS, gpios))
         elif action in ("hold", "let"):
-            if args[0] in MENU:
-                self._hand("menu", MENU[args[0]], action == "hold")
-            else:
-                self._hand("player", int(args[0][1:]) - 1, action == "hold")
+            w.together(button_gpios(args[0]), action == "hold")
+        elif action == "turn":
+            w.turn(int(args[0]))
         elif action in ("add", "remove"):
             stage = w.stages[int(args[0]) - 1]
             n = int(args[1]) if len(args) > 1 else 1
@@ -140,6 +160,9 @@ class Player:
         elif action in ("tip", "level"):
             w.tip(action == "tip")
         elif action == "snap":
+            shown = self.dev.app.screen_name()
+            if len(args) > 1 and args[1] != shown:
+                raise ValueError("snap %s: the screen is %s, not %s" % (args[0], shown, args[1]))
             self.snap(args[0])
         elif action == "unplug" and args == ["display"]:
             w.i2c.devices.clear()
@@ -154,10 +177,6 @@ class Player:
         else:
             raise ValueError("unknown action: " + action)
         self.say(" ".join([action] + args))
-
-    def _tap(self, kind, i):
-        self._hand(kind, i, True)
-        self.releases.append((self.t + PRESS_MS, kind, i))
 
     def snap(self, name):
         path = self.out_dir + "/" + name + ".png"

@@ -114,7 +114,7 @@ class Device:
             hw.buzzer.volume = s["volume"]
         if hw.display is not None and not self.dimmed:
             self._display_call(hw.display.contrast, s["brightness"])
-        for b in (hw.players, hw.menu):
+        for b in (hw.players, hw.menu, hw.encoder):
             if b is not None:
                 b.set_debounce(s["debounce_ms"])
         for scale in hw.scales:
@@ -157,9 +157,10 @@ class Device:
                 if pressed:
                     self._woken(now_ms)
                     app.player(seat, t, now_ms)
-        if hw.menu is not None:
-            for i, pressed, _t in hw.menu.poll(now_us):
-                self._menu_key(i, pressed, now_ms)
+        for keys in (hw.menu, hw.encoder):  # the encoder's clicks are UP/DOWN, its push OK
+            if keys is not None:
+                for i, pressed, _t in keys.poll(now_us):
+                    self._menu_key(i, pressed, now_ms)
         rep = self._repeat
         if rep is not None and diff(now_ms, rep[1]) >= 0:
             rep[2] = max(REPEAT_FASTEST_MS, rep[2] * 3 // 4)
@@ -193,7 +194,7 @@ class Device:
         tick = app.next_tick()
         if tick:
             wait = min(wait, tick)
-        for b in (hw.players, hw.menu):
+        for b in (hw.players, hw.menu, hw.encoder):
             if b is not None and b.pending():
                 wait = min(wait, b.debounce_ms)
         for due, _, _ in self._later:

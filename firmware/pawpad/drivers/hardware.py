@@ -9,6 +9,7 @@ class Hardware:
         self.display = None  # SSD1306
         self.players = None  # Buttons, one per seat
         self.menu = None  # Buttons: UP, DOWN, OK, BACK
+        self.encoder = None  # Encoder (optional): its clicks are UP/DOWN, its push OK
         self.buzzer = None  # Buzzer
         self.pixels = None  # Pixels, one per seat
         self.scales = []  # HX711 per stage (low, high); None where missing
