@@ -105,6 +105,14 @@ firmware:
 	@echo "make firmware: build/pawpad-$(BOARD).uf2 (hold BOOTSEL, plug in, copy it on;" \
 		"then make flash FROZEN=1)"
 
+# The box's history and statistics as one HTML page with charts: build/report/report.html
+# (and a PNG per chart). From a Pico: make report PORT=/dev/ttyACM0; from the
+# simulator's flash: make report DATA=sim_data.
+DATA ?=
+report: venv
+	$(PY) tools/report/make_report.py --out build/report \
+		$(if $(DATA),--data $(DATA),--port $(PORT) --mpremote $(VENV)/bin/mpremote)
+
 clean:
 	rm -rf build .pytest_cache .ruff_cache .mypy_cache
 
