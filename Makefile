@@ -11,7 +11,7 @@ PORT   ?= auto
 # The simulator's own fakes and terminal need room beside the firmware: see make bench.
 SIMHEAP ?= 512k
 
-.PHONY: all venv sim simcompile test pytest mptest compile layers lint typecheck bench bench-device screens flash firmware manifests report clean restless soak
+.PHONY: all venv sim simcompile test pytest mptest compile layers lint typecheck bench bench-device screens flash firmware manifests report report-demo clean restless soak
 
 all: test
 
@@ -112,6 +112,15 @@ DATA ?=
 report: venv
 	$(PY) tools/report/make_report.py --out build/report \
 		$(if $(DATA),--data $(DATA),--port $(PORT) --mpremote $(VENV)/bin/mpremote)
+
+# The same page from an evening of Pick-a-Dog played on the simulator (6 games, and one
+# in progress): what the README's picture shows.
+report-demo: venv simcompile
+	rm -rf build/demo-data
+	$(PY) tools/report/demo.py 6 7 > build/demo.keys
+	$(MP) -X heapsize=$(SIMHEAP) tools/sim.py --mpy build/sim --script build/demo.keys \
+		--out build/demo-sim --data build/demo-data >/dev/null
+	$(MAKE) --no-print-directory report DATA=build/demo-data
 
 clean:
 	rm -rf build .pytest_cache .ruff_cache .mypy_cache
