@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 
+import pytest
 from helpers import ROOT
 
 sys.path.insert(0, os.path.join(ROOT, "tools"))
@@ -63,7 +64,7 @@ class Pico:
 
     def __init__(self, tmp_path, mpy=PICO_1_28, micropython="1.28.0", frozen=None):
         self.dir = tmp_path / "board"
-        self.dir.mkdir()
+        self.dir.mkdir(parents=True)
         self.calls = tmp_path / "calls.txt"
         chip = {"mpy": mpy, "micropython": micropython}
         if frozen:
@@ -74,7 +75,7 @@ class Pico:
                                      "calls": str(self.calls)})
         self.fake.chmod(0o755)
         self.mpy = tmp_path / "mpy"
-        self.port = "test%d-%s" % (os.getpid(), tmp_path.name)
+        self.port = "test%d-%s-%s" % (os.getpid(), tmp_path.parent.name, tmp_path.name)
         self.state = os.path.join(ROOT, "build", "flashed-%s.json" % self.port)
 
     def firmware(self, files):
@@ -98,6 +99,23 @@ class Pico:
             os.remove(self.state)
 
 
+@pytest.fixture
+def make_pico(tmp_path):
+    """make_pico(): a fake Pico of MicroPython 1.28 with nothing on its flash (the
+    arguments of Pico for another kind). The flash state each leaves in build/ goes
+    at the end of the test."""
+    made = []
+
+    def make(**chip):
+        p = Pico(tmp_path / str(len(made)), **chip)
+        made.append(p)
+        return p
+
+    yield make
+    for p in made:
+        p.close()
+
+
 BYTECODE = b"M\x06\x00\x1f"  # .mpy 6, no native code
 NATIVE = b"M\x06\x13\x1f"  # .mpy 6.3, armv6m code (a viper module)
 
@@ -114,72 +132,60 @@ def test_flash_plan_puts_board_and_package_in_place(tmp_path):
     assert frozen == ["main.py", "board.py", "pins.py"]
 
 
-def test_flash_copies_only_what_changed_and_reports_the_version(tmp_path):
-    pico = Pico(tmp_path)
+def test_flash_copies_only_what_changed_and_reports_the_version(make_pico):
+    pico = make_pico()
     pico.firmware({"pawpad/__init__.mpy": BYTECODE + b"one"})
-    try:
-        first = pico.flash()
-        assert "flash: 4 of 4 files changed" in first.stdout, first.stdout + first.stderr
-        assert "device reports: Pawpad 9.9.9" in first.stdout
-        assert (pico.dir / "pawpad" / "__init__.mpy").read_bytes() == BYTECODE + b"one"
-        assert (pico.dir / "pins.py").exists()
-        second = pico.flash()
-        assert "flash: 0 of 4 files changed" in second.stdout, second.stdout + second.stderr
-        pico.firmware({"pawpad/__init__.mpy": BYTECODE + b"two"})
-        third = pico.flash()
-        assert "flash: 1 of 4 files changed" in third.stdout
-        last = pico.last_call()
-        assert "cp" in last and "__init__.mpy" in last and last.endswith("reset")
-        assert "main.py" not in last
-    finally:
-        pico.close()
+    first = pico.flash()
+    assert "flash: 4 of 4 files changed" in first.stdout, first.stdout + first.stderr
+    assert "device reports: Pawpad 9.9.9" in first.stdout
+    assert (pico.dir / "pawpad" / "__init__.mpy").read_bytes() == BYTECODE + b"one"
+    assert (pico.dir / "pins.py").exists()
+    second = pico.flash()
+    assert "flash: 0 of 4 files changed" in second.stdout, second.stdout + second.stderr
+    pico.firmware({"pawpad/__init__.mpy": BYTECODE + b"two"})
+    third = pico.flash()
+    assert "flash: 1 of 4 files changed" in third.stdout
+    last = pico.last_call()
+    assert "cp" in last and "__init__.mpy" in last and last.endswith("reset")
+    assert "main.py" not in last
 
 
-def test_flash_notices_a_wiped_board_and_a_missing_file(tmp_path):
-    pico = Pico(tmp_path)
+def test_flash_notices_a_wiped_board_and_a_missing_file(make_pico):
+    pico = make_pico()
     pico.firmware({"pawpad/__init__.mpy": BYTECODE + b"one"})
-    try:
-        assert pico.flash().returncode == 0
-        (pico.dir / "pins.py").unlink()  # deleted by hand
-        again = pico.flash()
-        assert "flash: 1 of 4 files changed" in again.stdout, again.stdout + again.stderr
-        assert (pico.dir / "pins.py").exists()
-        for p in sorted(pico.dir.rglob("*"), reverse=True):  # the flash wiped
-            p.rmdir() if p.is_dir() else p.unlink()
-        wiped = pico.flash()
-        assert "flash: 4 of 4 files changed" in wiped.stdout, wiped.stdout + wiped.stderr
-        assert (pico.dir / "pawpad" / "__init__.mpy").exists()
-    finally:
-        pico.close()
+    assert pico.flash().returncode == 0
+    (pico.dir / "pins.py").unlink()  # deleted by hand
+    again = pico.flash()
+    assert "flash: 1 of 4 files changed" in again.stdout, again.stdout + again.stderr
+    assert (pico.dir / "pins.py").exists()
+    for p in sorted(pico.dir.rglob("*"), reverse=True):  # the flash wiped
+        p.rmdir() if p.is_dir() else p.unlink()
+    wiped = pico.flash()
+    assert "flash: 4 of 4 files changed" in wiped.stdout, wiped.stdout + wiped.stderr
+    assert (pico.dir / "pawpad" / "__init__.mpy").exists()
 
 
-def test_flash_notices_a_board_flashed_from_elsewhere(tmp_path):
-    pico = Pico(tmp_path)
+def test_flash_notices_a_board_flashed_from_elsewhere(make_pico):
+    pico = make_pico()
     pico.firmware({"pawpad/__init__.mpy": BYTECODE + b"one"})
-    try:
-        assert pico.flash().returncode == 0
-        # another checkout put a file of the same size there, and its own stamp
-        (pico.dir / "pawpad" / "__init__.mpy").write_bytes(BYTECODE + b"two")
-        (pico.dir / ".pawpad-flash").write_text("0123456789abcdef")
-        r = pico.flash()
-        assert "flash: 4 of 4 files changed" in r.stdout, r.stdout + r.stderr
-        assert (pico.dir / "pawpad" / "__init__.mpy").read_bytes() == BYTECODE + b"one"
-    finally:
-        pico.close()
+    assert pico.flash().returncode == 0
+    # another checkout put a file of the same size there, and its own stamp
+    (pico.dir / "pawpad" / "__init__.mpy").write_bytes(BYTECODE + b"two")
+    (pico.dir / ".pawpad-flash").write_text("0123456789abcdef")
+    r = pico.flash()
+    assert "flash: 4 of 4 files changed" in r.stdout, r.stdout + r.stderr
+    assert (pico.dir / "pawpad" / "__init__.mpy").read_bytes() == BYTECODE + b"one"
 
 
-def test_flash_says_what_to_do_on_an_old_micropython(tmp_path):
-    pico = Pico(tmp_path, mpy=5, micropython="1.18.0")
+def test_flash_says_what_to_do_on_an_old_micropython(make_pico):
+    pico = make_pico(mpy=5, micropython="1.18.0")
     pico.firmware({"pawpad/__init__.mpy": BYTECODE, "pawpad/ui/_fast.mpy": NATIVE})
-    try:
-        r = pico.flash()
-        assert r.returncode != 0
-        assert "the Pico runs MicroPython 1.18.0 (.mpy 5.0)" in r.stderr, r.stderr
-        assert "need .mpy 6.3 (MicroPython 1.23 or later)" in r.stderr
-        assert "hold BOOTSEL" in r.stderr
-        assert not (pico.dir / "main.py").exists()  # nothing copied
-    finally:
-        pico.close()
+    r = pico.flash()
+    assert r.returncode != 0
+    assert "the Pico runs MicroPython 1.18.0 (.mpy 5.0)" in r.stderr, r.stderr
+    assert "need .mpy 6.3 (MicroPython 1.23 or later)" in r.stderr
+    assert "hold BOOTSEL" in r.stderr
+    assert not (pico.dir / "main.py").exists()  # nothing copied
 
 
 def test_mpy_versions_load_as_micropython_loads_them(tmp_path):
@@ -205,34 +211,37 @@ def test_mpy_versions_load_as_micropython_loads_them(tmp_path):
     assert flash.mpy_header(str(tmp_path / "p.mpy")) == bytecode
 
 
-def test_flash_frozen_copies_the_board_files_and_clears_the_shadowing_package(tmp_path):
-    pico = Pico(tmp_path, frozen="0.1.0")
+def test_flash_frozen_copies_the_board_files_and_clears_the_shadowing_package(make_pico):
+    pico = make_pico(frozen="0.1.0")
     pico.firmware({"pawpad/__init__.mpy": BYTECODE + b"one"})
-    try:
-        assert pico.flash().returncode == 0  # a copied firmware first
-        assert (pico.dir / "pawpad").is_dir()
-        r = pico.flash("--frozen")
-        assert r.returncode == 0, r.stderr
-        assert "copied pawpad/ removed" in r.stdout
-        assert not (pico.dir / "pawpad").exists()  # it would shadow the frozen modules
-        assert sorted(p.name for p in pico.dir.iterdir()) == [
-            ".pawpad-flash", "board.py", "main.py", "pins.py"]
-        again = pico.flash("--frozen")
-        assert "flash: 0 of 3 files changed" in again.stdout, again.stdout
-        assert "rm" not in pico.last_call().split()
-        with open(pico.state) as f:
-            assert sorted(json.load(f)) == ["board.py", "main.py", "pins.py"]
-    finally:
-        pico.close()
+    assert pico.flash().returncode == 0  # a copied firmware first
+    assert (pico.dir / "pawpad").is_dir()
+    r = pico.flash("--frozen")
+    assert r.returncode == 0, r.stderr
+    assert "copied pawpad/ removed" in r.stdout
+    assert not (pico.dir / "pawpad").exists()  # it would shadow the frozen modules
+    assert sorted(p.name for p in pico.dir.iterdir()) == [
+        ".pawpad-flash", "board.py", "main.py", "pins.py"]
+    again = pico.flash("--frozen")
+    assert "flash: 0 of 3 files changed" in again.stdout, again.stdout
+    assert "rm" not in pico.last_call().split()
+    with open(pico.state) as f:
+        assert sorted(json.load(f)) == ["board.py", "main.py", "pins.py"]
 
 
-def test_flash_frozen_refuses_a_board_without_pawpad_frozen_in(tmp_path):
-    pico = Pico(tmp_path)
+def test_flash_frozen_refuses_a_board_without_pawpad_frozen_in(make_pico):
+    pico = make_pico()
     pico.firmware({"pawpad/__init__.mpy": BYTECODE})
-    try:
-        r = pico.flash("--frozen")
-        assert r.returncode != 0
-        assert "no Pawpad frozen in" in r.stderr and "make firmware" in r.stderr
-        assert not (pico.dir / "main.py").exists()
-    finally:
-        pico.close()
+    r = pico.flash("--frozen")
+    assert r.returncode != 0
+    assert "no Pawpad frozen in" in r.stderr and "make firmware" in r.stderr
+    assert not (pico.dir / "main.py").exists()
+
+
+def test_flash_frozen_names_a_frozen_firmware_of_another_version(make_pico):
+    pico = make_pico(frozen="0.0.9")
+    r = pico.flash("--frozen")
+    assert r.returncode == 0, r.stderr
+    assert "the Pico has Pawpad 0.0.9 frozen in, this checkout is %s" % (
+        flash.pawpad_version()) in r.stdout
+    assert "make firmware" in r.stdout

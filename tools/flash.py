@@ -19,6 +19,8 @@ import os
 import subprocess
 import sys
 
+from manifests import pawpad_version
+
 STAMP = ".pawpad-flash"  # on the board: the digest of the state the last flash left
 PACKAGE = "pawpad"
 # The first MicroPython release of each .mpy sub-version of version 6 (py/persistentcode.h).
@@ -203,15 +205,6 @@ def commands(connect, changed, state, remove_package):
     return cmds + [chain]
 
 
-def local_version():
-    sys.path.insert(0, "firmware")
-    try:
-        import pawpad
-    finally:
-        sys.path.pop(0)
-    return pawpad.VERSION
-
-
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--mpremote", default="mpremote")
@@ -241,9 +234,9 @@ def main():
                 sys.exit("flash: the Pico's MicroPython has no Pawpad frozen in: put the UF2 of\n"
                          "`make firmware` on it (hold BOOTSEL, plug in, copy the file), or\n"
                          "make flash without FROZEN=1 to copy the whole firmware.")
-            if frozen != local_version():
+            if frozen != pawpad_version():
                 print("flash: the Pico has Pawpad %s frozen in, this checkout is %s: "
-                      "make firmware for a UF2 that matches" % (frozen, local_version()))
+                      "make firmware for a UF2 that matches" % (frozen, pawpad_version()))
         else:
             refuse_old_micropython(facts, files)
             if facts.get("frozen", "-") != "-":
