@@ -155,6 +155,24 @@ def refuse_old_micropython(facts, files):
              % (have, needs(headers)))
 
 
+def check_board(facts, files, frozen):
+    """Exits with what to do when the board cannot run what would be copied; says so
+    when what is frozen into it is not what this checkout is."""
+    theirs = facts.get("frozen", "-")
+    if not frozen:
+        refuse_old_micropython(facts, files)
+        if theirs != "-":
+            print("flash: the Pico has Pawpad %s frozen in; the copied files take its place "
+                  "(make flash FROZEN=1 copies only the board's files)" % theirs)
+    elif theirs == "-":
+        sys.exit("flash: the Pico's MicroPython has no Pawpad frozen in: put the UF2 of\n"
+                 "`make firmware` on it (hold BOOTSEL, plug in, copy the file), or\n"
+                 "make flash without FROZEN=1 to copy the whole firmware.")
+    elif theirs != pawpad_version():
+        print("flash: the Pico has Pawpad %s frozen in, this checkout is %s: "
+              "make firmware for a UF2 that matches" % (theirs, pawpad_version()))
+
+
 def digest(path):
     with open(path, "rb") as f:
         return hashlib.sha256(f.read()).hexdigest()
@@ -228,21 +246,7 @@ def main():
                  "size": {dst: os.path.getsize(src) for src, dst in files}}
     else:
         facts = probe(connect, [dst for _, dst in files])
-        if a.frozen:
-            frozen = facts.get("frozen", "-")
-            if frozen == "-":
-                sys.exit("flash: the Pico's MicroPython has no Pawpad frozen in: put the UF2 of\n"
-                         "`make firmware` on it (hold BOOTSEL, plug in, copy the file), or\n"
-                         "make flash without FROZEN=1 to copy the whole firmware.")
-            if frozen != pawpad_version():
-                print("flash: the Pico has Pawpad %s frozen in, this checkout is %s: "
-                      "make firmware for a UF2 that matches" % (frozen, pawpad_version()))
-        else:
-            refuse_old_micropython(facts, files)
-            if facts.get("frozen", "-") != "-":
-                print("flash: the Pico has Pawpad %s frozen in; the copied files take its "
-                      "place (make flash FROZEN=1 copies only the board's files)"
-                      % facts["frozen"])
+        check_board(facts, files, a.frozen)
     remove_package = a.frozen and facts.get("copied") == "yes"
     changed = to_copy(files, state, facts)
     for dst in [d for d in state if d.startswith(PACKAGE + "/")] if a.frozen else ():
