@@ -11,7 +11,7 @@ PORT   ?= auto
 # The simulator's own fakes and terminal need room beside the firmware: see make bench.
 SIMHEAP ?= 512k
 
-.PHONY: all venv sim simcompile test pytest mptest compile layers lint typecheck bench bench-device screens flash clean restless soak
+.PHONY: all venv sim simcompile test pytest mptest compile layers lint typecheck bench bench-device screens flash firmware manifests report report-demo clean restless soak
 
 all: test
 
@@ -32,7 +32,7 @@ simcompile: venv
 	@$(PY) tools/compile_all.py --mpy-cross $(MPYX) --march host --out build/sim \
 		firmware tools/pawsim:pawsim boards/pico >/dev/null
 
-test: venv pytest mptest compile layers lint typecheck
+test: venv pytest mptest compile manifests layers lint typecheck
 	@echo "make test: all checks passed"
 
 pytest: venv
@@ -45,6 +45,11 @@ mptest: venv
 compile: venv
 	@rm -rf build/mpy
 	$(PY) tools/compile_all.py --mpy-cross $(MPYX) --out build/mpy firmware boards
+
+# The manifests (firmware/, boards/$(BOARD)/): every module they name compiles for the
+# Pico at their level, their version is pawpad's, package.json (mip) is up to date.
+manifests: venv
+	$(PY) tools/manifests.py check --mpy-cross $(MPYX)
 
 layers: venv
 	$(PY) tools/check_layers.py firmware/pawpad
@@ -78,8 +83,48 @@ screens: venv simcompile
 	$(PY) tools/shrink_png.py docs/screens/*.png
 	rm -f docs/screens/log.txt
 
+# The firmware onto a Pico running MicroPython: the .mpy of make compile, main.py and the
+# board's files, only what changed. FROZEN=1: a Pico running `make firmware`'s UF2 gets
+# only main.py and the board's files (copied .mpy would shadow the frozen ones).
+FROZEN ?=
 flash: venv compile
-	$(PY) tools/flash.py --mpremote $(VENV)/bin/mpremote --port $(PORT) --board $(BOARD) --mpy build/mpy
+	$(PY) tools/flash.py --mpremote $(VENV)/bin/mpremote --port $(PORT) --board $(BOARD) \
+		--mpy build/mpy $(if $(FROZEN),--frozen)
+
+# A Pico firmware (.uf2) with Pawpad frozen in (boards/$(BOARD)/manifest.py), built in
+# a MicroPython source tree: make firmware MICROPY=~/micropython (see the README for the
+# tree and the ARM toolchain). MPBOARD is MicroPython's name for the board (RPI_PICO_W
+# for a Pico W). The build stays in build/; the UF2 is build/pawpad-$(BOARD).uf2.
+MICROPY ?=
+MPBOARD ?= RPI_PICO
+JOBS    ?= 2
+FWBUILD := $(abspath build/firmware-$(MPBOARD))
+firmware:
+	@test -n "$(MICROPY)" || { echo "make firmware MICROPY=<a MicroPython source tree>"; exit 2; }
+	@test -f "$(MICROPY)/ports/rp2/Makefile" || { echo "$(MICROPY): not a MicroPython tree"; exit 2; }
+	$(MAKE) -C "$(MICROPY)/mpy-cross" -j$(JOBS)
+	$(MAKE) -C "$(MICROPY)/ports/rp2" -j$(JOBS) BOARD=$(MPBOARD) BUILD=$(FWBUILD) \
+		FROZEN_MANIFEST=$(abspath boards/$(BOARD)/manifest.py)
+	cp $(FWBUILD)/firmware.uf2 build/pawpad-$(BOARD).uf2
+	@echo "make firmware: build/pawpad-$(BOARD).uf2 (hold BOOTSEL, plug in, copy it on;" \
+		"then make flash FROZEN=1)"
+
+# The box's history and statistics as one HTML page with charts: build/report/report.html
+# (and a PNG per chart). From a Pico: make report PORT=/dev/ttyACM0; from the
+# simulator's flash: make report DATA=sim_data.
+DATA ?=
+report: venv
+	$(PY) tools/report/make_report.py --out build/report \
+		$(if $(DATA),--data $(DATA),--port $(PORT) --mpremote $(VENV)/bin/mpremote)
+
+# The same page from an evening of Pick-a-Dog played on the simulator (6 games, and one
+# in progress): what the README's picture shows.
+report-demo: venv simcompile
+	rm -rf build/demo-data
+	$(PY) tools/report/demo.py 6 7 > build/demo.keys
+	$(MP) -X heapsize=$(SIMHEAP) tools/sim.py --mpy build/sim --script build/demo.keys \
+		--out build/demo-sim --data build/demo-data >/dev/null
+	$(MAKE) --no-print-directory report DATA=build/demo-data
 
 clean:
 	rm -rf build .pytest_cache .ruff_cache .mypy_cache

@@ -1,5 +1,5 @@
-# cpython only: the host tools - simulator scripts, layer check, flashing plan, bench
-# figures - and the fakes checked against the rp2 port's stubs.
+# cpython only: the host tools - simulator scripts, layer check, bench figures - and the
+# fakes checked against the rp2 port's stubs.
 import ast
 import os
 import subprocess
@@ -11,7 +11,6 @@ from helpers import ROOT, run_sim
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 import bench  # noqa: E402
 import check_layers  # noqa: E402
-import flash  # noqa: E402
 
 from pawsim import fakes  # noqa: E402
 
@@ -76,16 +75,6 @@ def test_layer_check_passes_the_firmware():
     assert check_layers.breaches(os.path.join(ROOT, "firmware", "pawpad")) == []
 
 
-def test_flash_plan_puts_board_and_package_in_place(tmp_path):
-    mpy = tmp_path / "mpy" / "pawpad" / "core"
-    mpy.mkdir(parents=True)
-    (mpy / "lockout.mpy").write_bytes(b"M")
-    files = flash.plan(str(tmp_path / "mpy"), os.path.join(ROOT, "boards", "pico"),
-                       os.path.join(ROOT, "firmware", "main.py"))
-    dests = [d for _, d in files]
-    assert dests == ["main.py", "board.py", "pins.py", "pawpad/core/lockout.mpy"]
-
-
 def test_bench_bus_figures():
     full, line = bench.bus_figures()
     assert full == 1034
@@ -128,50 +117,6 @@ def test_fakes_only_use_what_the_rp2_port_has():
                 assert p in stubs[cls][m], "%s.%s(%s) not in the stubs" % (cls, m, p)
     for const in ("IN", "OUT", "PULL_UP", "PULL_DOWN", "IRQ_FALLING", "IRQ_RISING"):
         assert hasattr(fakes.Pin, const)
-
-
-def test_flash_copies_only_what_changed_and_reports_the_version(tmp_path):
-    fake = tmp_path / "mpremote"
-    calls = tmp_path / "calls.txt"
-    fake.write_text("#!/bin/sh\necho \"$@\" >> %s\n"
-                    "case \"$*\" in *_mpy*) echo 6;; *exec*) echo 'Pawpad 9.9.9';; esac\n"
-                    % calls)
-    fake.chmod(0o755)
-    mpy = tmp_path / "mpy" / "pawpad"
-    mpy.mkdir(parents=True)
-    (mpy / "__init__.mpy").write_bytes(b"M\x06one")
-    cmd = [sys.executable, "tools/flash.py", "--mpremote", str(fake), "--mpy",
-           str(tmp_path / "mpy"), "--port", "test%d" % os.getpid()]
-    state = os.path.join(ROOT, "build", "flashed-test%d.json" % os.getpid())
-    try:
-        first = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
-        assert "flash: 4 of 4 files changed" in first.stdout
-        assert "device reports: Pawpad 9.9.9" in first.stdout
-        second = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
-        assert "flash: 0 of 4 files changed" in second.stdout
-        (mpy / "__init__.mpy").write_bytes(b"M\x06two")
-        third = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
-        assert "flash: 1 of 4 files changed" in third.stdout
-        last = calls.read_text().splitlines()[-1]
-        assert "cp" in last and "__init__.mpy" in last and last.endswith("reset")
-        assert "main.py" not in last
-    finally:
-        if os.path.exists(state):
-            os.remove(state)
-
-
-def test_flash_refuses_a_micropython_that_cannot_load_the_firmware(tmp_path):
-    fake = tmp_path / "mpremote"
-    fake.write_text("#!/bin/sh\ncase \"$*\" in *_mpy*) echo 5;; esac\n")
-    fake.chmod(0o755)
-    mpy = tmp_path / "mpy" / "pawpad"
-    mpy.mkdir(parents=True)
-    (mpy / "__init__.mpy").write_bytes(b"M\x06x")
-    r = subprocess.run([sys.executable, "tools/flash.py", "--mpremote", str(fake), "--mpy",
-                        str(tmp_path / "mpy"), "--port", "old%d" % os.getpid()], cwd=ROOT,
-                       capture_output=True, text=True)
-    assert r.returncode != 0
-    assert "loads .mpy version 5, the firmware is version 6" in r.stderr
 
 
 def test_the_layer_check_finds_an_import_circle_inside_a_layer(tmp_path):

@@ -1,0 +1,158 @@
+# cpython only: `make report` on what the simulated box keeps after an evening of
+# Pick-a-Dog played through its buttons (tools/report/demo.py): the page is one
+# self-contained file whose charts and tables show what the box recorded, which is what
+# the rules engine says the games came to; and the box's files fetched over mpremote.
+import base64
+import io
+import os
+import re
+import subprocess
+import sys
+
+from helpers import ROOT, run_mp
+
+sys.path.insert(0, os.path.join(ROOT, "tools", "report"))
+import boxdata  # noqa: E402
+import demo  # noqa: E402
+import make_report as report  # noqa: E402
+
+from pawpad.games import pick_a_dog  # noqa: E402
+
+CHARTS = ("games-per-title", "wins-per-player", "last-games", "rounds", "reactions", "stops")
+
+
+def _evening(tmp_path, games=2, left_rounds=2, seed=5):
+    """Plays the demo evening on the simulator; returns (script, the box's data folder)."""
+    script = demo.evening(games, seed, left_rounds)
+    keys = tmp_path / "evening.keys"
+    keys.write_text(script.text())
+    data = tmp_path / "box"
+    r = run_mp(["tools/sim.py", "--script", str(keys), "--out", str(tmp_path / "sim"),
+                "--data", str(data)], heap="512k")
+    assert r.returncode == 0, r.stdout + r.stderr
+    return script, data
+
+
+def _images(text):
+    """The PNGs embedded in the page, decoded."""
+    from PIL import Image
+
+    out = {}
+    for alt, b64 in re.findall(r'<img alt="([\w-]+)" src="data:image/png;base64,([^"]+)"',
+                               text):
+        with Image.open(io.BytesIO(base64.b64decode(b64))) as im:
+            im.load()
+            out[alt] = im.size
+    return out
+
+
+def test_the_report_shows_what_the_box_kept_of_an_evening(tmp_path):
+    script, data = _evening(tmp_path)
+    out = tmp_path / "report"
+    report.main(["--data", str(data), "--out", str(out)])
+    text = (out / "report.html").read_text()
+
+    # one file: every image is inside it, nothing is fetched from elsewhere
+    assert re.findall(r'(?:src|href)="(?!data:)', text) == []
+    images = _images(text)
+    assert sorted(images) == sorted(CHARTS)
+    for name in CHARTS:
+        assert (out / (name + ".png")).read_bytes().startswith(b"\x89PNG")
+        assert images[name][0] >= 600  # drawn, not an empty stub
+
+    box = boxdata.read(str(out / "data"))
+    assert box.problems == []
+    # the history holds the two games as the rules engine scored them
+    assert [g["scores"] for g in box.history] == [
+        [pick_a_dog.score(st, s) for s in range(4)] for st in script.finished]
+    assert all(g["title"] == "Pick-a-Dog" and not g.get("abandoned") for g in box.history)
+    # statistics: every game counted for every player; the wins are the history's
+    for colour in ("Red", "Blue", "Green", "Yellow"):
+        assert box.stats[colour]["games"] == 2
+    assert sum(box.stats[c]["wins"] for c in box.players()) == sum(
+        len(g["winners"]) for g in box.history)
+    # the game in progress: its rounds and its STOPs, the reactions the players made
+    game = box.game
+    assert len(game["rounds"]) == 2 and len(game["stops"]) == 2
+    pressed = script.stops[-2:]
+    for stop, (caller, react) in zip(game["stops"], pressed):
+        assert stop["seat"] == caller
+        assert abs(stop["react_ms"] - react) <= 20  # the simulator's 10 ms steps
+    # the page's tables say the same
+    for colour in box.players():
+        f = box.stats[colour]
+        if f["stops"]:
+            assert "%d of %d" % (f["right"], f["stops"]) in text
+        if f.get("fastest_ms"):
+            assert "%d ms" % f["fastest_ms"] in text
+    assert "2 games in the history; Pick-a-Dog in progress (2 STOPs, 2 rounds)" in text
+    # and what the box does not record is said, not drawn
+    assert "By how much each STOP was won" in text
+
+
+def test_the_report_of_a_new_box_says_there_is_nothing_yet(tmp_path):
+    data = tmp_path / "empty"
+    data.mkdir()
+    out = tmp_path / "report"
+    report.main(["--data", str(data), "--out", str(out)])
+    text = (out / "report.html").read_text()
+    assert _images(text) == {}
+    assert "No finished games yet." in text and "No statistics yet." in text
+    assert "0 games in the history" in text
+
+
+def test_the_report_passes_over_a_damaged_history_record_and_says_so(tmp_path):
+    _, data = _evening(tmp_path, games=2, left_rounds=0)
+    lines = (data / "history.log").read_text().splitlines(True)
+    (data / "history.log").write_text(lines[0].replace('"scores"', '"scorez"') + lines[1])
+    out = tmp_path / "report"
+    report.main(["--data", str(data), "--out", str(out)])
+    text = (out / "report.html").read_text()
+    assert "1 damaged record(s) in history.log passed over" in text
+    assert "1 game in the history" in text
+    assert (data / "history.log").read_text().count("\n") == 2  # the source left alone
+
+
+FAKE = r'''#!%(python)s
+import os, shutil, sys
+board, calls = %(board)r, %(calls)r
+with open(calls, "a") as f:
+    f.write(" ".join(sys.argv[1:]) + "\n")
+args = sys.argv[3:]
+if args[0] == "exec":
+    print(" ".join(sorted(os.listdir(os.path.join(board, "data")))))
+    sys.exit(0)
+step = []
+for a in args + ["+"]:
+    if a != "+":
+        step.append(a)
+        continue
+    if step[0] == "cp":
+        shutil.copy(os.path.join(board, step[1].lstrip(":/")), step[2])
+    step = []
+'''
+
+
+def test_the_report_fetches_the_box_files_over_mpremote_and_restarts_the_box(tmp_path):
+    board = tmp_path / "board"
+    (board / "data").mkdir(parents=True)
+    (board / "data" / "stats.json").write_text('{"Red": {"games": 1, "wins": 1}}')
+    (board / "data" / "settings.json").write_text("{}")  # not the report's
+    calls = tmp_path / "calls.txt"
+    fake = tmp_path / "mpremote"
+    fake.write_text(FAKE % {"python": sys.executable, "board": str(board),
+                            "calls": str(calls)})
+    fake.chmod(0o755)
+    out = tmp_path / "report"
+    r = subprocess.run([sys.executable, "tools/report/make_report.py", "--port", "/dev/ttyTEST",
+                        "--mpremote", str(fake), "--out", str(out)], cwd=ROOT,
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert "from the Pico on /dev/ttyTEST: stats.json" in r.stdout
+    text = calls.read_text()
+    assert text.index("mem32[0x40058000]") < text.index(" cp ")  # the watchdog stopped first
+    made = text.splitlines()
+    assert made[-1].startswith("connect /dev/ttyTEST cp :/data/stats.json")
+    assert made[-1].endswith("reset")  # the box starts again
+    assert not (out / "data" / "settings.json").exists()
+    assert "<td>1</td><td>1</td>" in (out / "report.html").read_text()

@@ -1,0 +1,137 @@
+# What the box keeps on its flash, fetched and read for the report: the history of
+# finished games, the players' statistics and the game in progress (its log). Read with
+# the firmware's own readers (pawpad.app.session, stats), so the report sees exactly
+# what the box sees: a damaged record is passed over and said, never guessed at.
+# The files are first copied into a folder of the report's own (from a Pico over
+# mpremote, or from a folder such as the simulator's sim_data/): reading a damaged file
+# may set it aside, and the source is left as it was.
+import os
+import shutil
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+for _p in ("tools", "tools/shims", "firmware"):
+    if os.path.join(ROOT, _p) not in sys.path:
+        sys.path.insert(0, os.path.join(ROOT, _p))
+
+from flash import STOP_WATCHDOG  # noqa: E402
+
+from pawpad.app import flow as flows  # noqa: E402
+from pawpad.app import session  # noqa: E402
+from pawpad.app import stats as statistics  # noqa: E402
+from pawpad.app.storage import Storage  # noqa: E402
+from pawpad.core.colours import NAMES  # noqa: E402
+
+FILES = (session.HISTORY, statistics.STATS, session.LOG)
+DEVICE_DIR = "/data"  # boards/pico/board.py: hw.data_dir
+
+
+def copy_folder(src, dst):
+    """The box's files from a folder (the simulator's --data); returns those found."""
+    os.makedirs(dst, exist_ok=True)
+    found = []
+    for name in FILES:
+        if os.path.isfile(os.path.join(src, name)):
+            shutil.copyfile(os.path.join(src, name), os.path.join(dst, name))
+            found.append(name)
+    return found
+
+
+def fetch(mpremote, port, dst, device_dir=DEVICE_DIR):
+    """The box's files from a Pico over mpremote; returns those found. mpremote stops
+    the firmware to reach the REPL (and the watchdog is stopped with it); the Pico is
+    reset at the end, so the box starts again."""
+    connect = [mpremote, "connect", port]
+    os.makedirs(dst, exist_ok=True)
+    r = subprocess.run(connect + ["exec", STOP_WATCHDOG + "import os\ntry:\n"
+                                  "    print(' '.join(os.listdir(%r)))\nexcept OSError:\n"
+                                  "    print()\n" % device_dir],
+                       capture_output=True, text=True, timeout=120)
+    if r.returncode:
+        raise SystemExit("report: the board did not answer (%s):\n%s"
+                         % (" ".join(connect), (r.stderr or r.stdout).strip()))
+    listed = r.stdout.split()
+    found = [n for n in FILES if n in listed]
+    chain = list(connect)
+    for name in found:
+        chain += ["cp", ":%s/%s" % (device_dir, name), os.path.join(dst, name), "+"]
+    r = subprocess.run(chain + ["reset"], capture_output=True, text=True, timeout=300)
+    if r.returncode:
+        raise SystemExit("report: copying from the board failed:\n" + r.stderr.strip())
+    return found
+
+
+class Box:
+    """What was read: `history` (finished games, oldest first, as the history keeps
+    them), `stats` ({colour: figures}, "solo_best"), `game` (the game in progress or
+    None: see read_game) and `problems` (what could not be read, in words)."""
+
+    def __init__(self, history, stats, game, problems):
+        self.history = history
+        self.stats = stats
+        self.game = game
+        self.problems = problems
+
+    def players(self):
+        """The colours with any figures, in the box's order."""
+        return [c for c in NAMES if isinstance(self.stats.get(c), dict) and
+                statistics.player(self.stats, c)["games"] + self.stats[c]["stops"] +
+                self.stats[c]["false"]]
+
+
+def read(folder):
+    store = Storage(folder)
+    problems = []
+    reader = session.gamelog.Reader(skip=True)
+    history = session.read_history(store, reader)
+    if reader.skipped:
+        problems.append("%d damaged record(s) in %s passed over" % (reader.skipped,
+                                                                    session.HISTORY))
+    stats = statistics.load(store, said=problems)
+    for c in list(stats):
+        if c in NAMES:
+            statistics.player(stats, c)  # figures as the box reads them
+    return Box(history, stats, read_game(store, problems), problems)
+
+
+def read_game(store, problems):
+    """The game in progress: {"game", "title", "colours", "events" (in force),
+    "rounds" ([[score per seat] after each round]), "stops" ([{"seat", "react_ms",
+    "false"}] in order; Pick-a-Dog only), "tally" (the flow's statistics of it)}."""
+    if not session.Session.saved(store):
+        return None
+    s, messages = session.Session.resume(store)
+    problems.extend(messages)
+    if s is None:
+        return None
+    flow = flows.load(s.name)
+    events = list(s.events())
+    players = s.header["players"]
+    state = s.engine.start(players, s.header["settings"])
+    rounds, at = [], state.get("round")
+    for e in events:
+        state = s.engine.apply(state, e)
+        if state.get("round", at) != at:  # a round ended: the scores after it
+            at = state["round"]
+            rounds.append(flow.scores(state))
+    if at is None:  # a game without rounds: the scores after every change
+        rounds = _changes(s.engine, players, s.header["settings"], events, flow)
+    stops = [{"seat": e["seat"], "react_ms": e.get("react_ms"), "false": e.get("false", [])}
+             for e in events if e.get("t") == "stop"]
+    return {"game": s.name, "title": flow.title(state), "events": events, "rounds": rounds,
+            "colours": s.header.get("colours") or list(NAMES[:players]), "stops": stops,
+            "tally": flow.tally(events), "ended": state.get("ended", False)}
+
+
+def _changes(engine, players, settings, events, flow):
+    state = engine.start(players, settings)
+    out, last = [], flow.scores(state)
+    for e in events:
+        state = engine.apply(state, e)
+        now = flow.scores(state)
+        if now != last:
+            out.append(now)
+            last = now
+    return out

@@ -1,0 +1,212 @@
+# The report's charts, drawn with matplotlib (the Agg backend: PNG files, no display).
+# Each function draws one chart from what the box kept (boxdata.Box) into a PNG and
+# returns its path, or None when the box holds nothing to draw it from. Players are
+# drawn in their button's colour.
+import os
+from collections import Counter
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+from boxdata import NAMES  # noqa: E402
+from matplotlib.lines import Line2D  # noqa: E402
+from matplotlib.patches import Patch  # noqa: E402
+
+from pawpad.core.colours import RGB  # noqa: E402
+
+INK = "#333333"
+ANY = "#9a9a9a"  # a legend's sample of something drawn in every player's colour
+LAST_GAMES = 8  # games in the chart of the last games' scores
+DPI = 110
+plt.rcParams.update({"font.size": 10, "axes.spines.top": False,
+                     "axes.spines.right": False, "axes.edgecolor": INK,
+                     "axes.titleweight": "bold", "axes.titlesize": 12})
+
+
+def colour(name):
+    r, g, b = RGB.get(name, (128, 128, 128))
+    return (r / 255, g / 255, b / 255)
+
+
+def _bars(ax, xs, heights, names, **kw):
+    """Bars in the players' colours, outlined (a White player stays visible)."""
+    return ax.bar(xs, heights, color=[colour(n) for n in names], edgecolor=INK,
+                  linewidth=0.8, **kw)
+
+
+def _save(fig, folder, name):
+    path = os.path.join(folder, name + ".png")
+    fig.tight_layout()
+    fig.savefig(path, dpi=DPI)
+    plt.close(fig)
+    return path
+
+
+def games_per_title(box, folder):
+    """How many games of each title the history holds: played to the end, or ended
+    early ("End game")."""
+    if not box.history:
+        return None
+    titles = Counter(g.get("title") or g["game"] for g in box.history)
+    early = Counter(g.get("title") or g["game"] for g in box.history if g.get("abandoned"))
+    names = sorted(titles, key=lambda t: -titles[t])
+    whole = [titles[t] - early[t] for t in names]
+    fig, ax = plt.subplots(figsize=(6, 0.5 * len(names) + 1.6))
+    ax.barh(names, whole, color="#4c72b0", label="played to the end")
+    ax.barh(names, [early[t] for t in names], left=whole, color="#c7c7c7",
+            label="ended early")
+    ax.invert_yaxis()
+    ax.set_xlabel("games in the history")
+    ax.set_title("Games played per title")
+    ax.xaxis.get_major_locator().set_params(integer=True)
+    ax.legend(frameon=False, fontsize=8, loc="upper left", bbox_to_anchor=(1, 1))
+    return _save(fig, folder, "games-per-title")
+
+
+def wins_per_player(box, folder):
+    """Every player's games played and won (statistics: every game ever counted)."""
+    players = box.players()
+    if not players:
+        return None
+    fig, ax = plt.subplots(figsize=(6, 3.2))
+    xs = range(len(players))
+    games = [box.stats[p]["games"] for p in players]
+    wins = [box.stats[p]["wins"] for p in players]
+    ax.bar(xs, games, color="none", edgecolor=INK, linewidth=0.8, hatch="//")
+    _bars(ax, xs, wins, players)
+    for x, w, g in zip(xs, wins, games):
+        ax.text(x, g, "%d of %d" % (w, g), ha="center", va="bottom", color=INK)
+    ax.set_xticks(list(xs), players)
+    ax.set_ylabel("games")
+    ax.yaxis.get_major_locator().set_params(integer=True)
+    ax.set_ylim(0, max(games) * 1.2 + 0.5)
+    ax.set_title("Wins per player")
+    ax.legend([Patch(facecolor="none", edgecolor=INK, hatch="//"),
+               Patch(facecolor=ANY, edgecolor=INK)], ["games played", "won"],
+              frameon=False, loc="upper right", ncols=2)
+    return _save(fig, folder, "wins-per-player")
+
+
+def last_games(box, folder, n=LAST_GAMES):
+    """The final scores of the last games, one group of bars per game; the winners'
+    bars are marked with a star."""
+    games = box.history[-n:]
+    if not games:
+        return None
+    fig, ax = plt.subplots(figsize=(max(8, 1.1 * len(games) + 2), 3.4))
+    widest = max(g["players"] for g in games)
+    width = 0.8 / widest
+    seen = {}
+    for i, g in enumerate(games):
+        names = g.get("colours") or list(NAMES[:g["players"]])
+        for seat, score in enumerate(g["scores"]):
+            x = i - 0.4 + width * (seat + 0.5)
+            bar = _bars(ax, [x], [score], [names[seat]], width=width)
+            seen.setdefault(names[seat], bar)
+            if seat in g.get("winners", ()):
+                ax.plot(x, score, marker="*", color=INK, markersize=9,
+                        transform=ax.transData, clip_on=False, zorder=3,
+                        linestyle="none")
+    ax.set_xticks(range(len(games)), [_game_label(len(box.history) - len(games) + i + 1, g)
+                                     for i, g in enumerate(games)], fontsize=8)
+    ax.axhline(0, color=INK, linewidth=0.8)
+    ax.set_ylabel("final score")
+    ax.set_title("Scores of the last %d games (* won)" % len(games))
+    ax.legend(list(seen.values()), list(seen), frameon=False, fontsize=8,
+              loc="upper left", bbox_to_anchor=(1, 1))
+    return _save(fig, folder, "last-games")
+
+
+def _game_label(number, g):
+    label = "#%d %s" % (number, g.get("title") or g["game"])
+    if g.get("date"):
+        label += "\n" + g["date"]
+    if g.get("abandoned"):
+        label += "\n(ended early)"
+    return label
+
+
+def rounds(box, folder):
+    """The game in progress: every player's score after each round."""
+    game = box.game
+    if not game or not game["rounds"]:
+        return None
+    fig, ax = plt.subplots(figsize=(6, 3.2))
+    xs = range(1, len(game["rounds"]) + 1)
+    for seat, name in enumerate(game["colours"]):
+        ax.plot(xs, [r[seat] for r in game["rounds"]], marker="o", color=colour(name),
+                markeredgecolor=INK, linewidth=2, label=name)
+    ax.set_xticks(list(xs))
+    ax.set_xlabel("after round")
+    ax.set_ylabel("score")
+    ax.set_title("Scores round by round: %s in progress" % game["title"])
+    ax.legend(frameon=False, fontsize=8, loc="upper left", bbox_to_anchor=(1, 1))
+    return _save(fig, folder, "rounds")
+
+
+def reactions(box, folder):
+    """Pick-a-Dog: each player's STOP reaction times after GO, from the log of the game
+    in progress (a dot per STOP, and the spread), with the fastest STOP of all games
+    (statistics) as a diamond."""
+    game = box.game
+    stops = [s for s in (game["stops"] if game else ()) if s["react_ms"] is not None]
+    fastest = {p: box.stats[p].get("fastest_ms") for p in box.players()
+               if box.stats[p].get("fastest_ms")}
+    if not stops and not fastest:
+        return None
+    names = game["colours"] if game else []
+    players = [p for p in NAMES if p in fastest or p in names]
+    fig, ax = plt.subplots(figsize=(6, 0.55 * len(players) + 1.6))
+    for y, p in enumerate(players):
+        times = [s["react_ms"] for s in stops if names[s["seat"]] == p]
+        if len(times) > 1:
+            ax.plot([min(times), max(times)], [y, y], color=colour(p), linewidth=6,
+                    alpha=0.35, solid_capstyle="round")
+        ax.plot(times, [y] * len(times), "o", color=colour(p), markeredgecolor=INK,
+                markersize=8)
+        if p in fastest:
+            ax.plot([fastest[p]], [y], "D", color="white", markeredgecolor=INK, markersize=7)
+            ax.annotate("%d ms" % fastest[p], (fastest[p], y), textcoords="offset points",
+                        xytext=(0, 8), ha="center", fontsize=8, color=INK)
+    ax.set_yticks(range(len(players)), players)
+    ax.set_ylim(-0.6, len(players) - 0.4)
+    ax.invert_yaxis()
+    ax.set_xlabel("ms from GO to the STOP")
+    ax.set_title("Pick-a-Dog: STOP reaction times")
+    ax.legend([Line2D([], [], marker="o", color=ANY, markeredgecolor=INK, linestyle="none"),
+               Line2D([], [], marker="D", color="white", markeredgecolor=INK,
+                      linestyle="none")],
+              ["a STOP of the game in progress", "fastest STOP of all games"],
+              frameon=False, fontsize=8, loc="upper left", bbox_to_anchor=(1, 1))
+    return _save(fig, folder, "reactions")
+
+
+def stops(box, folder):
+    """Pick-a-Dog: every player's STOPs, right and wrong, and false starts (statistics:
+    every game counted)."""
+    players = [p for p in box.players() if box.stats[p]["stops"] or box.stats[p]["false"]]
+    if not players:
+        return None
+    fig, ax = plt.subplots(figsize=(6, 3.2))
+    xs = list(range(len(players)))
+    right = [box.stats[p]["right"] for p in players]
+    wrong = [box.stats[p]["wrong"] for p in players]
+    false = [box.stats[p]["false"] for p in players]
+    _bars(ax, [x - 0.2 for x in xs], right, players, width=0.4)
+    ax.bar([x - 0.2 for x in xs], wrong, bottom=right, width=0.4, color="white",
+           edgecolor=INK, hatch="xx")
+    ax.bar([x + 0.2 for x in xs], false, width=0.4, color="#555555", edgecolor=INK)
+    ax.set_xticks(xs, players)
+    ax.yaxis.get_major_locator().set_params(integer=True)
+    ax.set_ylabel("count")
+    ax.set_title("Pick-a-Dog: STOPs and false starts")
+    ax.legend([Patch(facecolor=ANY, edgecolor=INK), Patch(facecolor="white", edgecolor=INK,
+                                                           hatch="xx"),
+               Patch(facecolor="#555555", edgecolor=INK)],
+              ["STOPs right", "STOPs wrong", "false starts"], frameon=False, fontsize=8,
+              loc="upper left", bbox_to_anchor=(1, 1))
+    return _save(fig, folder, "stops")
+
+
+ALL = (games_per_title, wins_per_player, last_games, rounds, reactions, stops)

@@ -1,0 +1,98 @@
+# Evenings of Pick-a-Dog for the simulator: a script of timed key presses (tools/sim.py
+# --script) that plays whole games on the simulated box, so that its flash holds a real
+# history, statistics and a game in progress. The report's test and the README's
+# picture are made from it:
+#   python tools/report/demo.py GAMES SEED > demo.keys
+#   micropython tools/sim.py --script demo.keys --data DIR --no-display
+# Every game is 4 players (Red, Blue, Green, Yellow). Each round: OK for the countdown
+# (GO 3 s later), maybe a false start, the STOP of the quickest player a reaction time
+# after GO, the examination (right, or now and then wrong), everyone's count of cards,
+# Save. The rules engine plays along, so the counts fit the table and the script knows
+# when the game is over. The last game is left in progress after a few rounds.
+import os
+import random
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
+                                "firmware"))
+from pawpad.games import pick_a_dog  # noqa: E402
+
+PLAYERS = 4
+COUNTDOWN_MS = 3000  # OK to GO
+# The players' reactions after GO, ms: (mean, spread). Blue is quick, Green erratic.
+REACTION = ((480, 90), (440, 70), (520, 160), (470, 100))
+FALSE_START = 0.2  # of the rounds
+WRONG = 0.15  # of the STOPs
+
+
+class Script:
+    def __init__(self):
+        self.t = 1600  # the main menu is up at 1.5 s
+        self.lines = []
+        self.stops = []  # (caller, reaction ms) of every STOP pressed, in order
+        self.finished = []  # the engine's state at the end of each whole game
+
+    def key(self, action, gap=100):
+        self.lines.append("%d %s" % (self.t, action))
+        self.t += gap
+
+    def round(self, rng, state):
+        """One round of Pick-a-Dog from its ready screen; returns the state after it."""
+        go = self.t + COUNTDOWN_MS
+        self.key("ok", 0)
+        if rng.random() < FALSE_START:
+            self.t = go - 1000 + rng.randrange(800)
+            self.key("p%d" % (rng.randrange(PLAYERS) + 1), 0)
+        reacts = [max(180, int(rng.gauss(*REACTION[s]))) for s in range(PLAYERS)]
+        caller = min(range(PLAYERS), key=lambda s: reacts[s])
+        self.t = go + reacts[caller]
+        self.key("p%d" % (caller + 1), 400)
+        self.stops.append((caller, reacts[caller]))
+        right = rng.random() >= WRONG
+        self.key("ok")  # the examination
+        self.key("ok" if right else "back")
+        room = state["table"] - 2  # what the players can take, the bonus card left
+        cards = [min(rng.randrange(3, 8), room // PLAYERS) for _ in range(PLAYERS)]
+        for n in cards:
+            for _ in range(n):
+                self.key("up")
+            self.key("ok")
+        self.key("ok", 300)  # Save: the round's result
+        self.key("ok", 300)  # on to the next round, or the final standings
+        state = pick_a_dog.apply(state, {"t": "stop", "seat": caller})
+        return pick_a_dog.apply(state, {"t": "result", "right": right, "collected": cards})
+
+    def game(self, rng, rounds=None):
+        """A game from the main menu (Pick-a-Dog is its first row): to its end, or
+        `rounds` rounds and left in progress."""
+        self.key("ok")  # Pick-a-Dog
+        self.key("ok", 200)  # the plain variant
+        state = pick_a_dog.start(PLAYERS)
+        n = 0
+        while not state["ended"] and (rounds is None or n < rounds):
+            state = self.round(rng, state)
+            n += 1
+        if state["ended"]:
+            self.key("ok", 400)  # the final standings: into the history
+            self.finished.append(state)
+        return state
+
+    def text(self):
+        return "\n".join(self.lines + ["%d end" % (self.t + 500)]) + "\n"
+
+
+def evening(games, seed=1, left_rounds=3):
+    """The Script played: `games` whole games, then one left in progress after
+    `left_rounds` rounds. Its text() is the script."""
+    rng = random.Random(seed)
+    s = Script()
+    for _ in range(games):
+        s.game(rng)
+    if left_rounds:
+        s.game(rng, rounds=left_rounds)
+    return s
+
+
+if __name__ == "__main__":
+    sys.stdout.write(evening(int(sys.argv[1]) if len(sys.argv) > 1 else 3,
+                             int(sys.argv[2]) if len(sys.argv) > 2 else 1).text())

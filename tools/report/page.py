@@ -1,0 +1,138 @@
+# The report as one self-contained HTML page: the charts embedded (base64 PNG), the
+# players' figures and the last games as tables, and what the box does not keep, said
+# plainly rather than drawn from nothing.
+import base64
+import html
+import os
+
+from boxdata import NAMES
+
+STYLE = """
+body { font-family: system-ui, sans-serif; color: #222; max-width: 60em; margin: 2em auto;
+       padding: 0 1em; line-height: 1.45; }
+h1 { margin-bottom: 0.1em; } .sub { color: #666; margin-top: 0; }
+.charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(26em, 1fr));
+          gap: 1.2em; }
+figure { margin: 0; border: 1px solid #ddd; border-radius: 6px; padding: 0.6em; }
+figure img { width: 100%; height: auto; }
+figure.wide { grid-column: 1 / -1; }
+figcaption { color: #555; font-size: 0.9em; }
+table { border-collapse: collapse; margin: 0.5em 0 1.5em; }
+th, td { padding: 0.25em 0.8em; border-bottom: 1px solid #ddd; text-align: right; }
+th:first-child, td:first-child { text-align: left; }
+.chip { display: inline-block; width: 0.8em; height: 0.8em; border: 1px solid #333;
+        border-radius: 50%; margin-right: 0.4em; vertical-align: -0.05em; }
+.win { font-weight: bold; }
+.missing { background: #fff8e1; border-left: 4px solid #f0b400; padding: 0.5em 1em; }
+.problems { background: #fdecea; border-left: 4px solid #d93025; padding: 0.5em 1em; }
+"""
+
+WIDE = ("last-games",)  # charts across the page
+CAPTIONS = {
+    "games-per-title": "The finished games in the box's history (it keeps the last 50).",
+    "wins-per-player": "Games played and won by each button colour, over every game the "
+                       "box has counted.",
+    "last-games": "Final scores of the last games in the history.",
+    "rounds": "The game in progress, round by round (from its log).",
+    "reactions": "Dots: each STOP of the game in progress, ms after GO. Diamond: the "
+                 "player's fastest STOP of all games.",
+    "stops": "Every STOP called, right or wrong, and false starts (before GO), over every "
+             "game counted.",
+}
+
+MISSING = (
+    "By how much each STOP was won: the box shows it on the STOP screen (\"Yellow +10 "
+    "ms\") but keeps no record of it. A STOP in the log holds the caller, the caller's "
+    "reaction time and who started early; the other players' presses are not kept.",
+    "The STOPs and the rounds of finished games: they are in a game's log, and the log "
+    "goes once the game is in the history, which keeps each game's final scores. Reaction "
+    "times and scores round by round are those of the game in progress; of finished games "
+    "the statistics keep each player's fastest STOP, STOPs right and wrong and false "
+    "starts.",
+)
+
+
+def _chip(name):
+    from charts import colour
+
+    r, g, b = (int(v * 255) for v in colour(name))
+    return '<span class="chip" style="background:#%02x%02x%02x"></span>%s' % (
+        r, g, b, html.escape(name))
+
+
+def _img(path):
+    with open(path, "rb") as f:
+        data = base64.b64encode(f.read()).decode()
+    name = os.path.splitext(os.path.basename(path))[0]
+    return ('<figure%s><img alt="%s" src="data:image/png;base64,%s"><figcaption>%s'
+            '</figcaption></figure>' % (' class="wide"' if name in WIDE else "", name, data,
+                                        html.escape(CAPTIONS.get(name, ""))))
+
+
+def _fast(ms):
+    return "" if not ms else "%d ms" % ms if ms < 10000 else "%.1f s" % (ms / 1000)
+
+
+def _duration(ms):
+    if not ms:
+        return ""
+    return "%d s" % round(ms / 1000) if ms < 60000 else "%d min" % round(ms / 60000)
+
+
+def players_table(box):
+    rows = []
+    for p in box.players():
+        f = box.stats[p]
+        rows.append("<tr><td>%s</td><td>%d</td><td>%d</td><td>%s</td><td>%d</td><td>%s</td>"
+                    "</tr>" % (_chip(p), f["games"], f["wins"],
+                               "%d of %d" % (f["right"], f["stops"]) if f["stops"] else "",
+                               f["false"], _fast(f.get("fastest_ms"))))
+    if not rows:
+        return "<p>No statistics yet.</p>"
+    return ("<table><tr><th>player</th><th>games</th><th>won</th><th>STOPs right</th>"
+            "<th>false starts</th><th>fastest STOP</th></tr>%s</table>" % "".join(rows))
+
+
+def games_table(box, n=10):
+    rows = []
+    first = len(box.history) - len(box.history[-n:])
+    for i, g in enumerate(box.history[-n:]):
+        names = g.get("colours") or list(NAMES[:g["players"]])
+        scores = ", ".join('<span class="%s">%s %d</span>' % (
+            "win" if s in g.get("winners", ()) else "", _chip(names[s]), v)
+            for s, v in enumerate(g["scores"]))
+        minutes = _duration(g.get("ms"))
+        rows.append("<tr><td>#%d</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>" % (
+            first + i + 1, html.escape(g.get("date", "")),
+            html.escape(g.get("title") or g["game"]) + (" (ended early)"
+                                                        if g.get("abandoned") else ""),
+            minutes, scores))
+    if not rows:
+        return "<p>No finished games yet.</p>"
+    return ("<table><tr><th>game</th><th>date</th><th>title</th><th>played</th>"
+            "<th>final scores (bold: won)</th></tr>%s</table>" % "".join(reversed(rows)))
+
+
+def page(box, images, source):
+    early = sum(1 for g in box.history if g.get("abandoned"))
+    n = len(box.history)
+    summary = "%d game%s in the history%s" % (n, "" if n == 1 else "s",
+                                              " (%d ended early)" % early if early else "")
+    if box.game:
+        summary += "; %s in progress (%d STOPs, %d rounds)" % (
+            box.game["title"], len(box.game["stops"]), len(box.game["rounds"]))
+    parts = ["<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>",
+             "<title>Pawpad: the box's games</title><style>%s</style></head><body>" % STYLE,
+             "<h1>Pawpad: the box's games</h1>",
+             "<p class='sub'>%s. Read from %s.</p>" % (html.escape(summary),
+                                                     html.escape(source))]
+    if box.problems:
+        parts.append("<div class='problems'><p>What could not be read:</p><ul>%s</ul></div>"
+                     % "".join("<li>%s</li>" % html.escape(p) for p in box.problems))
+    parts.append("<div class='charts'>%s</div>" % "".join(_img(p) for p in images))
+    parts.append("<h2>Players</h2>" + players_table(box))
+    parts.append("<h2>The last games</h2>" + games_table(box))
+    parts.append("<h2>What the box does not keep</h2><div class='missing'>%s</div>"
+                 % "".join("<p>%s</p>" % html.escape(m) for m in MISSING))
+    parts.append("</body></html>\n")
+    return "\n".join(parts)
