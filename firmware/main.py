@@ -50,6 +50,10 @@ def set_aside(store):
 def boot_begins(store):
     """Counts this boot; returns (boots in a row not settled before this one, notice
     lines). After FAILS of them the data files are set aside."""
+    try:
+        store.tidy()  # what power cuts left of writes, and old set-aside copies
+    except OSError:
+        pass  # flash not readable: the app will say so
     n = unsettled(store)
     notices = []
     if n >= FAILS:

@@ -3,6 +3,8 @@
 # after the last one are read. Whatever happened (undo, redo, corrections reaching
 # behind checkpoints, resumes in the middle, a damaged link), the game it gives is the
 # game the whole log gives. Both runtimes.
+import os
+
 from test_device import fresh_dir
 
 from pawpad.app import logread
@@ -161,3 +163,27 @@ def test_a_full_flash_at_the_first_record_leaves_no_game_to_offer():
     assert s.flush() == 0 and s.problem == "Flash full"
     assert Session.resume(store) == (None, [])
     assert not Session.saved(store)
+
+
+def test_boot_tidies_what_cuts_left_and_keeps_the_newest_three_set_aside():
+    store = Storage(fresh_dir())
+    for name in ("game.log", "stats.json"):
+        for n in range(5):  # damaged five times
+            store.write_text(name, "damage %d" % n)
+            assert store.keep_aside(name) == name + ".bad"
+    with open(store.path("stats.json.bad"), "rb") as f:
+        assert f.read() == b"damage 4"  # the newest under the plain name
+    with open(store.path("stats.json.bad2"), "rb") as f:
+        assert f.read() == b"damage 2"
+    assert not store.exists("stats.json.bad3")
+    store.write_text("settings.json", "{}")
+    # left by a cut inside write_text, and by older firmware that numbered upwards
+    for name in ("settings.json.tmp", "game.log.tmp", "history.log.bad7",
+                 "history.log.bad"):
+        store.write_text(name, "x")
+    gone = store.tidy()
+    left = sorted(os.listdir(store.root))
+    assert gone == 3, left
+    assert left == ["game.log.bad", "game.log.bad1", "game.log.bad2", "history.log.bad",
+                    "settings.json", "stats.json.bad", "stats.json.bad1",
+                    "stats.json.bad2"], left

@@ -19,6 +19,7 @@ SETTINGS_MAX = 4096  # settings.json is about 420 bytes
 DEPTH_MAX = 16  # JSON nesting: ours nest 3 deep; CPython's json recurses, and on a
 #                 Pico 16 KB of "[" is 16,000 lists: more than the heap
 _COPY = 512  # copy_bytes' buffer
+KEEP_BAD = 3  # copies of a damaged file kept aside: name.bad (newest), .bad1, .bad2
 
 
 def _exists(path):
@@ -113,6 +114,13 @@ class Lines:
         elif end > start:
             tail = _text(buf[start:end])
             yield "\x00" if tail is gamelog.NOT_TEXT else tail
+
+
+def _kept(number):
+    """Is a set-aside copy with this number after ".bad" one of the newest KEEP_BAD?"""
+    if number == "":
+        return True
+    return number.isdigit() and int(number) < KEEP_BAD
 
 
 _SHARED = []  # one line buffer for every reading: made once, not a new hole each time
@@ -258,14 +266,37 @@ class Storage:
             pass
 
     def keep_aside(self, name):
-        """Rename a bad file so that it is never overwritten; returns the new name."""
-        n = 0
-        while True:
-            aside = name + (".bad" if n == 0 else ".bad%d" % n)
-            if not _exists(self.path(aside)):
-                os.rename(self.path(name), self.path(aside))
-                return aside
-            n += 1
+        """Renames a bad file, to `name`.bad; returns that name. The copies set aside
+        before move down (.bad1, .bad2): the newest KEEP_BAD of a file are kept, so a
+        file damaged again and again never fills the flash."""
+        aside = name + ".bad"
+        for n in range(KEEP_BAD - 1, 0, -1):
+            older = self.path(aside + str(n))
+            newer = self.path(aside + (str(n - 1) if n > 1 else ""))
+            if _exists(newer):
+                if _exists(older):
+                    os.remove(older)
+                os.rename(newer, older)
+        if _exists(self.path(aside)):  # KEEP_BAD == 1
+            os.remove(self.path(aside))
+        os.rename(self.path(name), self.path(aside))
+        return aside
+
+    def tidy(self):
+        """At boot: removes what a power cut left of a write (name.tmp: the rename that
+        would have finished it never came, so the file itself is whole), and copies
+        set aside beyond the newest KEEP_BAD of a file (left by older firmware).
+        Returns how many files went."""
+        gone = 0
+        for name in os.listdir(self.root or "/"):
+            cut = name.find(".bad")
+            if name.endswith(".tmp") or (cut > 0 and not _kept(name[cut + 4:])):
+                try:
+                    os.remove(self.path(name))
+                    gone += 1
+                except OSError:
+                    pass
+        return gone
 
     def load_settings(self):
         """(settings, messages). A missing file is the first boot: defaults, no message.
