@@ -78,8 +78,9 @@ def test_back_by_mistake_on_the_examination_and_a_redo():
 
 def test_top_dog_undo_back_into_judging_and_resume_in_the_rescue():
     data = two_players()
-    # no stats: OK through the fields; P to Blue, A to Red, W and S to nobody
-    names = ["ok"] + ["ok"] * 5 + ["ok"] + ["down", "ok", "up", "ok", "ok", "ok"]
+    # no stats: OK through the fields (no new-or-breed in round 1); P to Blue, A to
+    # Red, W and S to nobody
+    names = ["ok"] + ["ok"] * 4 + ["ok"] + ["down", "ok", "up", "ok", "ok", "ok"]
     script, t = timed(2000, names)
     p = play(OPEN_TOP_DOG + script, data)
     assert top(p) == "top-dog-summary"

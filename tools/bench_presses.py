@@ -44,6 +44,7 @@ class User:
         begin(self.p.dev.app, game, players, setup)  # opening a game is not counted
         self.wait(200)
         self.presses = 0
+        self.once = None  # presses made once for every game (the dog catalog)
 
     @property
     def app(self):
@@ -68,16 +69,17 @@ class User:
     def wait(self, ms):
         self.p.play(parse("%d end\n" % (self.p.t + ms)))
 
-    def toward(self, get, target, low, high, wrap=True):
-        """UP or DOWN the shorter way until get() == target (values low..high; UP adds
-        one, and past `high` comes `low` when `wrap`)."""
+    def toward(self, get, target, low, high, wrap=True, more="up"):
+        """UP or DOWN the shorter way until get() == target (values low..high; `more`
+        adds one, and past `high` comes `low` when `wrap`)."""
+        less = "down" if more == "up" else "up"
         for _ in range(2 * (high - low + 2)):
             v = get()
             if v == target:
                 return
             up = (target - v) % (high - low + 1) if wrap else target - v
             down = (v - target) % (high - low + 1) if wrap else v - target
-            self.press("up" if (up <= down if wrap else up > 0) else "down")
+            self.press(more if (up <= down if wrap else up > 0) else less)
         raise AssertionError("%r never reached %r" % (get(), target))
 
     def expect(self, name):
@@ -87,10 +89,40 @@ class User:
 
 # --- the rounds: what a table typically has to enter ---
 
-def top_dogs_teams(c, players):
-    """Each player's team: three cards of their hand, values 1 to 10 (their 20 cards
-    of one colour)."""
-    return [[c.num(1, 10) for _ in range(3)] for _ in range(players)]
+class TopDogsHands:
+    """Each player's 20 cards of one colour (values 1 to 10, twice: the rulebook's
+    teams pair cards), a hand of 7; a team is the hand's best half the time, any three
+    the other half; then 3 + 1 cards go and the hand is refilled to 7."""
+
+    def __init__(self, c, players):
+        self.c = c
+        self.decks = [self.shuffled(list(range(1, 11)) * 2) for _ in range(players)]
+        self.hands = [[d.pop() for _ in range(7)] for d in self.decks]
+
+    def shuffled(self, cards):
+        for i in range(len(cards) - 1, 0, -1):
+            j = self.c.num(0, i)
+            cards[i], cards[j] = cards[j], cards[i]
+        return cards
+
+    def teams(self):
+        out = []
+        for seat, hand in enumerate(self.hands):
+            if self.c.coin():
+                picks = max(((i, j, k) for i in range(7) for j in range(i + 1, 7)
+                             for k in range(j + 1, 7)),
+                            key=lambda t: tds.team_value([hand[x] for x in t]))
+            else:
+                picks = tuple(self.shuffled(list(range(7)))[:3])
+            team = sorted((hand[x] for x in picks), reverse=True)  # as laid: 5-5-2
+            rest = [hand[x] for x in range(7) if x not in picks]
+            rest.pop(self.c.num(0, 3))  # one more card discarded
+            deck = self.decks[seat]
+            if len(deck) < 4:
+                deck[:0] = self.shuffled(list(range(1, 11)) * 2)
+            self.hands[seat] = rest + [deck.pop() for _ in range(4)]
+            out.append(team)
+        return out
 
 
 def stand_in_deck(c):
@@ -129,9 +161,9 @@ def round_top_dogs(u, teams):
 
 def play_top_dogs(u, c, rounds):
     counts = []
-    n = u.state["players"]
+    hands = TopDogsHands(c, u.state["players"])
     for _ in range(rounds):
-        teams = top_dogs_teams(c, n)
+        teams = hands.teams()
         want = tds.step(u.state, {"t": "teams", "cards": teams})
         before = u.presses
         round_top_dogs(u, teams)
@@ -151,6 +183,8 @@ def top_dog_plays(c, st, hands, deck):
         how = "new"
         if con["new"] is not None or (con["prev"] is not None and c.num(0, 3) == 0):
             how = "breed"
+        if not hands[seat]:
+            return None  # the dealt hand is played out (the rescued dogs are not known)
         dog = hands[seat].pop(c.num(0, len(hands[seat]) - 1))
         plays.append([seat, how, list(deck[dog]), dog])
     return plays
@@ -159,38 +193,77 @@ def top_dog_plays(c, st, hands, deck):
 def round_top_dog(u, plays):
     u.expect("top-dog")
     u.press("ok")
-    from pawpad.app.flow_top_dog import STAT_MAX, UNKNOWN
+    from pawpad.app.flow_top_dog import DOG, HOW, STAT_MAX, UNKNOWN
+    from pawpad.games.top_dog import DOGS
 
-    for seat, how, stats, _dog in plays:
+    want = {p[0]: p for p in plays}
+    while u.top.name == "top-dog-play":
         e = u.top
-        u.expect("top-dog-play")
-        assert e.seat() == seat
-        row = e.entries[seat]
-        if row[0] != how:
-            u.press("up")
+        seat = e.seat()
+        _, how, stats, dog = want[seat]
+        if e.field == HOW:
+            if e.entries[seat][0] != how:
+                u.press("up")
+        elif e.field == DOG:
+            u.toward(lambda e=e, seat=seat: e.dogs[seat], dog + 1, 0, DOGS)
+        else:
+            f = e.field
+            u.toward(lambda e=e, seat=seat, f=f: e.entries[seat][f], stats[f - 1],
+                     UNKNOWN, STAT_MAX)
         u.press("ok")
-        for f in range(4):
-            u.toward(lambda e=e, row=row: row[e.field], stats[f], UNKNOWN, STAT_MAX)
-            u.press("ok")
     while u.top.name in ("top-dog-summary", "top-dog-rescue"):
         u.press("ok")
 
 
-def play_top_dog(u, c, rounds):
+def key_catalog(u, deck):
+    """Game menu -> Dog catalog -> each dog's P, A, W, S in one go; back to the game.
+    Returns the presses it took."""
+    from pawpad.app.dog_deck import STAT_TOP
+
+    before = u.presses
+    u.press("back")
+    u.expect("game-menu")
+    u.toward(lambda: u.top.sel, u.top.items.index("Dog catalog"), 0, len(u.top.items) - 1,
+             more="down")  # a list: DOWN goes down it
+    u.press("ok")
+    u.expect("dog-catalog")
+    u.press("ok")
+    for stats in deck:
+        e = u.top
+        u.expect("dog-edit")
+        for f in range(4):
+            u.toward(lambda e=e: e.stats[e.field], stats[f], 0, STAT_TOP)
+            u.press("ok")
+    u.expect("dog-catalog")
+    u.press("back")  # the catalog
+    return u.presses - before
+
+
+def play_top_dog(u, c, rounds, catalog=False):
     deck = stand_in_deck(Lcg(18))
     n = u.state["players"]
     each, _ = tg.deal_count(n)
     order = list(range(tg.DOGS))
     hands = [order[s * each:(s + 1) * each] for s in range(n)]  # played before a rescue
     counts = []
+    if catalog:
+        u.once = key_catalog(u, deck)
     for _ in range(rounds):
+        if u.state["ended"]:
+            break
         plays = top_dog_plays(c, u.state, hands, deck)
+        if plays is None:
+            break
         want = tg.step(u.state, {"t": "play", "plays": [p[:3] for p in plays]})
         before = u.presses
         round_top_dog(u, plays)
         assert u.state["champions"] == want["champions"]
         counts.append(u.presses - before)
     return counts
+
+
+def play_top_dog_catalog(u, c, rounds):
+    return play_top_dog(u, c, rounds, True)
 
 
 def round_pick(u, caller, right, collected, broken):
@@ -244,6 +317,7 @@ def play_pick(u, c, rounds):
 GAMES = (
     ("top_dogs", "Top Dogs, 3 players", 3, None, play_top_dogs, "29-60 (mean 41)"),
     ("top_dog", "Top Dog, 3 players, stats", 3, None, play_top_dog, "52-67"),
+    ("top_dog", "Top Dog, 3P, dog catalog", 3, None, play_top_dog_catalog, "52-67"),
     ("pick_a_dog", "Pick-a-Pog, 8 players", 8, {"variant": "pog"}, play_pick, "53"),
     ("pick_a_dog", "Pick-a-Dog, 4 players", 4, {"variant": "dog"}, play_pick, "19"),
 )
@@ -254,20 +328,22 @@ def measure(data, row, rounds, seed=10):
     empty folder)."""
     game, _label, players, setup, player, _before = row
     u = User(data, game, players, setup)
-    return player(u, Lcg(seed), rounds)
+    return player(u, Lcg(seed), rounds), u.once
 
 
 def main(argv):
     import tempfile
 
-    rounds = int(argv[argv.index("--rounds") + 1]) if "--rounds" in argv else 4
+    rounds = int(argv[argv.index("--rounds") + 1]) if "--rounds" in argv else 10
     print("Key presses for one round (taps only), %d rounds a game:" % rounds)
     print("%-27s %6s %5s %6s  %s" % ("game", "fewest", "most", "mean", "issue 10, before"))
     for row in GAMES:
         with tempfile.TemporaryDirectory() as data:
-            counts = measure(data, row, rounds)
+            counts, once = measure(data, row, rounds)
         print("%-27s %6d %5d %6.1f  %s" % (row[1], min(counts), max(counts),
                                            sum(counts) / len(counts), row[5]))
+        if once:
+            print("  (and once, the 18 dogs keyed into the catalog: %d presses)" % once)
 
 
 if __name__ == "__main__":

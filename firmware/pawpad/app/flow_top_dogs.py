@@ -48,6 +48,17 @@ class TopDogs(Flow):
         return TeamEntry(host, fix=index, cards=event["cards"])
 
 
+def usual_first_card(host):
+    """The mean of the teams' first cards so far (5 before the first round: the middle
+    of a colour's values)."""
+    total = n = 0
+    for e in host.session.events():
+        for team in e["cards"]:
+            total += team[0]
+            n += 1
+    return (total + n // 2) // n if n else 5
+
+
 def plural(n, word):
     return "%d %s%s" % (n, word, "" if n == 1 else "s")
 
@@ -83,7 +94,11 @@ class TeamEntry(Screen):
         self.host = host
         n = host.state["players"]
         self.fix = fix  # the index of the round being corrected, or None
-        self.cards = [list(t) for t in cards] if cards else [[1, 1, 1] for _ in range(n)]
+        if cards:
+            self.cards = [list(t) for t in cards]
+        else:  # a team starts at the first card most played so far (a table's habit)
+            start = usual_first_card(host)
+            self.cards = [[start] * 3 for _ in range(n)]
         self.seat = seat
         self.field = 0
         self.entered = [False] * n  # OK passed the team's third card
@@ -109,7 +124,13 @@ class TeamEntry(Screen):
         team = self.cards[self.seat]
         if k in (UP, DOWN):
             v = team[self.field] + (1 if k == UP else -1)
-            team[self.field] = CARD_MAX if v < 1 else (1 if v > CARD_MAX else v)
+            v = CARD_MAX if v < 1 else (1 if v > CARD_MAX else v)
+            if self.fix is None and not self.entered[self.seat]:
+                # the cards not reached yet follow: a pair or three of a kind, laid
+                # side by side, costs no press
+                for f in range(self.field + 1, 3):
+                    team[f] = v
+            team[self.field] = v
         elif k == OK:
             if self.field < 2:
                 self.field += 1
