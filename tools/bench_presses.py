@@ -281,8 +281,7 @@ def round_pick(u, caller, right, collected, broken):
     for seat, v in enumerate(collected):
         assert e.sel == seat
         if (seat in broken) != (seat in e.broken):
-            u.toward(lambda e=e, seat=seat: e.values[seat], 0, 0, 99, False)
-            u.press("down")  # below 0: the chain broke
+            u.seat(seat)  # their own button on their own line: the chain broke
         u.toward(lambda e=e, seat=seat: e.values[seat], v, 0, 99, False)
         u.press("ok")
     u.press("ok")  # Save
