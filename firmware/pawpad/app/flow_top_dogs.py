@@ -85,8 +85,9 @@ class Board(GameBoard):
 
 class TeamEntry(Screen):
     """Three card values per seat: UP/DOWN change the value, OK moves on, BACK goes
-    back. A player's button jumps to their own team. A team is entered once OK has
-    passed its third card: the round is saved only when every team is."""
+    back. A player's button jumps to their own team, and on their own team enters it
+    as it shows. A team is entered once OK has passed its third card (or its player's
+    button said so): the round is saved only when every team is."""
 
     name = "team-entry"
 
@@ -135,15 +136,7 @@ class TeamEntry(Screen):
             if self.field < 2:
                 self.field += 1
                 return
-            self.entered[self.seat] = True
-            nxt = self.next_missing()
-            if nxt is None:
-                app.nav.push(Confirm(self.host, self))
-                return
-            if nxt < self.seat:  # a team passed over by a player's button
-                app.toast(app.colour(nxt) + "'s team next")
-            self.seat = nxt
-            self.field = 0
+            self.done(app)
         elif k in (BACK, UNDO):
             if self.field > 0:
                 self.field -= 1
@@ -152,6 +145,18 @@ class TeamEntry(Screen):
                 self.field = 2
             else:
                 app.nav.pop()
+
+    def done(self, app):
+        """This seat's team is entered: on to the next one not entered, or the cup."""
+        self.entered[self.seat] = True
+        nxt = self.next_missing()
+        if nxt is None:
+            app.nav.push(Confirm(self.host, self))
+            return
+        if nxt < self.seat:  # a team passed over by a player's button
+            app.toast(app.colour(nxt) + "'s team next")
+        self.seat = nxt
+        self.field = 0
 
     def next_missing(self):
         """The next seat whose team is not entered (after this one, then from the
@@ -164,7 +169,9 @@ class TeamEntry(Screen):
         return None
 
     def player(self, app, seat, t_us):
-        if seat < len(self.cards):
+        if seat == self.seat:  # their own button on their own team: as it shows
+            self.done(app)
+        elif seat < len(self.cards):
             self.seat = seat
             self.field = 0
 

@@ -44,7 +44,7 @@ class Counts(Screen):
     discarded: they leave the table all the same). UP/DOWN change the count of the
     chosen player, OK goes to the next; DOWN below 0 marks (or clears) a broken chain,
     whose cards are then counted the same way; a player's button picks their own
-    line, and pressed again marks (or clears) their broken chain, count kept. Each
+    line, and twice in a row marks (or clears) their broken chain, count kept. Each
     count starts at the player's count of the round before. BACK on the first line:
     the verdict again."""
 
@@ -67,6 +67,7 @@ class Counts(Screen):
             broken = ()
         self.values = [max(0, v) for v in values]
         self.seen = 1  # lines 0 .. seen - 1 have been chosen
+        self.pressed = None  # the seat whose button was the last thing pressed
         # seats whose chain broke (an old count of BROKEN: broken with 0 cards)
         self.broken = [s for s in range(n) if s in broken or (values and values[s] < 0)]
         self.sel = 0
@@ -101,6 +102,7 @@ class Counts(Screen):
 
     def key(self, app, k):
         n = len(self.values)
+        self.pressed = None
         if self.sel < n and k in (UP, DOWN):
             v = self.values[self.sel] + (1 if k == UP else -1)
             most = rules.VARIANTS[variant(self.host)]["table"]
@@ -131,8 +133,9 @@ class Counts(Screen):
     def player(self, app, seat, t_us):
         if seat >= len(self.values):
             return
-        if self.sel == seat:  # pressed again on their own line: the chain broke (or not)
+        if self.pressed == seat:  # twice in a row: their chain broke (or, again, not)
             self._toggle_broken(seat)
+        self.pressed = seat
         self.sel = seat
         self.seen = max(self.seen, seat + 1)
 
