@@ -165,9 +165,9 @@ def test_correcting_an_earlier_round():
 
 def test_game_menu_timer_beeps_and_ends():
     data = three_players()
-    # game menu -> Timer (row 4 without a rounds list? Top Dogs has one: row 5)
+    # game menu -> Timer (row 6: after the rounds list and the score sheet)
     p = play(OPEN_TOP_DOGS + "2100 back\n2200 down\n2300 down\n2400 down\n2500 down\n"
-             "2600 ok\n2700 ok\n18000 end", data)
+             "2600 down\n2700 ok\n2800 ok\n18000 end", data)
     assert p.dev.app.top.name == "timer"
     log = "\n".join(p.log)
     assert "sound 1760 Hz" in log  # the warnings

@@ -179,10 +179,10 @@ def test_the_game_menus_timer_rings_on_every_screen_of_the_game():
     data = fresh_dir()
     with open(data + "/settings.json", "w") as f:
         f.write('{"players": 3, "timer_s": 15}')
-    # Top Dogs (row 4), Start; game menu -> Timer (5th row) -> OK: start; BACK; OK:
+    # Top Dogs (row 4), Start; game menu -> Timer (6th row) -> OK: start; BACK; OK:
     # a team entry, left open while the time runs out
     script, t = timed(1600, ["down", "down", "down", "ok", "ok", "back", "down", "down",
-                             "down", "down", "ok", "ok", "back", "ok"])
+                             "down", "down", "down", "ok", "ok", "back", "ok"])
     p = play(script + "%d end\n" % (t + 16000), data)
     assert top(p) == "team-entry"
     assert "sound 880 Hz" in "\n".join(p.log)  # the time-up tune

@@ -72,8 +72,8 @@ def number_of(dogs, stats):
 
 
 def stats_line(stats):
-    return "?" if stats is None else " ".join("%s%d" % (LETTERS[i], stats[i])
-                                              for i in range(4))
+    """P A W S as " 5  1 12  3", under the catalog's title's letters."""
+    return "?" if stats is None else " ".join("%2d" % v for v in stats)
 
 
 class Catalog(ListScreen):
@@ -82,7 +82,7 @@ class Catalog(ListScreen):
     for keeping it off the box."""
 
     name = "dog-catalog"
-    title = "Dog catalog"
+    title = "Dogs"
 
     def __init__(self, host=None):
         ListScreen.__init__(self)
@@ -94,7 +94,7 @@ class Catalog(ListScreen):
         return self.dogs
 
     def corner(self, app):
-        return "%d/%d" % (known(self.catalog(app)), rules.DOGS)
+        return "P  A  W  S"
 
     def rows(self, app):
         out = [("Dog %d" % (i + 1), stats_line(d)) for i, d in enumerate(self.catalog(app))]

@@ -35,6 +35,13 @@ class CircusPuppy(Flow):
         # under the supply and nothing is scored (the load cells see them too).
         return [("Dogs fell", fallen)]
 
+    sheet_unit = "Turn"
+
+    def sheet_mark(self, state):
+        """Changes once per row of the score sheet (app/score_sheet.py): a turn."""
+        last = state["last_turn"]
+        return None if last is None else tuple(last)
+
     def prompt(self, state):
         return rules.prompt(state)
 

@@ -1,7 +1,9 @@
 # The game menu (BACK on a game's screen) and what it opens: undo, redo, the rounds
-# list to correct an earlier round, the countdown timer, ending the game early.
+# list to correct an earlier round, the score sheet, the countdown timer, ending the
+# game early.
 from pawpad.app.lists import ListScreen
 from pawpad.app.results import finish_game
+from pawpad.app.score_sheet import ScoreSheet
 from pawpad.app.screen import BACK, DOWN, OK, UNDO, UP, Screen
 from pawpad.core.timers import Timer, clock_text
 from pawpad.ui import widgets
@@ -19,7 +21,7 @@ class GameMenu(ListScreen):
             self.items.append("Correct a round")
         self.extras = host.flow.menu_extras(host)
         self.items += [label for label, _ in self.extras]
-        self.items += ["Timer", "End game"]
+        self.items += ["Score sheet", "Timer", "End game"]
 
     def rows(self, app):
         return [(item, None) for item in self.items]
@@ -38,6 +40,8 @@ class GameMenu(ListScreen):
             host.redo()
         elif item == "Correct a round":
             app.nav.replace(RoundsList(host))
+        elif item == "Score sheet":
+            app.nav.replace(ScoreSheet(host))
         elif item == "Timer":
             app.nav.replace(TimerScreen(host))
         elif item == "End game":

@@ -181,9 +181,12 @@ class RoundResult(Screen):
         st, before = self.host.state, self.before
         widgets.title_bar(c, "Round %d" % st["round"], "LAST NEXT" if st["last_round"] else "")
         items = []
+        solo = variant(self.host) == "solo"
         for s in range(st["players"]):
-            gained = st["scores"][s] - before["scores"][s]
-            items.append((app.colour(s), "%+d" % gained if gained else "x"))
+            # the points the round scores, with their sign: solo's cards left on the
+            # table are minus points
+            gained = rules.score(st, s) - rules.score(before, s)
+            items.append((app.colour(s), "%+d" % gained if gained or solo else "x"))
         widgets.score_grid(c, items)
         last = st["last_stop"]
         if last and last[0] is not None:

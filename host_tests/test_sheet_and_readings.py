@@ -1,0 +1,109 @@
+# The running score sheet of every game, solo's signed round result, and the settled
+# readings on the house-rules screen: through the real menus in the simulator where a
+# table would go, hand-counted. Both runtimes.
+from test_device import fresh_dir, play
+from test_device_pick_a_dog import data_with, open_variant
+
+from pawpad.app import score_sheet
+from pawpad.app.host import Host
+from pawpad.app.session import Session
+from pawsim import gallery
+from pawsim.robots import Lcg
+from pawsim.robots import play as robot_play
+from pawsim.script import parse
+from pawsim.scripts import timed
+
+OPEN_TOP_DOGS = "1600 down\n1700 down\n1800 down\n1900 ok\n2000 ok\n"
+
+
+def test_the_score_sheet_of_top_dogs_through_the_game_menu():
+    data = data_with('{"players": 3}')
+    # R1: Red 5-5-5 (own button), Blue UP: 6-6-6, Green DOWN: 4-4-4; Blue's 216 wins.
+    # R2 (cards start at 5): Red UP twice: 7-7-7 = 343 wins over 5-5-5 twice.
+    names = ["ok", "p1", "up", "p2", "down", "p3", "ok",
+             "ok", "up", "up", "p1", "p2", "p3", "ok",
+             "back", "down", "down", "down", "down", "ok"]  # game menu -> Score sheet
+    script, t = timed(2100, names)
+    p = play(OPEN_TOP_DOGS + script, data)
+    sheet = p.dev.app.top
+    assert sheet.name == "score-sheet"
+    assert sheet.rows == [[0, 1, 0], [1, 1, 0]] and sheet.i == 1
+    assert score_sheet.cells(sheet.rows[1], sheet.rows[0]) == ["+1 1", "+0 1", "+0 0"]
+    p.play(parse("%d up\n" % (p.t + 100)))  # the round before
+    assert sheet.i == 0
+    p.play(parse("%d ok\n" % (p.t + 100)))
+    assert p.dev.app.top.name == "top-dogs"
+
+
+def test_the_sheet_of_solo_is_in_minus_points_and_its_result_signed():
+    data = data_with('{"players": 1}')
+    # GO, done at once; 20 cards collected (from 1: 19 UP), OK: 12 left on the table
+    script = open_variant(2) + "1900 ok\n2500 ok\n"
+    more, t = timed(2600, ["up"] * 19 + ["ok"])
+    p = play(script + more, data)
+    result = p.dev.app.top
+    assert result.name == "pad-result"
+    host = p.dev.app.host
+    assert host.state["scores"] == [12]
+    assert score_sheet.rows(host) == [[-12]]
+    texts = []
+
+    class Spy:
+        def __getattr__(self, name):
+            return lambda *a, **k: texts.append(a[0]) if name.startswith("text") else None
+
+    result.draw(Spy(), p.dev.app)
+    assert "-12" in texts  # the round scores minus points, and says so
+
+
+def test_the_sheet_of_top_dog_counts_a_round_once_it_is_judged():
+    app, _ = gallery.screens()
+    s = Session.new(None, "top_dog", 2)
+    host = Host(app, s)
+    s.offer({"t": "play", "plays": [[0, "new", None], [1, "new", None]]})
+    assert score_sheet.rows(host) == []  # the medals not judged yet
+    s.offer({"t": "medals", "won": {"P": [1, "new"], "A": None, "W": None, "S": None}})
+    assert score_sheet.rows(host) == [[0, 1]]
+
+
+def test_the_sheet_of_circus_puppy_has_a_row_a_turn_ending_at_the_scores():
+    state, events = robot_play("circus_puppy", 3, None, Lcg(7), max_turns=300)
+    app, _ = gallery.screens()
+    s = Session.new(None, "circus_puppy", 3)
+    host = Host(app, s)
+    turns = []
+    for e in events:
+        s.offer(e)
+        last = s.state["last_turn"]
+        if last is not None and (not turns or turns[-1] != last):
+            turns.append(list(last))
+    rows = score_sheet.rows(host)
+    assert rows[-1] == state["scores"] and len(rows) == len(turns) > 5
+    before = [0, 0, 0]
+    for row, (seat, points, fell) in zip(rows, turns):
+        # the turn's player scored its points (a helper may have scored beside them)
+        assert row[seat] - before[seat] == points
+        before = row
+
+
+def test_house_rules_show_the_settled_readings_in_rulebook_terms():
+    data = fresh_dir()
+    with open(data + "/settings.json", "w") as f:
+        f.write('{"players": 3}')
+    p = play("1600 down\n1700 ok\n1800 end\n", data)  # Circus Puppy: its house rules
+    setup = p.dev.app.top
+    assert setup.name == "setup"
+    rows = setup.rows(p.dev.app)
+    assert ("Penalty", "deck+faceup") in rows
+    assert rows[-2:] == [("Penalty reading", "?"), ("Double Trick", "?")]
+    # OK on Penalty edits it: deck only
+    names = ["down"] * 4 + ["ok", "up", "ok"]
+    script, t = timed(1900, names)
+    p.play(parse(script))
+    assert ("Penalty", "deck only") in setup.rows(p.dev.app)
+    # the last row: what Double Trick's second dog is
+    script, t = timed(p.t + 100, ["up", "up", "up", "up", "up", "ok"])
+    p.play(parse(script))
+    notice = p.dev.app.top
+    assert notice.name == "notice" and notice.title == "Double Trick"
+    assert "second dog, from the deck, or a face-up one" in notice.lines[0]
