@@ -2,6 +2,7 @@
 # readings on the house-rules screen: through the real menus in the simulator where a
 # table would go, hand-counted. Both runtimes.
 from test_device import fresh_dir, play
+from test_fewer_presses import state
 from test_device_pick_a_dog import data_with, open_variant
 
 from pawpad.app import score_sheet
@@ -27,8 +28,8 @@ def test_the_score_sheet_of_top_dogs_through_the_game_menu():
     p = play(OPEN_TOP_DOGS + script, data)
     sheet = p.dev.app.top
     assert sheet.name == "score-sheet"
-    assert sheet.rows == [[0, 1, 0], [1, 1, 0]] and sheet.i == 1
-    assert score_sheet.cells(sheet.rows[1], sheet.rows[0]) == ["+1 1", "+0 1", "+0 0"]
+    assert sheet.sheet == [[0, 1, 0], [1, 1, 0]] and sheet.i == 1
+    assert score_sheet.cells(sheet.sheet[1], sheet.sheet[0]) == ["+1 1", "+0 1", "+0 0"]
     p.play(parse("%d up\n" % (p.t + 100)))  # the round before
     assert sheet.i == 0
     p.play(parse("%d ok\n" % (p.t + 100)))
@@ -80,7 +81,7 @@ def test_the_sheet_of_circus_puppy_has_a_row_a_turn_ending_at_the_scores():
     rows = score_sheet.rows(host)
     assert rows[-1] == state["scores"] and len(rows) == len(turns) > 5
     before = [0, 0, 0]
-    for row, (seat, points, fell) in zip(rows, turns):
+    for row, (seat, points, _fell) in zip(rows, turns):
         # the turn's player scored its points (a helper may have scored beside them)
         assert row[seat] - before[seat] == points
         before = row
@@ -107,3 +108,47 @@ def test_house_rules_show_the_settled_readings_in_rulebook_terms():
     notice = p.dev.app.top
     assert notice.name == "notice" and notice.title == "Double Trick"
     assert "second dog, from the deck, or a face-up one" in notice.lines[0]
+
+
+def cp_first_turn(data):
+    """Circus Puppy for three without load cells: Red's Dogee Show, stacked on low (3
+    points: two dogs under it), Done, the hold."""
+    names = ["ok", "ok", "ok"] + ["down"] * 6 + ["ok"]
+    script, t = timed(2100, names)
+    return play("1600 down\n1700 ok\n1900 ok\n" + script + "%d end\n" % (t + 6000), data,
+                cells=False)
+
+
+def test_circus_puppy_corrects_a_turn_from_the_game_menu():
+    data = data_with('{"players": 3}')
+    p = cp_first_turn(data)
+    st = state(p)
+    assert st["scores"] == [3, 0, 0] and st["stages"][0] == ["dog"] * 3
+    # game menu -> "Correct a turn" (row 4): T1's steps, the last chosen: "on low"
+    script, t = timed(p.t + 100, ["back", "down", "down", "down", "ok"])
+    p.play(parse(script))
+    rounds = p.dev.app.top
+    assert rounds.name == "rounds"
+    assert [r[:2] for r in p.dev.app.host.flow.round_rows(p.dev.app.host)] == [
+        ("T1 Red", "dogee show"), ("T1 Red", "on low")]
+    # OK: which stage; DOWN: high; OK: corrected. On high, two dogs above the +1 card:
+    # 3 points all the same, and the stages as the table has them
+    script, t = timed(p.t + 100, ["ok", "down", "ok"])
+    p.play(parse(script))
+    st = state(p)
+    assert p.dev.app.toast_text == "Corrected" and p.dev.app.top.name == "circus"
+    assert st["stages"] == [["dog", "dog"], ["+1 repeat", "dog", "dog", "dog"]]
+    assert st["scores"] == [3, 0, 0] and st["active"] == 1
+
+
+def test_a_turn_corrected_so_that_its_steps_no_longer_fit_is_refused():
+    data = data_with('{"players": 3}')
+    p = cp_first_turn(data)
+    # the action (UP on the list, first row) from Dogee Show to Acrobatics: it needs a
+    # move, and Done came without one: refused, nothing changes
+    script, t = timed(p.t + 100, ["back", "down", "down", "down", "ok", "up", "ok"] +
+                      ["down"] * 5 + ["ok"])
+    p.play(parse(script))
+    st = state(p)
+    assert st["scores"] == [3, 0, 0] and st["stages"][0] == ["dog"] * 3
+    assert p.dev.app.toast_text is not None and p.dev.app.toast_text != "Corrected"

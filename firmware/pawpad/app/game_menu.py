@@ -18,7 +18,7 @@ class GameMenu(ListScreen):
         self.title = host.title
         self.items = ["Back to game", "Undo", "Redo"]
         if host.flow.corrects:
-            self.items.append("Correct a round")
+            self.items.append(correct_label(host))
         self.extras = host.flow.menu_extras(host)
         self.items += [label for label, _ in self.extras]
         self.items += ["Score sheet", "Timer", "End game"]
@@ -38,7 +38,7 @@ class GameMenu(ListScreen):
             host.undo()
         elif item == "Redo":
             host.redo()
-        elif item == "Correct a round":
+        elif item == correct_label(host):
             app.nav.replace(RoundsList(host))
         elif item == "Score sheet":
             app.nav.replace(ScoreSheet(host))
@@ -50,6 +50,11 @@ class GameMenu(ListScreen):
             for label, make in self.extras:
                 if label == item:
                     app.nav.replace(make(host))
+
+
+def correct_label(host):
+    """"Correct a round" ("a turn" in Circus Puppy)."""
+    return "Correct a " + host.flow.sheet_unit.lower()
 
 
 class RoundsList(Screen):
@@ -64,10 +69,10 @@ class RoundsList(Screen):
         self.top = 0
 
     def draw(self, c, app):
-        widgets.title_bar(c, "Correct a round")
+        widgets.title_bar(c, correct_label(self.host))
         rows = [(label, value) for label, value, _ in self.host.flow.round_rows(self.host)]
         if not rows:
-            widgets.message(c, ["No rounds yet."])
+            widgets.message(c, ["No %ss yet." % self.host.flow.sheet_unit.lower()])
             return
         self.top = widgets.scroll_top(self.sel, self.top, len(rows))
         widgets.list_rows(c, rows, self.sel, self.top)

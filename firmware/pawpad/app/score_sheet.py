@@ -37,24 +37,24 @@ class ScoreSheet(Screen):
 
     def __init__(self, host):
         self.host = host
-        self.rows = rows(host)
-        self.i = len(self.rows) - 1
+        self.sheet = rows(host)
+        self.i = len(self.sheet) - 1
 
     def draw(self, c, app):
         unit = self.host.flow.sheet_unit
-        if not self.rows:
+        if not self.sheet:
             widgets.title_bar(c, "Score sheet")
             widgets.message(c, ["No %s played yet." % unit.lower()])
             return
-        widgets.title_bar(c, "%s %d of %d" % (unit, self.i + 1, len(self.rows)))
-        before = self.rows[self.i - 1] if self.i else [0] * len(self.rows[self.i])
-        items = [(self.host.name(s)[:3], v) for s, v in enumerate(cells(self.rows[self.i],
+        widgets.title_bar(c, "%s %d of %d" % (unit, self.i + 1, len(self.sheet)))
+        before = self.sheet[self.i - 1] if self.i else [0] * len(self.sheet[self.i])
+        items = [(self.host.name(s)[:3], v) for s, v in enumerate(cells(self.sheet[self.i],
                                                                         before))]
         widgets.score_grid(c, items)
         widgets.footer(c, "UP/DOWN: %s" % unit.lower(), "BACK")
 
     def key(self, app, k):
-        n = len(self.rows)
+        n = len(self.sheet)
         if k in (UP, DOWN) and n:
             self.i = (self.i + (1 if k == DOWN else -1)) % n
             app.nav.dirty = True
