@@ -153,3 +153,11 @@ def test_own_button_again_marks_a_broken_chain_and_keeps_its_count():
     st = state(p)
     # Red 4 + 1 + 1 bonus; Blue 4 + 1; Green's 4 cards and captain discarded
     assert st["scores"] == [6, 5, 0] and st["discarded"] == 5
+
+
+def test_top_dogs_a_card_already_reached_no_longer_follows():
+    data = data_with('{"players": 3}')
+    # Red: UP to 6 (6-6-6), OK; DOWN: 6-5-5, OK; BACK to the second card, UP: 6-6-5
+    script, t = timed(2100, ["ok", "up", "ok", "down", "ok", "back", "up"])
+    p = play(OPEN_TOP_DOGS + script, data)
+    assert p.dev.app.top.cards[0] == [6, 6, 5]

@@ -8,7 +8,7 @@ from test_device_pick_a_dog import data_with, open_variant
 from pawpad.app import score_sheet
 from pawpad.app.host import Host
 from pawpad.app.session import Session
-from pawsim import gallery
+from pawsim import fit, gallery
 from pawsim.robots import Lcg
 from pawsim.robots import play as robot_play
 from pawsim.script import parse
@@ -47,14 +47,9 @@ def test_the_sheet_of_solo_is_in_minus_points_and_its_result_signed():
     host = p.dev.app.host
     assert host.state["scores"] == [12]
     assert score_sheet.rows(host) == [[-12]]
-    texts = []
-
-    class Spy:
-        def __getattr__(self, name):
-            return lambda *a, **k: texts.append(a[0]) if name.startswith("text") else None
-
-    result.draw(Spy(), p.dev.app)
-    assert "-12" in texts  # the round scores minus points, and says so
+    c = fit.FitCanvas()
+    result.draw(c, p.dev.app)
+    assert "-12" in [box[0] for box in c.boxes]  # the round scores minus points
 
 
 def test_the_sheet_of_top_dog_counts_a_round_once_it_is_judged():

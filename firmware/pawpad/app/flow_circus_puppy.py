@@ -154,7 +154,19 @@ class Board(GameBoard):
         fall_seen(app, self.host, event)
 
 
-class ActionPick(Screen):
+class StepScreen(Screen):
+    """A step of a turn entered by hand, or corrected later (`before`: the game as it
+    stood at that step; None while it is played)."""
+
+    before = None
+    host = None
+
+    @property
+    def st(self):
+        return self.before or self.host.state
+
+
+class ActionPick(StepScreen):
     """The drawn dog's action (and for Double Trick the action the next player chose,
     for Helper the helper: the helper's own button picks them)."""
 
@@ -164,7 +176,8 @@ class ActionPick(Screen):
     def __init__(self, host, repeat=None, fix=None, before=None, event=None):
         self.host = host
         self.fix = fix  # the index of the perform being corrected, or None
-        st = self.st = before or host.state  # the game as it stood at this step
+        self.before = before  # the game as it stood at the step corrected
+        st = self.st
         seat = st["active"]
         self.repeat = repeat
         self.action = rules.ACTIONS.index(repeat) if repeat else 5  # Dogee Show
@@ -207,7 +220,7 @@ class ActionPick(Screen):
 
     def key(self, app, k):
         names = self.fields()
-        name = names[min(self.field, len(names) - 1)]
+        name = names[self.field]
         n = self.st["players"]
         if k in (UP, DOWN):
             step = 1 if k == UP else -1
@@ -396,7 +409,7 @@ class Hold(Screen):
             self.host.undo()
 
 
-class FallCount(Screen):
+class FallCount(StepScreen):
     """How many dogs fell, and from which stage."""
 
     name = "circus-fall"
@@ -405,7 +418,7 @@ class FallCount(Screen):
     def __init__(self, host, t_ms, fix=None, before=None, event=None):
         self.host = host
         self.fix = fix  # the index of the fall being corrected, or None
-        self.st = before or host.state
+        self.before = before
         self.t_ms = t_ms
         self.which = 1 if event is None else event["stage"]
         self.dogs = 1 if event is None else event["dogs"]
@@ -434,7 +447,7 @@ class FallCount(Screen):
             app.nav.pop()
 
 
-class StageCardPick(Screen):
+class StageCardPick(StepScreen):
     """New Stage: which stage card was drawn; and, when both stages hold as many dogs,
     the players choose the stage it goes on (the box asks, unless the load cells saw
     where it went)."""
@@ -445,7 +458,7 @@ class StageCardPick(Screen):
     def __init__(self, host, stage, fix=None, before=None, event=None):
         self.host = host
         self.fix = fix  # the index of the stage card being corrected, or None
-        self.st = before or host.state
+        self.before = before
         self.cards = list(self.st["stage_cards"])
         self.sel = self.cards.index(event["card"]) if event and event["card"] in self.cards \
             else 0

@@ -103,12 +103,15 @@ class TeamEntry(Screen):
         self.fix = fix  # the index of the round being corrected, or None
         if cards:
             self.cards = [list(t) for t in cards]
-        else:  # a team starts at the first card most played so far (a table's habit)
+        else:  # a team starts at the usual first card so far (a table's habit)
             start = usual_first_card(host)
             self.cards = [[start] * 3 for _ in range(n)]
         self.seat = seat
         self.field = 0
         self.entered = [False] * n  # OK passed the team's third card
+        # Each team's last card reached: the cards after it follow the one being set
+        # (a correction's cards stand as they were entered).
+        self.reached = [0 if fix is None else 2] * n
 
     def draw(self, c, app):
         st = self.host.state
@@ -132,15 +135,15 @@ class TeamEntry(Screen):
         if k in (UP, DOWN):
             v = team[self.field] + (1 if k == UP else -1)
             v = CARD_MAX if v < 1 else (1 if v > CARD_MAX else v)
-            if self.fix is None and not self.entered[self.seat]:
-                # the cards not reached yet follow: a pair or three of a kind, laid
-                # side by side, costs no press
-                for f in range(self.field + 1, 3):
-                    team[f] = v
+            # the cards not reached yet follow: a pair or three of a kind, laid side by
+            # side, costs no press
+            for f in range(max(self.field, self.reached[self.seat]) + 1, 3):
+                team[f] = v
             team[self.field] = v
         elif k == OK:
             if self.field < 2:
                 self.field += 1
+                self.reached[self.seat] = max(self.reached[self.seat], self.field)
                 return
             self.done(app)
         elif k in (BACK, UNDO):
@@ -155,6 +158,7 @@ class TeamEntry(Screen):
     def done(self, app):
         """This seat's team is entered: on to the next one not entered, or the cup."""
         self.entered[self.seat] = True
+        self.reached[self.seat] = 2
         nxt = self.next_missing()
         if nxt is None:
             app.nav.push(Confirm(self.host, self))
