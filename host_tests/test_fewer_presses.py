@@ -161,3 +161,14 @@ def test_top_dogs_a_card_already_reached_no_longer_follows():
     script, t = timed(2100, ["ok", "up", "ok", "down", "ok", "back", "up"])
     p = play(OPEN_TOP_DOGS + script, data)
     assert p.dev.app.top.cards[0] == [6, 6, 5]
+
+
+def test_the_catalog_is_printed_from_its_last_row():
+    data = two_players()
+    Storage(data).write_text(dog_deck.FILE, '{"dogs": [[9, 0, 0, 0]]}')
+    # game menu -> Dog catalog; UP from the first row: the last, "Print to console"
+    script, t = timed(2000, ["back", "down", "down", "down", "down", "ok", "up", "ok"])
+    p = play(OPEN_TOP_DOG + script, data)
+    assert p.dev.app.top.name == "dog-catalog"
+    assert p.dev.app.toast_text == "Printed on the serial console"
+    assert p.dev.app.top.rows(p.dev.app)[0] == ("Dog 1", " 9  0  0  0")
