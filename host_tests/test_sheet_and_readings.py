@@ -2,8 +2,8 @@
 # readings on the house-rules screen: through the real menus in the simulator where a
 # table would go, hand-counted. Both runtimes.
 from test_device import fresh_dir, play
-from test_fewer_presses import state
 from test_device_pick_a_dog import data_with, open_variant
+from test_fewer_presses import state
 
 from pawpad.app import score_sheet
 from pawpad.app.host import Host

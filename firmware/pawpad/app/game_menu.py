@@ -59,18 +59,21 @@ def correct_label(host):
 
 class RoundsList(Screen):
     """The rounds so far (the flow's round_rows); OK corrects the chosen one without
-    losing those after it (the flow's edit_round)."""
+    losing those after it (the flow's edit_round). The rows are read once: a game
+    that changes under the list (a correction made) closes it, and Circus Puppy's
+    replays the game to find its turns (far too slow for every step on the Pico)."""
 
     name = "rounds"
 
     def __init__(self, host):
         self.host = host
-        self.sel = max(0, len(host.flow.round_rows(host)) - 1)
+        self.rounds = host.flow.round_rows(host)
+        self.sel = max(0, len(self.rounds) - 1)
         self.top = 0
 
     def draw(self, c, app):
         widgets.title_bar(c, correct_label(self.host))
-        rows = [(label, value) for label, value, _ in self.host.flow.round_rows(self.host)]
+        rows = [(label, value) for label, value, _ in self.rounds]
         if not rows:
             widgets.message(c, ["No %ss yet." % self.host.flow.sheet_unit.lower()])
             return
@@ -79,7 +82,7 @@ class RoundsList(Screen):
 
     def key(self, app, k):
         host = self.host
-        rounds = host.flow.round_rows(host)
+        rounds = self.rounds
         n = len(rounds)
         if k in (UP, DOWN) and n:
             self.sel = (self.sel + (1 if k == DOWN else -1)) % n
