@@ -64,6 +64,7 @@ typecheck: venv
 bench: venv compile
 	$(PY) tools/bench.py --micropython $(MP) --mpy build/mpy
 	$(PY) tools/bench_stage.py
+	$(PY) tools/bench_presses.py
 
 # The figures that count: measured on the device (a Pico on a serial port, or the emulated
 # Pico: PORT=socket://127.0.0.1:47001), with the firmware flashed first.

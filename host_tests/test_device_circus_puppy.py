@@ -212,15 +212,16 @@ def test_reaching_30_ends_the_game_with_the_final_standings():
 
 def test_a_late_fall_from_the_game_menu_moves_the_dogs_and_scores_nothing():
     data = three_players()
-    # a stack on low and Done; after the hold, the game menu's "Dogs fell" (row 4):
-    # the high stage, 1 dog, Save
+    # a stack on low and Done; after the hold, the game menu's "Dogs fell" (row 5,
+    # after "Correct a turn"): the high stage, 1 dog, Save
     names = ["ok", "ok", "ok"] + ["down"] * 6 + ["ok"]
     script, t = timed(2100, names)
     p = play(OPEN + script + "%d end\n" % (t + 6000), data, cells=False)
     st = state(p)
     assert st["phase"] != "after" and st["scores"][0] == 3
     before = dict(supply=st["supply"], scores=list(st["scores"]))
-    script, t = timed(p.t + 100, ["back", "down", "down", "down", "ok", "ok", "ok", "ok"])
+    script, t = timed(p.t + 100, ["back", "down", "down", "down", "down", "ok", "ok", "ok",
+                                  "ok"])
     p.play(parse(script))
     st = state(p)
     assert p.dev.app.top.name == "circus"

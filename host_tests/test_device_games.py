@@ -45,12 +45,13 @@ def test_a_round_of_top_dogs_through_the_menus():
     keys, t = round_keys(2100, ups=(0, 4, 1))
     p = play(OPEN_TOP_DOGS + keys, data)
     st = game_state(p)
-    # seat 2's team 5-1-1 = 7 beats 2-1-1 = 4 and 1-1-1 = 1
+    # every card starts at 5 in the first round, and the cards not reached yet follow
+    # the first: seat 2's 9-9-9 = 729 beats 6-6-6 = 216 and 5-5-5 = 125
     assert st["cups"] == [0, 1, 0] and st["round"] == 1
     assert p.dev.app.top.name == "top-dogs"
     records, _, problem = gamelog.parse(Storage(data).read_text(LOG))
     assert problem is None and len(records) == 2  # on flash
-    assert records[1]["e"]["cards"] == [[1, 1, 1], [5, 1, 1], [2, 1, 1]]
+    assert records[1]["e"]["cards"] == [[5, 5, 5], [9, 9, 9], [6, 6, 6]]
 
 
 def test_holding_back_undoes_and_the_menu_redoes():
@@ -140,8 +141,10 @@ def test_correcting_an_earlier_round():
     for ups in ((1, 0, 0), (0, 1, 0), (0, 0, 1)):
         keys, t = round_keys(t, ups)
         script += keys
-    # game menu -> "Correct a round" (row 4) -> round 1 (UP from the last) -> raise
-    # seat 3's first card by 5 -> through the fields -> save
+    # R1: 6-6-6 beat 5-5-5 twice (every card starts at the usual first card, 5, and
+    # the cards not reached yet follow). Game menu -> "Correct a round" (row 4) ->
+    # round 1 (UP from the last) -> seat 3's cards each raised by 2 (a correction's
+    # cards do not follow each other): 7-7-7 -> save
     script += "%d back\n%d down\n%d down\n%d down\n%d ok\n" % (t, t + 100, t + 200, t + 300,
                                                                t + 400)
     script += "%d up\n%d up\n%d ok\n" % (t + 500, t + 600, t + 700)
@@ -149,12 +152,9 @@ def test_correcting_an_earlier_round():
     for _ in range(6):
         script += "%d ok\n" % t
         t += 100
-    for _ in range(5):
-        script += "%d up\n" % t
-        t += 100
     for _ in range(3):
-        script += "%d ok\n" % t
-        t += 100
+        script += "%d up\n%d up\n%d ok\n" % (t, t + 100, t + 200)
+        t += 300
     script += "%d ok\n" % t
     p = play(script, data)
     st = game_state(p)
@@ -165,9 +165,9 @@ def test_correcting_an_earlier_round():
 
 def test_game_menu_timer_beeps_and_ends():
     data = three_players()
-    # game menu -> Timer (row 4 without a rounds list? Top Dogs has one: row 5)
+    # game menu -> Timer (row 6: after the rounds list and the score sheet)
     p = play(OPEN_TOP_DOGS + "2100 back\n2200 down\n2300 down\n2400 down\n2500 down\n"
-             "2600 ok\n2700 ok\n18000 end", data)
+             "2600 down\n2700 ok\n2800 ok\n18000 end", data)
     assert p.dev.app.top.name == "timer"
     log = "\n".join(p.log)
     assert "sound 1760 Hz" in log  # the warnings
@@ -245,4 +245,4 @@ def test_a_team_passed_over_by_a_players_button_is_asked_for_before_saving():
     more, t = timed(t + 100, ["up", "up", "ok", "ok", "ok", "ok", "ok", "ok"])
     p.play(parse(more))
     assert p.dev.app.top.name == "team-confirm"
-    assert entry.cards == [[3, 1, 1], [1, 1, 1], [2, 1, 1]]
+    assert entry.cards == [[7, 7, 7], [5, 5, 5], [6, 6, 6]]

@@ -24,9 +24,10 @@ def open_variant(row):
     return keys + "1800 ok\n"
 
 
-def counts(t, values):
-    """Keys for the counts screen as script text, and the time after them."""
-    lines, t = counts_keys(t, values)
+def counts(t, values, start=None):
+    """Keys for the counts screen as script text, and the time after them (`start`: the
+    counts it opens with, the round before's)."""
+    lines, t = counts_keys(t, values, start)
     return "\n".join(lines) + "\n", t
 
 
@@ -222,7 +223,7 @@ def test_a_whole_game_to_the_end_of_the_draw_pile():
         go = t + GO_MS
         script += "%d ok\n%d p%d\n%d ok\n%d ok\n" % (t, go + 100, 1 + rounds % 8, go + 300,
                                                      go + 500)
-        keys, t = counts(go + 700, [1] * 8)
+        keys, t = counts(go + 700, [1] * 8, [1] * 8 if rounds else None)
         script += keys
         rounds += 1
         script += "%d ok\n" % t  # from the round's result to the next GO (or the end)
@@ -243,10 +244,10 @@ def test_correcting_the_counts_of_an_earlier_round():
     data = data_with('{"players": 2}')
     script = open_variant(0)
     t = 1900
-    for _ in range(2):
+    for r in range(2):
         go = t + GO_MS
         script += "%d ok\n%d p1\n%d ok\n%d ok\n" % (t, go + 100, go + 300, go + 500)
-        keys, t = counts(go + 700, [2, 1])
+        keys, t = counts(go + 700, [2, 1], [2, 1] if r else None)
         script += keys + "%d ok\n" % t
         t += 200
     # game menu -> "Correct a round" (4th row) -> round 1 (UP from the last) -> Blue's

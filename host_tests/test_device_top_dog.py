@@ -17,12 +17,14 @@ def two_players():
 
 
 def stats_entry(t, rows):
-    """The play screen: for each seat (how, [P, A, W, S]); UP raises a stat from ?."""
+    """The play screen: for each seat (how, [P, A, W, S]); UP raises a stat from ?.
+    how: "new" (no previous dog: the box does not ask), "new?" or "breed" (asked)."""
     names = ["ok"]  # from the board
     for how, stats in rows:
         if how == "breed":
             names.append("up")
-        names.append("ok")
+        if how != "new":
+            names.append("ok")
         for v in stats:
             names += ["up"] * (v + 1)  # ? -> 0 -> v
             names.append("ok")
@@ -51,9 +53,10 @@ def test_the_box_judges_dogs_with_stats():
 
 def test_the_players_judge_dogs_without_stats():
     data = two_players()
-    # no stats: OK through every field; then P to Blue (DOWN from nobody wraps to the
-    # last contestant: Blue's), A to Red (UP: the first), W and S to nobody
-    names = ["ok"] + ["ok"] * 5 + ["ok"] + ["down", "ok", "up", "ok", "ok", "ok"]
+    # no stats: OK through every field (round 1: nobody can breed, so no new-or-breed);
+    # then P to Blue (DOWN from nobody wraps to the last contestant: Blue's), A to Red
+    # (UP: the first), W and S to nobody
+    names = ["ok"] + ["ok"] * 4 + ["ok"] + ["down", "ok", "up", "ok", "ok", "ok"]
     script, t = timed(2000, names)
     p = play(OPEN + script, data)
     st = state(p)
@@ -66,7 +69,7 @@ def test_three_champions_win():
     p = play(OPEN + "1900 end\n", data)
     t = 2000
     for _ in range(3):
-        blue = "breed" if state(p)["contestants"][1]["prev"] else "new"
+        blue = "breed" if state(p)["contestants"][1]["prev"] else "new"  # asked: breed
         part, t = stats_entry(t, [("new", [9, 9, 9, 9]), (blue, [0, 0, 0, 0])])
         p.play(parse(part))
         t = p.t + 100  # play() runs on past the last key
@@ -91,8 +94,9 @@ def test_correcting_an_earlier_rounds_stats():
     script, t = timed(p.t + 100, ["back", "down", "down", "down", "ok"])
     p.play(parse(script))
     assert p.dev.app.top.name == "rounds"
-    # OK opens R1 at Red; Red's P from 5 down to 0; OK on through Red and Blue: saved
-    names = ["ok", "ok"] + ["down"] * 5 + ["ok"] * 4 + ["ok"] * 5
+    # OK opens R1 at Red's P (nobody could breed in R1); P from 5 down to 0; OK on
+    # through Red and Blue: saved
+    names = ["ok"] + ["down"] * 5 + ["ok"] * 4 + ["ok"] * 4
     script, t = timed(p.t + 100, names)
     p.play(parse(script))
     assert p.dev.app.toast_text == "Corrected"

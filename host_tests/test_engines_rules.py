@@ -297,7 +297,7 @@ def test_house_rules_tables_give_the_defaults():
 def test_the_setup_screen_rows():
     shown = [(row[0], row[1]) for row in cp.HOUSE_RULES if row[1] is not None]
     assert shown == [("start_card", "Start card"), ("grace_ms", "Hold still"),
-                     ("helper_takes", "Helper keeps"), ("left_counts", "Left at end"),
+                     ("helper_takes", "Helper keeps"), ("left_counts", "Penalty"),
                      ("red", "Red spaces"), ("star", "Star spaces")]
     assert [row[1] for row in tds.HOUSE_RULES] == ["Rounds", "Cup cards", "Cup worth"]
     assert [row[1] for row in pd.HOUSE_RULES] == [None]

@@ -78,8 +78,9 @@ def test_back_by_mistake_on_the_examination_and_a_redo():
 
 def test_top_dog_undo_back_into_judging_and_resume_in_the_rescue():
     data = two_players()
-    # no stats: OK through the fields; P to Blue, A to Red, W and S to nobody
-    names = ["ok"] + ["ok"] * 5 + ["ok"] + ["down", "ok", "up", "ok", "ok", "ok"]
+    # no stats: OK through the fields (no new-or-breed in round 1); P to Blue, A to
+    # Red, W and S to nobody
+    names = ["ok"] + ["ok"] * 4 + ["ok"] + ["down", "ok", "up", "ok", "ok", "ok"]
     script, t = timed(2000, names)
     p = play(OPEN_TOP_DOG + script, data)
     assert top(p) == "top-dog-summary"
@@ -178,10 +179,10 @@ def test_the_game_menus_timer_rings_on_every_screen_of_the_game():
     data = fresh_dir()
     with open(data + "/settings.json", "w") as f:
         f.write('{"players": 3, "timer_s": 15}')
-    # Top Dogs (row 4), Start; game menu -> Timer (5th row) -> OK: start; BACK; OK:
+    # Top Dogs (row 4), Start; game menu -> Timer (6th row) -> OK: start; BACK; OK:
     # a team entry, left open while the time runs out
     script, t = timed(1600, ["down", "down", "down", "ok", "ok", "back", "down", "down",
-                             "down", "down", "ok", "ok", "back", "ok"])
+                             "down", "down", "down", "ok", "ok", "back", "ok"])
     p = play(script + "%d end\n" % (t + 16000), data)
     assert top(p) == "team-entry"
     assert "sound 880 Hz" in "\n".join(p.log)  # the time-up tune

@@ -34,9 +34,9 @@ def test_ending_a_game_early_puts_it_in_the_history():
 
 def test_the_timer_pauses_and_keeps_its_time():
     data = three_players()
-    # game menu -> Timer (row 5) -> OK: start; 3 s later OK: pause
+    # game menu -> Timer (row 6, after the score sheet) -> OK: start; 3 s later OK: pause
     p = play(OPEN_TOP_DOGS + "2100 back\n2200 down\n2300 down\n2400 down\n2500 down\n"
-             "2600 ok\n2700 ok\n5700 ok\n9000 end\n", data)
+             "2600 down\n2700 ok\n2800 ok\n5800 ok\n9000 end\n", data)
     timer = p.dev.app.top.host.timer
     assert not timer.running
     assert timer.remaining(p.dev.app.now) == 15000 - 3000

@@ -52,3 +52,71 @@ def test_the_checker_finds_what_does_not_fit():
     c.text("over", 4, 40)
     found = fit.check(c.boxes)
     assert len(found) == 3 and found[0].startswith("off the panel")
+
+
+def new_screens():
+    """The screens of fewer presses, the score sheet and the readings, each with the
+    longest values it can show: 8 players of Pick-a-Pog with 3-digit totals, six of
+    Top Dog with a whole catalog of two-digit stats, Circus Puppy's readings."""
+    from pawpad.app import dog_deck, score_sheet
+    from pawpad.app import flow_top_dog as tdg
+    from pawpad.app.game_start import GameSetup
+    from pawpad.app.host import Host
+    from pawpad.app.lists import Notice
+    from pawpad.app.session import Session
+    from pawpad.games import circus_puppy as cp
+
+    app, _ = gallery.worst_screens()
+    out = []
+    ses = Session.new(None, "pick_a_dog", 8, {"variant": "pog"}, gallery.LONG_COLOURS)
+    host = Host(app, ses)
+    for _ in range(2):
+        ses.offer({"t": "stop", "seat": 0})
+        ses.offer({"t": "result", "right": True, "collected": [6] * 8})
+    sheet = score_sheet.ScoreSheet(host)
+    # as wide as a cell gets: Pick-a-Pog's 192 cards, 52 in one round (49 on the table,
+    # a captain, the bonus of 2); solo's 96 minus points, 32 in a round
+    sheet.sheet = [[140] * 8, [192] * 8]
+    sheet.i = 1
+    out.append(("score-sheet", sheet))
+    solo = score_sheet.ScoreSheet(host)
+    solo.sheet = [[-64], [-96]]
+    solo.i = 1
+    out.append(("score-sheet-solo", solo))
+    empty = score_sheet.ScoreSheet(Host(app, Session.new(None, "circus_puppy", 5)))
+    out.append(("score-sheet-empty", empty))
+    out.append(("score-sheet-turns", score_sheet.ScoreSheet(host)))
+    catalog = dog_deck.Catalog()
+    catalog.dogs = [[99, 99, 99, 99]] * 18
+    catalog.sel = 17
+    out.append(("dog-catalog", catalog))
+    end = dog_deck.Catalog()
+    end.dogs = [None] * 18
+    end.sel = 18
+    out.append(("dog-catalog-print", end))
+    edit = dog_deck.DogEdit([[30, 30, 30, 30]] * 18, 17)
+    edit.field = 3
+    out.append(("dog-edit", edit))
+    ses = Session.new(None, "top_dog", 6, None, gallery.LONG_COLOURS)
+    host = Host(app, ses)
+    play = tdg.PlayEntry(host, 5)
+    play.catalog = [[99, 99, 99, 99]] * 17 + [None]
+    play.asks_dog = True
+    play.dogs[5] = 18
+    play.entries[5] = ["breed", 99, 99, 99, 99]
+    play.field = tdg.DOG
+    out.append(("top-dog-play-dog", play))
+    out.append(("cp-setup-readings", GameSetup(app, "circus_puppy", 5)))
+    for label, text in cp.READINGS:
+        out.append(("reading " + label, Notice(label, [text])))
+    return app, out
+
+
+def test_the_new_screens_fit_with_the_longest_values():
+    app, items = new_screens()
+    found = problems(app, items)
+    for name, screen in items:
+        if name == "cp-setup-readings":
+            screen.sel = len(screen.rows(app)) - 1  # the readings, scrolled to
+            found += problems(app, [(name + "-end", screen)])
+    assert not found, "\n".join(found)

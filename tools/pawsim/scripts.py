@@ -34,13 +34,20 @@ def timed(t, names):
     return "\n".join(out) + "\n", t
 
 
-def counts_keys(t, values):
-    """The counts screen: each seat's count by UP, OK, then Save; a negative value -n
-    is a broken chain of n - 1 cards (DOWN below 0, then UP). Returns (lines, next
-    time)."""
+def counts_keys(t, values, start=None):
+    """The counts screen: each seat's count by UP (or DOWN) from where it starts (the
+    last round's count: `start`; in the first round the count the seat before was
+    given, 0 for the first), OK, then Save; a negative value -n is a broken chain of
+    n - 1 cards (DOWN below 0, then UP). Returns (lines, next time)."""
     out = []
-    for v in values:
-        names = ["up"] * v if v >= 0 else ["down"] + ["up"] * (-v - 1)
+    before = 0
+    for seat, v in enumerate(values):
+        s = start[seat] if start else before
+        before = v if v >= 0 else -v - 1
+        if v >= 0:
+            names = ["up"] * (v - s) if v >= s else ["down"] * (s - v)
+        else:
+            names = ["down"] * (s + 1) + ["up"] * (-v - 1)
         for name in names:
             out.append("%d %s" % (t, name))
             t += 100
@@ -59,7 +66,7 @@ def pick_a_dog_game(players=8, rounds=4):
         go = t + GO_MS
         lines += ["%d ok" % t, "%d p%d" % (go + 100, 1 + r % players), "%d ok" % (go + 300),
                   "%d ok" % (go + 500)]
-        keys, t = counts_keys(go + 700, [1] * players)
+        keys, t = counts_keys(go + 700, [1] * players, [1] * players if r else None)
         lines += keys
         if r < rounds - 1:
             lines.append("%d ok" % t)

@@ -4,10 +4,11 @@
 # the tilt switch) is a fall. Every step can also be entered with the menu buttons,
 # for a box without load cells. When the player says done, the 5-second rule runs:
 # a fall before it ends spoils the turn; a fall after it only moves the dogs.
-from pawpad.app.board import GameBoard, game_key
+from pawpad.app.board import GameBoard, corrected, game_key
 from pawpad.app.flow import Flow
 from pawpad.app.screen import BACK, DOWN, OK, UNDO, UP, Screen
 from pawpad.games import circus_puppy as rules
+from pawpad.games.common import replay
 from pawpad.ticks import add, diff
 from pawpad.ui import widgets
 
@@ -20,7 +21,9 @@ MANUAL = ("Stacked on low", "Stacked on high", "Moved low>high", "Moved high>low
 
 class CircusPuppy(Flow):
     game = "circus_puppy"
-    corrects = False  # a turn is many events: undo takes them back one by one
+    # A turn is many events: each step of one (the action, a stack, a move, a stage
+    # card, a fall) can be corrected, and the steps after it are kept if they still
+    # fit.
 
     def screen(self, host):
         phase = host.state["phase"]
@@ -34,6 +37,46 @@ class CircusPuppy(Flow):
         # Dogs that fall between turns, 5 s or more after the performance: they go
         # under the supply and nothing is scored (the load cells see them too).
         return [("Dogs fell", fallen)]
+
+    sheet_unit = "Turn"
+
+    def sheet_mark(self, state):
+        """Changes once per row of the score sheet (app/score_sheet.py): a turn."""
+        last = state["last_turn"]
+        return None if last is None else tuple(last)
+
+    def round_rows(self, host):
+        """[(label, value, event index)]: every step that can be corrected, each with
+        its turn's number and player: "T3 Blu" "acrobatics"."""
+        session = host.session
+        head = session.header
+        st = replay(session.engine, head["players"], head["settings"], ())
+        turn = 0
+        out = []
+        for i, e in enumerate(session.events()):
+            t = e["t"]
+            if t == "perform" and st["phase"] != "performing":
+                turn += 1
+                if st["phase"] == "after":  # the last turn's points stand first
+                    st = session.engine.apply(st, {"t": "settled"})
+            value = step_word(e)
+            if value is not None:
+                seat = st["active"]
+                out.append(("T%d %s" % (turn, host.name(seat)[:3]), value, i))
+            st = session.engine.apply(st, e)
+        return out
+
+    def edit_round(self, host, index, event):
+        before = host.session.state_before(index)
+        t = event["t"]
+        if t == "perform":
+            repeat = event["action"] if before["phase"] == "performing" else None
+            return ActionPick(host, repeat, fix=index, before=before, event=event)
+        if t == "fall":
+            return FallCount(host, event["t_ms"], fix=index, before=before, event=event)
+        if t == "new_stage":
+            return StageCardPick(host, None, fix=index, before=before, event=event)
+        return StageFix(host, index, event)
 
     def prompt(self, state):
         return rules.prompt(state)
@@ -51,6 +94,23 @@ class CircusPuppy(Flow):
             out.append("%-7s %d-%d = %d" % (host.name(s), state["scores"][s], left,
                                            state["scores"][s] - left))
         return out
+
+
+def step_word(e):
+    """A step of a turn that can be corrected, in a word or two; None for the others
+    (done, settled: the clock's)."""
+    t = e["t"]
+    if t == "perform":
+        return e["action"]
+    if t == "fall":
+        return "fell %d" % e["dogs"]
+    if t == "new_stage":
+        return e["card"]
+    if t == "stack":
+        return "on " + STAGES[e["stage"]]
+    if t == "move":
+        return "from " + STAGES[e["from"]]
+    return None
 
 
 def fall_seen(app, host, event):
@@ -94,22 +154,43 @@ class Board(GameBoard):
         fall_seen(app, self.host, event)
 
 
-class ActionPick(Screen):
+class StepScreen(Screen):
+    """A step of a turn entered by hand, or corrected later (`before`: the game as it
+    stood at that step; None while it is played)."""
+
+    before = None
+    host = None
+
+    @property
+    def st(self):
+        return self.before or self.host.state
+
+
+class ActionPick(StepScreen):
     """The drawn dog's action (and for Double Trick the action the next player chose,
     for Helper the helper: the helper's own button picks them)."""
 
     name = "circus-action"
     sensing = True
 
-    def __init__(self, host, repeat=None):
+    def __init__(self, host, repeat=None, fix=None, before=None, event=None):
         self.host = host
-        st = host.state
+        self.fix = fix  # the index of the perform being corrected, or None
+        self.before = before  # the game as it stood at the step corrected
+        st = self.st
         seat = st["active"]
         self.repeat = repeat
         self.action = rules.ACTIONS.index(repeat) if repeat else 5  # Dogee Show
         self.chosen = 5
         self.helper = (seat + 1) % st["players"]
         self.source = "deck" if st["decks"][seat] else "faceup"
+        if event is not None:  # a correction starts from what was entered
+            self.action = rules.ACTIONS.index(event["action"])
+            if event.get("chosen") in rules.ACTIONS:
+                self.chosen = rules.ACTIONS.index(event["chosen"])
+            if event.get("helper") is not None:
+                self.helper = event["helper"]
+            self.source = event.get("from", "deck")
         self.field = 0
 
     def fields(self):
@@ -119,13 +200,13 @@ class ActionPick(Screen):
             out.append("chosen")
         if a == "helper" or (a == "double trick" and rules.ACTIONS[self.chosen] == "helper"):
             out.append("helper")
-        if self.host.state["faceup"][self.host.state["active"]]:
+        if self.st["faceup"][self.st["active"]]:
             out.append("source")
         return out
 
     def draw(self, c, app):
         widgets.title_bar(c, "+1 repeat" if self.repeat else "The dog says",
-                          app.colour(self.host.state["active"]))
+                          app.colour(self.st["active"]))
         rows = [("Action", rules.ACTIONS[self.action])]
         names = self.fields()
         if "chosen" in names:
@@ -140,7 +221,7 @@ class ActionPick(Screen):
     def key(self, app, k):
         names = self.fields()
         name = names[self.field]
-        n = self.host.state["players"]
+        n = self.st["players"]
         if k in (UP, DOWN):
             step = 1 if k == UP else -1
             if name == "action" and not self.repeat:
@@ -151,7 +232,7 @@ class ActionPick(Screen):
                     self.chosen = (self.chosen + step) % len(rules.ACTIONS)
             elif name == "helper":
                 self.helper = (self.helper + step) % n
-                if self.helper == self.host.state["active"]:
+                if self.helper == self.st["active"]:
                     self.helper = (self.helper + step) % n
             elif name == "source":
                 self.source = "faceup" if self.source == "deck" else "deck"
@@ -161,15 +242,16 @@ class ActionPick(Screen):
                 return
             event = {"t": "perform", "action": rules.ACTIONS[self.action], "from": self.source,
                      "chosen": rules.ACTIONS[self.chosen], "helper": self.helper}
-            self.host.offer(event)  # the performance follows from the state
+            if not corrected(self, app, event):
+                self.host.offer(event)  # the performance follows from the state
         elif k in (BACK, UNDO):
             if self.field > 0:
                 self.field -= 1
-            elif not self.repeat:
+            elif not self.repeat or self.fix is not None:
                 app.nav.pop()
 
     def player(self, app, seat, t_us):
-        if "helper" in self.fields() and seat != self.host.state["active"]:
+        if "helper" in self.fields() and seat != self.st["active"]:
             self.helper = seat
 
 
@@ -327,21 +409,23 @@ class Hold(Screen):
             self.host.undo()
 
 
-class FallCount(Screen):
+class FallCount(StepScreen):
     """How many dogs fell, and from which stage."""
 
     name = "circus-fall"
     sensing = True
 
-    def __init__(self, host, t_ms):
+    def __init__(self, host, t_ms, fix=None, before=None, event=None):
         self.host = host
+        self.fix = fix  # the index of the fall being corrected, or None
+        self.before = before
         self.t_ms = t_ms
-        self.which = 1
-        self.dogs = 1
+        self.which = 1 if event is None else event["stage"]
+        self.dogs = 1 if event is None else event["dogs"]
         self.field = 0
 
     def draw(self, c, app):
-        widgets.title_bar(c, "Dogs fell")
+        widgets.title_bar(c, "Dogs fell" if self.fix is None else "Correct the fall")
         rows = [("Stage", STAGES[self.which]), ("Dogs", self.dogs), ("Save", None)]
         widgets.list_rows(c, rows, self.field, 0)
 
@@ -350,19 +434,20 @@ class FallCount(Screen):
             if self.field == 0:
                 self.which = 1 - self.which
             elif self.field == 1:
-                most = max(1, rules.dogs_on(self.host.state["stages"][self.which]))
+                most = max(1, rules.dogs_on(self.st["stages"][self.which]))
                 self.dogs = max(1, min(most, self.dogs + (1 if k == UP else -1)))
         elif k == OK:
             if self.field < 2:
                 self.field += 1
                 return
-            self.host.offer({"t": "fall", "stage": self.which, "dogs": self.dogs,
-                             "t_ms": self.t_ms})
+            event = {"t": "fall", "stage": self.which, "dogs": self.dogs, "t_ms": self.t_ms}
+            if not corrected(self, app, event):
+                self.host.offer(event)
         elif k in (BACK, UNDO):
             app.nav.pop()
 
 
-class StageCardPick(Screen):
+class StageCardPick(StepScreen):
     """New Stage: which stage card was drawn; and, when both stages hold as many dogs,
     the players choose the stage it goes on (the box asks, unless the load cells saw
     where it went)."""
@@ -370,10 +455,13 @@ class StageCardPick(Screen):
     name = "circus-stage-card"
     sensing = True
 
-    def __init__(self, host, stage):
+    def __init__(self, host, stage, fix=None, before=None, event=None):
         self.host = host
-        self.cards = list(host.state["stage_cards"])
-        self.sel = 0
+        self.fix = fix  # the index of the stage card being corrected, or None
+        self.before = before
+        self.cards = list(self.st["stage_cards"])
+        self.sel = self.cards.index(event["card"]) if event and event["card"] in self.cards \
+            else 0
         self.on = stage
         self.card = None  # chosen; then the stage is asked for
 
@@ -382,7 +470,7 @@ class StageCardPick(Screen):
             widgets.title_bar(c, "Stage card drawn")
             widgets.list_rows(c, [(card, None) for card in self.cards], self.sel, 0)
             return
-        st = self.host.state["stages"]
+        st = self.st["stages"]
         widgets.title_bar(c, "Put it on")
         widgets.list_rows(c, [("%s stage" % STAGES[i], "%d dogs" % rules.dogs_on(st[i]))
                               for i in (0, 1)], self.sel, 0)
@@ -393,7 +481,7 @@ class StageCardPick(Screen):
         if k in (UP, DOWN):
             self.sel = (self.sel + (1 if k == DOWN else -1)) % n
         elif k == OK:
-            st = self.host.state["stages"]
+            st = self.st["stages"]
             equal = rules.dogs_on(st[0]) == rules.dogs_on(st[1])
             if self.card is None:
                 self.card = self.cards[self.sel]
@@ -406,13 +494,42 @@ class StageCardPick(Screen):
             event = {"t": "new_stage", "card": self.card}
             if stage is not None:
                 event["stage"] = stage
-            self.host.offer(event)
+            if not corrected(self, app, event):
+                self.host.offer(event)
         elif k in (BACK, UNDO):
             if self.card is not None:
                 self.sel = self.cards.index(self.card)
                 self.card = None
             else:
                 app.nav.pop()
+
+
+class StageFix(Screen):
+    """A stack or a move corrected: which stage the dog went on (a move: came from)."""
+
+    name = "circus-stage-fix"
+
+    def __init__(self, host, fix, event):
+        self.host = host
+        self.fix = fix
+        self.event = event
+        self.key_name = "stage" if event["t"] == "stack" else "from"
+        self.sel = event[self.key_name]
+
+    def draw(self, c, app):
+        widgets.title_bar(c, "Stacked on" if self.key_name == "stage" else "Moved from")
+        widgets.list_rows(c, [("%s stage" % STAGES[i], None) for i in (0, 1)], self.sel, 0)
+        widgets.footer(c, "", "OK: correct")
+
+    def key(self, app, k):
+        if k in (UP, DOWN):
+            self.sel = 1 - self.sel
+        elif k == OK:
+            event = dict(self.event)
+            event[self.key_name] = self.sel
+            corrected(self, app, event)
+        elif k in (BACK, UNDO):
+            app.nav.pop()
 
 
 FLOW = CircusPuppy()

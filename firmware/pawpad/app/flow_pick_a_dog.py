@@ -42,6 +42,12 @@ class PickADog(Flow):
         return ["%d. %-7s %d cards" % (place, host.name(seat), state["scores"][seat])
                 for place, seat in rules.standings(state)]
 
+    sheet_unit = "Round"
+
+    def sheet_mark(self, state):
+        """Changes once per row of the score sheet (app/score_sheet.py)."""
+        return state["round"]
+
     def round_rows(self, host):
         out = []
         for i, e in enumerate(host.session.events()):

@@ -35,6 +35,12 @@ class TopDogs(Flow):
         return ["%d. %-7s %s" % (place, host.name(seat), plural(state["cups"][seat], "cup"))
                 for place, seat in rules.standings(state)]
 
+    sheet_unit = "Round"
+
+    def sheet_mark(self, state):
+        """Changes once per row of the score sheet (app/score_sheet.py)."""
+        return state["round"]
+
     def round_rows(self, host):
         out = []
         for i, e in enumerate(host.session.events()):
@@ -46,6 +52,17 @@ class TopDogs(Flow):
 
     def edit_round(self, host, index, event):
         return TeamEntry(host, fix=index, cards=event["cards"])
+
+
+def usual_first_card(host):
+    """The mean of the teams' first cards so far (5 before the first round: the middle
+    of a colour's values)."""
+    total = n = 0
+    for e in host.session.events():
+        for team in e["cards"]:
+            total += team[0]
+            n += 1
+    return (total + n // 2) // n if n else 5
 
 
 def plural(n, word):
@@ -74,8 +91,9 @@ class Board(GameBoard):
 
 class TeamEntry(Screen):
     """Three card values per seat: UP/DOWN change the value, OK moves on, BACK goes
-    back. A player's button jumps to their own team. A team is entered once OK has
-    passed its third card: the round is saved only when every team is."""
+    back. A player's button jumps to their own team, and on their own team enters it
+    as it shows. A team is entered once OK has passed its third card (or its player's
+    button said so): the round is saved only when every team is."""
 
     name = "team-entry"
 
@@ -83,10 +101,17 @@ class TeamEntry(Screen):
         self.host = host
         n = host.state["players"]
         self.fix = fix  # the index of the round being corrected, or None
-        self.cards = [list(t) for t in cards] if cards else [[1, 1, 1] for _ in range(n)]
+        if cards:
+            self.cards = [list(t) for t in cards]
+        else:  # a team starts at the usual first card so far (a table's habit)
+            start = usual_first_card(host)
+            self.cards = [[start] * 3 for _ in range(n)]
         self.seat = seat
         self.field = 0
         self.entered = [False] * n  # OK passed the team's third card
+        # Each team's last card reached: the cards after it follow the one being set
+        # (a correction's cards stand as they were entered).
+        self.reached = [0 if fix is None else 2] * n
 
     def draw(self, c, app):
         st = self.host.state
@@ -109,20 +134,18 @@ class TeamEntry(Screen):
         team = self.cards[self.seat]
         if k in (UP, DOWN):
             v = team[self.field] + (1 if k == UP else -1)
-            team[self.field] = CARD_MAX if v < 1 else (1 if v > CARD_MAX else v)
+            v = CARD_MAX if v < 1 else (1 if v > CARD_MAX else v)
+            # the cards not reached yet follow: a pair or three of a kind, laid side by
+            # side, costs no press
+            for f in range(max(self.field, self.reached[self.seat]) + 1, 3):
+                team[f] = v
+            team[self.field] = v
         elif k == OK:
             if self.field < 2:
                 self.field += 1
+                self.reached[self.seat] = max(self.reached[self.seat], self.field)
                 return
-            self.entered[self.seat] = True
-            nxt = self.next_missing()
-            if nxt is None:
-                app.nav.push(Confirm(self.host, self))
-                return
-            if nxt < self.seat:  # a team passed over by a player's button
-                app.toast(app.colour(nxt) + "'s team next")
-            self.seat = nxt
-            self.field = 0
+            self.done(app)
         elif k in (BACK, UNDO):
             if self.field > 0:
                 self.field -= 1
@@ -131,6 +154,19 @@ class TeamEntry(Screen):
                 self.field = 2
             else:
                 app.nav.pop()
+
+    def done(self, app):
+        """This seat's team is entered: on to the next one not entered, or the cup."""
+        self.entered[self.seat] = True
+        self.reached[self.seat] = 2
+        nxt = self.next_missing()
+        if nxt is None:
+            app.nav.push(Confirm(self.host, self))
+            return
+        if nxt < self.seat:  # a team passed over by a player's button
+            app.toast(app.colour(nxt) + "'s team next")
+        self.seat = nxt
+        self.field = 0
 
     def next_missing(self):
         """The next seat whose team is not entered (after this one, then from the
@@ -143,7 +179,9 @@ class TeamEntry(Screen):
         return None
 
     def player(self, app, seat, t_us):
-        if seat < len(self.cards):
+        if seat == self.seat:  # their own button on their own team: as it shows
+            self.done(app)
+        elif seat < len(self.cards):
             self.seat = seat
             self.field = 0
 

@@ -1,7 +1,9 @@
 # The game menu (BACK on a game's screen) and what it opens: undo, redo, the rounds
-# list to correct an earlier round, the countdown timer, ending the game early.
+# list to correct an earlier round, the score sheet, the countdown timer, ending the
+# game early.
 from pawpad.app.lists import ListScreen
 from pawpad.app.results import finish_game
+from pawpad.app.score_sheet import ScoreSheet
 from pawpad.app.screen import BACK, DOWN, OK, UNDO, UP, Screen
 from pawpad.core.timers import Timer, clock_text
 from pawpad.ui import widgets
@@ -16,10 +18,10 @@ class GameMenu(ListScreen):
         self.title = host.title
         self.items = ["Back to game", "Undo", "Redo"]
         if host.flow.corrects:
-            self.items.append("Correct a round")
+            self.items.append(correct_label(host))
         self.extras = host.flow.menu_extras(host)
         self.items += [label for label, _ in self.extras]
-        self.items += ["Timer", "End game"]
+        self.items += ["Score sheet", "Timer", "End game"]
 
     def rows(self, app):
         return [(item, None) for item in self.items]
@@ -36,8 +38,10 @@ class GameMenu(ListScreen):
             host.undo()
         elif item == "Redo":
             host.redo()
-        elif item == "Correct a round":
+        elif item == correct_label(host):
             app.nav.replace(RoundsList(host))
+        elif item == "Score sheet":
+            app.nav.replace(ScoreSheet(host))
         elif item == "Timer":
             app.nav.replace(TimerScreen(host))
         elif item == "End game":
@@ -48,29 +52,37 @@ class GameMenu(ListScreen):
                     app.nav.replace(make(host))
 
 
+def correct_label(host):
+    """"Correct a round" ("a turn" in Circus Puppy)."""
+    return "Correct a " + host.flow.sheet_unit.lower()
+
+
 class RoundsList(Screen):
     """The rounds so far (the flow's round_rows); OK corrects the chosen one without
-    losing those after it (the flow's edit_round)."""
+    losing those after it (the flow's edit_round). The rows are read once: a game
+    that changes under the list (a correction made) closes it, and Circus Puppy's
+    replays the game to find its turns (far too slow for every step on the Pico)."""
 
     name = "rounds"
 
     def __init__(self, host):
         self.host = host
-        self.sel = max(0, len(host.flow.round_rows(host)) - 1)
+        self.rounds = host.flow.round_rows(host)
+        self.sel = max(0, len(self.rounds) - 1)
         self.top = 0
 
     def draw(self, c, app):
-        widgets.title_bar(c, "Correct a round")
-        rows = [(label, value) for label, value, _ in self.host.flow.round_rows(self.host)]
+        widgets.title_bar(c, correct_label(self.host))
+        rows = [(label, value) for label, value, _ in self.rounds]
         if not rows:
-            widgets.message(c, ["No rounds yet."])
+            widgets.message(c, ["No %ss yet." % self.host.flow.sheet_unit.lower()])
             return
         self.top = widgets.scroll_top(self.sel, self.top, len(rows))
         widgets.list_rows(c, rows, self.sel, self.top)
 
     def key(self, app, k):
         host = self.host
-        rounds = host.flow.round_rows(host)
+        rounds = self.rounds
         n = len(rounds)
         if k in (UP, DOWN) and n:
             self.sel = (self.sel + (1 if k == DOWN else -1)) % n

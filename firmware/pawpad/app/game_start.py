@@ -67,7 +67,8 @@ def open_game(app, session):
 class GameSetup(ListScreen):
     """The house rules of a game before it starts: the readings of the rulebook that
     are settings (RULES.md), read from the engine's own table (HOUSE_RULES), kept for
-    next time. OK on a rule changes it; Start."""
+    next time, and the settled readings (READINGS), in the words of RULES.md. OK on a
+    rule changes it, on a reading shows it; Start."""
 
     name = "setup"
 
@@ -78,6 +79,8 @@ class GameSetup(ListScreen):
         self.title = GAMES[game]
         engine = engine_for(game)
         self.rules = shown_rules(engine)  # (key, label, default, kind, low, high, step)
+        self.shown = engine.SHOWN  # how a choice reads on the screen
+        self.readings = engine.READINGS  # (label, text): settled readings, OK shows one
         self.values = clone(engine.DEFAULTS)  # edited in place: never the defaults
         self.values.update(saved_rules(app, game) or {})
 
@@ -91,11 +94,13 @@ class GameSetup(ListScreen):
                 v = ",".join(str(x) for x in v) or "none"
             elif key.endswith("_ms"):
                 v = "%d s" % (v // 1000)
+            elif kind == "choice":
+                v = self.shown.get(v, v)
             out.append((label, v))
-        return out
+        return out + [(label, "?") for label, _text in self.readings]
 
     def editable(self, i):
-        return i > 0 and self.rules[i - 1][3] != "spaces"
+        return 0 < i <= len(self.rules) and self.rules[i - 1][3] != "spaces"
 
     def change(self, app, i, step):
         key, _label, _default, kind, low, high, size = self.rules[i - 1]
@@ -111,6 +116,10 @@ class GameSetup(ListScreen):
             self.values[key] = max(low, min(high, v + step * size))
 
     def choose(self, app, i):
+        if i > len(self.rules):  # a reading: what the box takes the rulebook to say
+            label, text = self.readings[i - 1 - len(self.rules)]
+            app.nav.push(Notice(label, [text]))
+            return
         if i > 0:  # a list of spaces: its own screen
             key, label, _default, _kind, low, high, _ = self.rules[i - 1]
             app.nav.push(SpacesPick(self.values, key, label, low, high))

@@ -44,7 +44,9 @@ class Counts(Screen):
     discarded: they leave the table all the same). UP/DOWN change the count of the
     chosen player, OK goes to the next; DOWN below 0 marks (or clears) a broken chain,
     whose cards are then counted the same way; a player's button picks their own
-    line. BACK on the first line: the verdict again."""
+    line, and twice in a row marks (or clears) their broken chain, count kept. Each
+    count starts at the player's count of the round before. BACK on the first line:
+    the verdict again."""
 
     name = "pad-counts"
 
@@ -53,7 +55,19 @@ class Counts(Screen):
         self.right = right
         self.fix = fix  # index of the result event being corrected
         n = host.state["players"]
-        self.values = [max(0, v) for v in values] if values else [0] * n
+        # Where the counts start: a player collects about as many every round (the
+        # round before's count); in the first round, about as many as the player before
+        # (the lines not reached yet follow the one being set).
+        self.follow = False
+        if not values:
+            values = last_counts(host)
+            if values is None or sum(values) > host.state["table"]:
+                values = [0] * n
+                self.follow = True
+            broken = ()
+        self.values = [max(0, v) for v in values]
+        self.seen = 1  # lines 0 .. seen - 1 have been chosen
+        self.pressed = None  # the seat whose button was the last thing pressed
         # seats whose chain broke (an old count of BROKEN: broken with 0 cards)
         self.broken = [s for s in range(n) if s in broken or (values and values[s] < 0)]
         self.sel = 0
@@ -88,19 +102,21 @@ class Counts(Screen):
 
     def key(self, app, k):
         n = len(self.values)
+        self.pressed = None
         if self.sel < n and k in (UP, DOWN):
             v = self.values[self.sel] + (1 if k == UP else -1)
             most = rules.VARIANTS[variant(self.host)]["table"]
             if v < 0:  # below nothing: the chain broke (or, again, did not)
-                if self.sel in self.broken:
-                    self.broken.remove(self.sel)
-                else:
-                    self.broken.append(self.sel)
+                self._toggle_broken(self.sel)
                 v = 0
-            self.values[self.sel] = min(most, v)
+            self.values[self.sel] = v = min(most, v)
+            if self.follow:
+                for seat in range(max(self.sel + 1, self.seen), n):
+                    self.values[seat] = v
         elif k == OK:
             if self.sel < n:
                 self.sel += 1
+                self.seen = max(self.seen, self.sel + 1)
             else:
                 self.save(app)
         elif k == BACK:
@@ -115,8 +131,19 @@ class Counts(Screen):
                 app.nav.pop()
 
     def player(self, app, seat, t_us):
-        if seat < len(self.values):
-            self.sel = seat
+        if seat >= len(self.values):
+            return
+        if self.pressed == seat:  # twice in a row: their chain broke (or, again, not)
+            self._toggle_broken(seat)
+        self.pressed = seat
+        self.sel = seat
+        self.seen = max(self.seen, seat + 1)
+
+    def _toggle_broken(self, seat):
+        if seat in self.broken:
+            self.broken.remove(seat)
+        else:
+            self.broken.append(seat)
 
     def event(self):
         e = {"t": "result", "collected": list(self.values), "broken": sorted(self.broken)}
@@ -129,6 +156,16 @@ class Counts(Screen):
         if corrected(self, app, self.event()):
             return
         host.offer(self.event(), over=RoundResult(host, host.state))
+
+
+def last_counts(host):
+    """Each seat's count of the round before (broken chains' too), or None."""
+    events = host.session.events()
+    for i in range(len(events) - 1, -1, -1):
+        e = events[i]
+        if e["t"] == "result":
+            return list(e["collected"])
+    return None
 
 
 class RoundResult(Screen):
@@ -144,9 +181,12 @@ class RoundResult(Screen):
         st, before = self.host.state, self.before
         widgets.title_bar(c, "Round %d" % st["round"], "LAST NEXT" if st["last_round"] else "")
         items = []
+        solo = variant(self.host) == "solo"
         for s in range(st["players"]):
-            gained = st["scores"][s] - before["scores"][s]
-            items.append((app.colour(s), "%+d" % gained if gained else "x"))
+            # the points the round scores, with their sign: solo's cards left on the
+            # table are minus points
+            gained = rules.score(st, s) - rules.score(before, s)
+            items.append((app.colour(s), "%+d" % gained if gained or solo else "x"))
         widgets.score_grid(c, items)
         last = st["last_stop"]
         if last and last[0] is not None:

@@ -27,7 +27,7 @@ HOUSE_RULES = (
     # A helper keeps the first two fallen dogs, 1 point each.
     ("helper_takes", "Helper keeps", True, "bool", None, None, None),
     # "all": deck and face-up dogs cost a point at the end; "deck": the deck only.
-    ("left_counts", "Left at end", "all", "choice", ("all", "deck"), None, None),
+    ("left_counts", "Penalty", "all", "choice", ("all", "deck"), None, None),
     # Score-track spaces: the rulebook does not print where they are.
     ("red", "Red spaces", [], "spaces", 1, 29, 1),
     ("star", "Star spaces", [], "spaces", 1, 29, 1),
@@ -35,6 +35,18 @@ HOUSE_RULES = (
     ("first", None, 0, "seat", 0, 4, 1),
 )
 DEFAULTS = defaults_of(HOUSE_RULES)
+# How a choice reads on the house-rules screen (RULES.md's terms).
+SHOWN = {"all": "deck+faceup", "deck": "deck only"}
+# Readings of the rulebook that are settled, not settings: shown on the house-rules
+# screen, in the words of RULES.md.
+READINGS = (
+    ("Penalty reading", "One point off per dog card left: deck+faceup counts the "
+     "dogs in the deck and the face-up ones (the Overview's \"a point per dog card you "
+     "have left\"); deck only, those in the deck (End of Game's words)."),
+    ("Double Trick", "The next player's chosen action uses the drawn dog; the "
+     "Acrobatics that must follow uses a second dog, from the deck, or a face-up one "
+     "when the deck is empty; with neither, it is skipped."),
+)
 
 
 def check_settings(settings):

@@ -31,6 +31,8 @@ HOUSE_RULES = (
     ("variant", None, "dog", "choice", ("dog", "pog", "solo"), None, None),
 )
 DEFAULTS = defaults_of(HOUSE_RULES)
+SHOWN = {}  # how a choice reads on the house-rules screen: as it is named
+READINGS = ()  # settled readings shown there: none beyond RULES.md's
 
 
 def check_settings(settings):

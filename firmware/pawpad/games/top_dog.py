@@ -21,6 +21,8 @@ HOUSE_RULES = (
     ("first", None, None, "seat", 0, 5, 1),
 )
 DEFAULTS = defaults_of(HOUSE_RULES)
+SHOWN = {}  # how a choice reads on the house-rules screen: as it is named
+READINGS = ()  # settled readings shown there: none beyond RULES.md's
 
 
 def check_settings(settings):

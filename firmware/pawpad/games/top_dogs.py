@@ -20,6 +20,8 @@ HOUSE_RULES = (
     ("cup_points", "Cup worth", 1, "int", 1, 10, 1),  # the rulebook prints no value
 )
 DEFAULTS = defaults_of(HOUSE_RULES)
+SHOWN = {}  # how a choice reads on the house-rules screen: as it is named
+READINGS = ()  # settled readings shown there: none beyond RULES.md's
 CARD_MAX = 99  # a card's value is a small number: anything larger is junk
 MIN_PLAYERS = 3
 MAX_PLAYERS = 5

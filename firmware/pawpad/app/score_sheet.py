@@ -1,0 +1,62 @@
+# The running score sheet of the game in progress: for each round (each turn in Circus
+# Puppy) what every player scored in it and their total after it, as a table keeps on
+# paper. Drawn from the log: the game replayed from the start, a row closed each time
+# the flow's sheet_mark of the state changes. Opened from the game menu.
+from pawpad.app.screen import DOWN, UP, Screen
+from pawpad.games.common import replay
+from pawpad.ui import widgets
+
+
+def rows(host):
+    """[totals after the row] for every closed row of the sheet, oldest first."""
+    session, flow = host.session, host.flow
+    head = session.header
+    state = replay(session.engine, head["players"], head["settings"], ())
+    mark = flow.sheet_mark(state)
+    out = []
+    for e in session.events():
+        state = session.engine.apply(state, e)
+        now = flow.sheet_mark(state)
+        if now != mark:
+            out.append(flow.scores(state))
+            mark = now
+    return out
+
+
+def cells(totals, before):
+    """(points in the row, total) of every seat as "+2 7"."""
+    return ["%+d %d" % (t - b, t) for t, b in zip(totals, before)]
+
+
+class ScoreSheet(Screen):
+    """One row of the sheet a page: each player's points in it and their total. UP/DOWN
+    go to the row before or after (the last row first); OK or BACK: the game menu's
+    game."""
+
+    name = "score-sheet"
+
+    def __init__(self, host):
+        self.host = host
+        self.sheet = rows(host)
+        self.i = len(self.sheet) - 1
+
+    def draw(self, c, app):
+        unit = self.host.flow.sheet_unit
+        if not self.sheet:
+            widgets.title_bar(c, "Score sheet")
+            widgets.message(c, ["No %s played yet." % unit.lower()])
+            return
+        widgets.title_bar(c, "%s %d of %d" % (unit, self.i + 1, len(self.sheet)))
+        before = self.sheet[self.i - 1] if self.i else [0] * len(self.sheet[self.i])
+        items = [(self.host.name(s)[:3], v) for s, v in enumerate(cells(self.sheet[self.i],
+                                                                        before))]
+        widgets.score_grid(c, items)
+        widgets.footer(c, "UP/DOWN: %s" % unit.lower(), "BACK")
+
+    def key(self, app, k):
+        n = len(self.sheet)
+        if k in (UP, DOWN) and n:
+            self.i = (self.i + (1 if k == DOWN else -1)) % n
+            app.nav.dirty = True
+        else:
+            app.nav.pop()

@@ -1,0 +1,174 @@
+# Fewer key presses, through the real menus in the simulator (virtual time): values that
+# start where they most likely are, a player's own button, Top Dog's deck catalog. Each
+# game is hand-counted against the rulebooks. Both runtimes.
+from test_device import play
+from test_device_pick_a_dog import data_with, open_variant
+from test_device_top_dog import OPEN as OPEN_TOP_DOG
+from test_device_top_dog import two_players
+
+from pawpad.app import dog_deck
+from pawpad.app.storage import Storage
+from pawsim.script import parse
+from pawsim.scripts import GO_MS, timed
+
+OPEN_TOP_DOGS = "1600 down\n1700 down\n1800 down\n1900 ok\n2000 ok\n"
+
+
+def state(p):
+    return p.dev.app.session.state
+
+
+# --- Top Dogs ---
+
+def test_top_dogs_cards_start_at_the_usual_first_card_and_follow_it():
+    data = data_with('{"players": 3}')
+    # Round 1: every card starts at 5; the cards not reached follow the one being set.
+    # Red: UP twice -> 7-7-7, then the third down by 5: 7-7-2 = 51. Blue: its own
+    # button at once: 5-5-5 = 125. Green: DOWN once, OK, OK, UP three times: 4-4-7 = 23.
+    names = ["ok", "up", "up", "ok", "ok"] + ["down"] * 5 + ["ok", "p2", "down", "ok",
+                                                            "ok", "up", "up", "up", "ok"]
+    script, t = timed(2100, names)
+    p = play(OPEN_TOP_DOGS + script, data)
+    assert p.dev.app.top.name == "team-confirm"
+    assert p.dev.app.top.entry.cards == [[7, 7, 2], [5, 5, 5], [4, 4, 7]]
+    p.play(parse("%d ok\n" % (p.t + 100)))
+    assert state(p)["cups"] == [0, 1, 0]  # 125 beats 51 and 23
+    # Round 2 starts at the first cards' mean: (7 + 5 + 4) / 3 = 5.33 -> 5
+    p.play(parse("%d ok\n" % (p.t + 100)))
+    assert p.dev.app.top.cards == [[5, 5, 5]] * 3
+
+
+def test_top_dogs_own_button_on_another_team_only_jumps_there():
+    data = data_with('{"players": 3}')
+    script, t = timed(2100, ["ok", "p3", "up", "p3"])  # Green's team, 6-6-6, entered
+    p = play(OPEN_TOP_DOGS + script, data)
+    entry = p.dev.app.top
+    assert entry.name == "team-entry" and entry.seat == 0 and entry.entered == [False,
+                                                                                False, True]
+    assert entry.cards[2] == [6, 6, 6]
+
+
+# --- Top Dog's deck catalog ---
+
+def catalog_keys(t, dogs):
+    """Game menu -> Dog catalog (5th row) -> Dog 1; each dog's P, A, W, S by UP from 0;
+    BACK after the last (the next dog's edit), BACK out of the catalog."""
+    names = ["back", "down", "down", "down", "down", "ok", "ok"]
+    for stats in dogs:
+        for v in stats:
+            names += ["up"] * v + ["ok"]
+    names += ["back", "back"]
+    return timed(t, names)
+
+
+def test_the_catalog_is_keyed_once_and_a_round_is_which_dog():
+    data = two_players()
+    script, t = catalog_keys(2000, [[5, 1, 1, 1], [1, 5, 1, 1]])
+    p = play(OPEN_TOP_DOG + script, data)
+    assert p.dev.app.top.name == "top-dog"
+    dogs, problem = Storage(data).read_json(dog_deck.FILE)
+    assert problem is None and dogs["dogs"][:3] == [[5, 1, 1, 1], [1, 5, 1, 1], None]
+    # OK; Red: UP to dog 1, OK; Blue: UP skips dog 1 (Red's) to dog 2, OK: judged
+    script, t = timed(p.t + 100, ["ok", "up", "ok", "up", "ok"])
+    p.play(parse(script))
+    st = state(p)
+    assert st["champions"] == [1, 1] and st["covered"] == "PA"  # P to Red, A to Blue
+    assert st["last_round"]["champions"] == [[0, "new", [5, 1, 1, 1]],
+                                             [1, "new", [1, 5, 1, 1]]]
+
+
+def test_a_numbered_dog_keyed_in_play_joins_the_catalog():
+    data = two_players()
+    Storage(data).write_text(dog_deck.FILE, '{"dogs": [[9, 0, 0, 0]]}')
+    # Red: dog 1 from the catalog. Blue: dog 2, not known yet: its stats asked, 0 9 0 0
+    names = ["ok", "up", "ok", "up", "ok", "up", "ok"] + ["up"] * 10 + ["ok"] + \
+        ["up", "ok", "up", "ok"]
+    script, t = timed(2000, names)
+    p = play(OPEN_TOP_DOG + script, data)
+    st = state(p)
+    assert st["last_medals"] == {"P": [0, "new"], "A": [1, "new"]}  # W and S tied 0-0
+    dogs = dog_deck.load(Storage(data))
+    assert dogs[:3] == [[9, 0, 0, 0], [0, 9, 0, 0], None]
+
+
+def test_a_damaged_catalog_forgets_only_what_is_wrong():
+    data = two_players()
+    store = Storage(data)
+    store.write_text(dog_deck.FILE, '{"dogs": [[1, 2, 3], "x", [1, 2, 3, 4], [1, 2, 3, -4],'
+                                    ' [true, 0, 0, 0], [100, 0, 0, 0], [99, 0, 0, 0]]}')
+    said = []
+    dogs = dog_deck.load(store, said)
+    assert dogs[:7] == [None, None, [1, 2, 3, 4], None, None, None, [99, 0, 0, 0]]
+    assert len(dogs) == 18 and said == []
+    store.write_text(dog_deck.FILE, '{"dogs": [[1, 2, 3, 4]')  # torn: not JSON
+    dogs = dog_deck.load(store, said)
+    assert dogs == [None] * 18 and "kept as" in said[0]
+
+
+def test_the_catalog_prints_as_one_line_the_box_reads_back():
+    dogs = [None] * 18
+    dogs[4] = [1, 2, 3, 4]
+    assert dog_deck.checked(__import__("json").loads(dog_deck.text(dogs))) == dogs
+
+
+# --- Pick-a-Dog's counts ---
+
+def stop_and_exam(t, seat):
+    go = t + GO_MS
+    return "%d ok\n%d p%d\n%d ok\n%d ok\n" % (t, go + 100, seat, go + 300, go + 500), go + 700
+
+
+def test_counts_start_at_the_player_before_then_at_the_round_before():
+    data = data_with('{"players": 4}')
+    keys, t = stop_and_exam(1900, 1)  # Red's STOP, right
+    # round 1: Red UP 3 (the others follow: 3), OK; Blue 3 as it shows, OK; Green DOWN
+    # once: 2 (Yellow follows), OK; Yellow OK; Save
+    more, t = timed(t, ["up", "up", "up", "ok", "ok", "down", "ok", "ok", "ok"])
+    p = play(open_variant(0) + keys + more, data)
+    st = state(p)
+    # hand count: Red 3 + captain + bonus = 5, Blue 3 + 1, Green 2 + 1, Yellow 2 + 1
+    assert st["scores"] == [5, 4, 3, 3]
+    # round 2: Blue's STOP; the counts open at 3 3 2 2; Blue one more; Save
+    keys, t = stop_and_exam(p.t + 300, 2)
+    more, t = timed(t, ["ok", "up", "ok", "ok", "ok", "ok"])
+    p.play(parse("%d ok\n" % (p.t + 100) + keys + more))
+    assert p.dev.app.top.name == "pad-result"
+    # Red 3 + 1, Blue 4 + 1 + 1, Green 2 + 1, Yellow 2 + 1
+    assert state(p)["scores"] == [9, 10, 6, 6]
+
+
+def test_own_button_again_marks_a_broken_chain_and_keeps_its_count():
+    data = data_with('{"players": 3}')
+    keys, t = stop_and_exam(1900, 1)
+    # Red 4 (all follow), OK; Blue 4, OK (the line is Green's); Green's button twice in
+    # a row: Green's chain broke
+    more, t = timed(t, ["up", "up", "up", "up", "ok", "ok", "p3", "p3"])
+    p = play(open_variant(0) + keys + more, data)
+    counts = p.dev.app.top
+    assert counts.name == "pad-counts" and counts.broken == [2] and counts.values == [4, 4, 4]
+    t = p.t + 100
+    p.play(parse("%d p3\n" % t))  # ... a third time: it did not
+    assert counts.broken == []
+    p.play(parse("%d p3\n%d ok\n%d ok\n" % (t + 200, t + 300, t + 400)))
+    st = state(p)
+    # Red 4 + 1 + 1 bonus; Blue 4 + 1; Green's 4 cards and captain discarded
+    assert st["scores"] == [6, 5, 0] and st["discarded"] == 5
+
+
+def test_top_dogs_a_card_already_reached_no_longer_follows():
+    data = data_with('{"players": 3}')
+    # Red: UP to 6 (6-6-6), OK; DOWN: 6-5-5, OK; BACK to the second card, UP: 6-6-5
+    script, t = timed(2100, ["ok", "up", "ok", "down", "ok", "back", "up"])
+    p = play(OPEN_TOP_DOGS + script, data)
+    assert p.dev.app.top.cards[0] == [6, 6, 5]
+
+
+def test_the_catalog_is_printed_from_its_last_row():
+    data = two_players()
+    Storage(data).write_text(dog_deck.FILE, '{"dogs": [[9, 0, 0, 0]]}')
+    # game menu -> Dog catalog; UP from the first row: the last, "Print to console"
+    script, t = timed(2000, ["back", "down", "down", "down", "down", "ok", "up", "ok"])
+    p = play(OPEN_TOP_DOG + script, data)
+    assert p.dev.app.top.name == "dog-catalog"
+    assert p.dev.app.toast_text == "Printed on the serial console"
+    assert p.dev.app.top.rows(p.dev.app)[0] == ("Dog 1", " 9  0  0  0")

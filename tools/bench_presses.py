@@ -1,0 +1,363 @@
+# Key presses for a typical round of each game, through the real menus of the device on
+# the simulated board (virtual time). A user who knows what to enter plays the round:
+# they read the screen and press UP or DOWN the shorter way to each value, OK to go on;
+# every press of a menu or player button counts (the STOP slap too), and a key is never
+# held (each step is a tap: the figures are the most a player has to press; holding
+# UP/DOWN repeats and would take fewer). The rounds are drawn from a seeded generator,
+# so every run presses the same keys, and after each round the game's state is checked
+# against what was meant: a count is only printed for a round entered right.
+#
+#   python tools/bench_presses.py             the table (make bench)
+#   python tools/bench_presses.py --rounds 6  more rounds a game
+# host_tests/test_presses.py holds the goal: at most half of the issue's figures.
+import os
+import sys
+
+_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+for _sub in ("firmware", "tools", "tools/shims", "boards/pico"):
+    _p = os.path.join(_ROOT, _sub)
+    if _p not in sys.path:
+        sys.path.insert(0, _p)
+
+from pawpad.app.device import Device  # noqa: E402
+from pawpad.app.game_start import begin  # noqa: E402
+from pawpad.games import pick_a_dog as pd  # noqa: E402
+from pawpad.games import top_dog as tg  # noqa: E402
+from pawpad.games import top_dogs as tds  # noqa: E402
+from pawsim import board as simboard  # noqa: E402
+from pawsim.robots import Lcg  # noqa: E402
+from pawsim.script import Player, parse  # noqa: E402
+from pawsim.scripts import GO_MS  # noqa: E402
+
+STEP_MS = 150  # between two presses (the device runs on 200 ms after each)
+
+
+class User:
+    """Presses keys on the simulated device and counts them."""
+
+    def __init__(self, data, game, players, setup=None):
+        with open(data + "/settings.json", "w") as f:
+            f.write('{"players": %d}' % players)
+        world = simboard.World(simboard.Clock(True), True, True)
+        self.p = Player(world, simboard.build(world, data), Device, "/tmp")
+        self.p.play(parse("1600 end\n"))  # booted to the main menu
+        begin(self.p.dev.app, game, players, setup)  # opening a game is not counted
+        self.wait(200)
+        self.presses = 0
+        self.once = None  # presses made once for every game (the dog catalog)
+
+    @property
+    def app(self):
+        return self.p.dev.app
+
+    @property
+    def top(self):
+        return self.p.dev.app.top
+
+    @property
+    def state(self):
+        return self.p.dev.app.session.state
+
+    def press(self, name):
+        """A menu key (up, down, ok, back) or a player's button (p1 .. p8)."""
+        self.presses += 1
+        self.p.play(parse("%d %s\n" % (self.p.t + 20, name)))
+
+    def seat(self, s):
+        self.press("p%d" % (s + 1))
+
+    def wait(self, ms):
+        self.p.play(parse("%d end\n" % (self.p.t + ms)))
+
+    def toward(self, get, target, low, high, wrap=True, more="up"):
+        """UP or DOWN the shorter way until get() == target (values low..high; `more`
+        adds one, and past `high` comes `low` when `wrap`)."""
+        less = "down" if more == "up" else "up"
+        for _ in range(2 * (high - low + 2)):
+            v = get()
+            if v == target:
+                return
+            up = (target - v) % (high - low + 1) if wrap else target - v
+            down = (v - target) % (high - low + 1) if wrap else v - target
+            self.press(more if (up <= down if wrap else up > 0) else less)
+        raise AssertionError("%r never reached %r" % (get(), target))
+
+    def expect(self, name):
+        if self.top.name != name:
+            raise AssertionError("expected screen %s, got %s" % (name, self.top.name))
+
+
+# --- the rounds: what a table typically has to enter ---
+
+class TopDogsHands:
+    """Each player's 20 cards of one colour (values 1 to 10, twice: the rulebook's
+    teams pair cards), a hand of 7; a team is the hand's best half the time, any three
+    the other half; then 3 + 1 cards go and the hand is refilled to 7."""
+
+    def __init__(self, c, players):
+        self.c = c
+        self.decks = [self.shuffled(list(range(1, 11)) * 2) for _ in range(players)]
+        self.hands = [[d.pop() for _ in range(7)] for d in self.decks]
+
+    def shuffled(self, cards):
+        for i in range(len(cards) - 1, 0, -1):
+            j = self.c.num(0, i)
+            cards[i], cards[j] = cards[j], cards[i]
+        return cards
+
+    def teams(self):
+        out = []
+        for seat, hand in enumerate(self.hands):
+            if self.c.coin():
+                picks = max(((i, j, k) for i in range(7) for j in range(i + 1, 7)
+                             for k in range(j + 1, 7)),
+                            key=lambda t: tds.team_value([hand[x] for x in t]))
+            else:
+                picks = tuple(self.shuffled(list(range(7)))[:3])
+            team = sorted((hand[x] for x in picks), reverse=True)  # as laid: 5-5-2
+            rest = [hand[x] for x in range(7) if x not in picks]
+            rest.pop(self.c.num(0, 3))  # one more card discarded
+            deck = self.decks[seat]
+            if len(deck) < 4:
+                deck[:0] = self.shuffled(list(range(1, 11)) * 2)
+            self.hands[seat] = rest + [deck.pop() for _ in range(4)]
+            out.append(team)
+        return out
+
+
+def stand_in_deck(c):
+    """18 dogs' P, A, W, S: the rulebook prints no numbers, so small ones (0 to 5),
+    the same every run."""
+    return [[c.num(0, 5) for _ in range(4)] for _ in range(tg.DOGS)]
+
+
+def pick_counts(c, skill, table):
+    """Member cards a player collects: about their usual, a card more or less; now and
+    then a chain breaks (its cards counted the same way)."""
+    out = [max(0, s + c.num(-1, 1)) for s in skill]
+    while sum(out) > table:
+        out[out.index(max(out))] -= 1
+    broken = [s for s in range(len(skill)) if c.num(0, 9) == 0]
+    return out, broken
+
+
+# --- the games ---
+
+def round_top_dogs(u, teams):
+    u.expect("top-dogs")
+    u.press("ok")
+    from pawpad.app.flow_top_dogs import CARD_MAX
+
+    for _ in range(len(teams)):
+        e = u.top
+        u.expect("team-entry")
+        seat = e.seat
+        team = teams[seat]
+        for f in range(3):
+            if e.cards[seat][f:] == team[f:] and f < 2:
+                u.seat(seat)  # the rest shows right: their own button enters it
+                break
+            u.toward(lambda e=e, seat=seat: e.cards[seat][e.field], team[f], 1, CARD_MAX)
+            u.press("ok")
+    u.expect("team-confirm")
+    u.press("ok")
+
+
+def play_top_dogs(u, c, rounds):
+    counts = []
+    hands = TopDogsHands(c, u.state["players"])
+    for _ in range(rounds):
+        teams = hands.teams()
+        want = tds.step(u.state, {"t": "teams", "cards": teams})
+        before = u.presses
+        round_top_dogs(u, teams)
+        assert u.state["cups"] == want["cups"], (u.state["cups"], want["cups"])
+        counts.append(u.presses - before)
+    return counts
+
+
+def top_dog_plays(c, st, hands, deck):
+    """Every seat with a dog lays one from its hand: a new dog where there is room,
+    else bred onto the previous contestant; now and then a breed by choice."""
+    plays = []
+    for seat in range(st["players"]):
+        if not st["hands"][seat]:
+            continue
+        con = st["contestants"][seat]
+        how = "new"
+        if con["new"] is not None or (con["prev"] is not None and c.num(0, 3) == 0):
+            how = "breed"
+        if not hands[seat]:
+            return None  # the dealt hand is played out (the rescued dogs are not known)
+        dog = hands[seat].pop(c.num(0, len(hands[seat]) - 1))
+        plays.append([seat, how, list(deck[dog]), dog])
+    return plays
+
+
+def round_top_dog(u, plays):
+    u.expect("top-dog")
+    u.press("ok")
+    from pawpad.app import flow_top_dog as flow
+    from pawpad.games.top_dog import DOGS
+
+    HOW, DOG = 0, getattr(flow, "DOG", None)  # a box without the catalog: no DOG
+
+    want = {p[0]: p for p in plays}
+    while u.top.name == "top-dog-play":
+        e = u.top
+        seat = e.seat()
+        _, how, stats, dog = want[seat]
+        if e.field == HOW:
+            if e.entries[seat][0] != how:
+                u.press("up")
+        elif e.field == DOG:
+            u.toward(lambda e=e, seat=seat: e.dogs[seat], dog + 1, 0, DOGS)
+        else:
+            f = e.field
+            u.toward(lambda e=e, seat=seat, f=f: e.entries[seat][f], stats[f - 1],
+                     flow.UNKNOWN, flow.STAT_MAX)
+        u.press("ok")
+    while u.top.name in ("top-dog-summary", "top-dog-rescue"):
+        u.press("ok")
+
+
+def key_catalog(u, deck):
+    """Game menu -> Dog catalog -> each dog's P, A, W, S in one go; back to the game.
+    Returns the presses it took."""
+    from pawpad.app.dog_deck import STAT_TOP
+
+    before = u.presses
+    u.press("back")
+    u.expect("game-menu")
+    u.toward(lambda: u.top.sel, u.top.items.index("Dog catalog"), 0, len(u.top.items) - 1,
+             more="down")  # a list: DOWN goes down it
+    u.press("ok")
+    u.expect("dog-catalog")
+    u.press("ok")
+    for stats in deck:
+        e = u.top
+        u.expect("dog-edit")
+        for f in range(4):
+            u.toward(lambda e=e: e.stats[e.field], stats[f], 0, STAT_TOP)
+            u.press("ok")
+    u.expect("dog-catalog")
+    u.press("back")  # the catalog
+    return u.presses - before
+
+
+def play_top_dog(u, c, rounds, catalog=False):
+    deck = stand_in_deck(Lcg(18))
+    n = u.state["players"]
+    each, _ = tg.deal_count(n)
+    order = list(range(tg.DOGS))
+    hands = [order[s * each:(s + 1) * each] for s in range(n)]  # played before a rescue
+    counts = []
+    if catalog:
+        u.once = key_catalog(u, deck)
+    for _ in range(rounds):
+        if u.state["ended"]:
+            break
+        plays = top_dog_plays(c, u.state, hands, deck)
+        if plays is None:
+            break
+        want = tg.step(u.state, {"t": "play", "plays": [p[:3] for p in plays]})
+        before = u.presses
+        round_top_dog(u, plays)
+        assert u.state["champions"] == want["champions"]
+        counts.append(u.presses - before)
+    return counts
+
+
+def play_top_dog_catalog(u, c, rounds):
+    return play_top_dog(u, c, rounds, True)
+
+
+def round_pick(u, caller, right, collected, broken):
+    u.expect("pad-ready")
+    u.press("ok")
+    u.wait(GO_MS)
+    u.seat(caller)
+    u.wait(100)
+    u.expect("pad-stopped")
+    u.press("ok")
+    u.expect("pad-exam")
+    u.press("ok" if right else "back")
+    e = u.top
+    u.expect("pad-counts")
+    for seat, v in enumerate(collected):
+        assert e.sel == seat
+        if (seat in broken) != (seat in e.broken):
+            u.seat(seat)  # their own button twice in a row: the chain broke
+            u.seat(seat)
+        if (seat in broken) != (seat in e.broken):  # a box without that: DOWN below 0
+            u.toward(lambda e=e, seat=seat: e.values[seat], 0, 0, 99, False)
+            u.press("down")
+        u.toward(lambda e=e, seat=seat: e.values[seat], v, 0, 99, False)
+        u.press("ok")
+    u.press("ok")  # Save
+    u.expect("pad-result")
+    u.press("ok")
+
+
+def play_pick(u, c, rounds):
+    """Each player collects about as many cards every round: 1 to 4 in Pick-a-Dog with
+    4 players (30 on the table), 2 to 7 in Pick-a-Pog with 8 (49)."""
+    n = u.state["players"]
+    table = u.state["table"]
+    skill = [c.num(1, 4) if table == 30 else c.num(2, 7) for _ in range(n)]
+    counts = []
+    for _ in range(rounds):
+        if u.state["ended"]:
+            break
+        caller = c.num(0, n - 1)
+        right = c.num(0, 3) > 0
+        collected, broken = pick_counts(c, skill, u.state["table"])
+        want = pd.step(u.state, {"t": "stop", "seat": caller})
+        want = pd.step(want, {"t": "result", "right": right, "collected": collected,
+                              "broken": broken})
+        before = u.presses
+        round_pick(u, caller, right, collected, broken)
+        assert u.state["scores"] == want["scores"], (u.state["scores"], want["scores"])
+        counts.append(u.presses - before)
+    return counts
+
+
+# (game, label, players, setup, player, the mean before (this benchmark on the code of
+# 02a17ee, before the presses were cut), issue 10's hand count)
+GAMES = (
+    ("top_dogs", "Top Dogs, 3 players", 3, None, play_top_dogs, 56.5, "29-60 (mean 41)"),
+    ("top_dog", "Top Dog, 3 players, stats", 3, None, play_top_dog, 59.0, "52-67"),
+    ("top_dog", "Top Dog, 3P, dog catalog", 3, None, play_top_dog_catalog, 59.0, "52-67"),
+    ("pick_a_dog", "Pick-a-Pog, 8 players", 8, {"variant": "pog"}, play_pick, 44.0, "53"),
+    ("pick_a_dog", "Pick-a-Dog, 4 players", 4, {"variant": "dog"}, play_pick, 20.7, "19"),
+)
+
+
+def measure(data, row, rounds, seed=10):
+    """([presses of each round], presses made once) for `rounds` rounds (fewer if the
+    game ends) of one row of GAMES, played in `data` (an empty folder)."""
+    game, _label, players, setup, player = row[:5]
+    u = User(data, game, players, setup)
+    return player(u, Lcg(seed), rounds), u.once
+
+
+def main(argv):
+    import tempfile
+
+    rounds = int(argv[argv.index("--rounds") + 1]) if "--rounds" in argv else 10
+    print("Key presses for one round (taps only), up to %d rounds a game:" % rounds)
+    print("%-27s %6s %5s %6s %7s %6s  %s" % ("game", "fewest", "most", "mean", "before",
+                                              "share", "issue 10"))
+    for row in GAMES:
+        with tempfile.TemporaryDirectory() as data:
+            counts, once = measure(data, row, rounds)
+        mean = sum(counts) / len(counts)
+        print("%-27s %6d %5d %6.1f %7.1f %5d%%  %s" % (
+            row[1], min(counts), max(counts), mean, row[5], round(100 * mean / row[5]),
+            row[6]))
+        if once:
+            print("  (and once, the 18 dogs keyed into the catalog: %d presses)" % once)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
