@@ -173,6 +173,8 @@ def resume_at_boot(app, watchdog):
         open_game(app, s)
         app.notices += offer.messages
         return
+    if s is None and not offer.messages:
+        return  # a log with nothing saved in it, gone quietly: nothing to offer
     app.nav.push(offer)
 
 

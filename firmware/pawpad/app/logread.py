@@ -20,6 +20,20 @@ SCAN_MAX = 24576  # bytes looked through from the end for a checkpoint; they com
 _BLOCK = 512  # bytes read at a time when looking backwards
 
 
+def has_a_record(store):
+    """Does the log hold one whole line? Every record saved ends with its newline."""
+    try:
+        with open(store.path(LOG), "rb") as f:
+            while True:
+                block = f.read(_BLOCK)
+                if not block:
+                    return False
+                if b"\n" in block:
+                    return True
+    except OSError:
+        return True  # let the reading say what is wrong
+
+
 def event_at(f, offset):
     """The event of the record at `offset` (an open binary log)."""
     rec = record_at(f, offset)

@@ -80,9 +80,10 @@ class Session:
         and only the events after the last snapshot that holds are replayed: neither
         the time nor the memory a resume needs grows with the log. A torn last record
         is dropped; a damaged log keeps what it can and is kept aside whole; an
-        unreadable one is kept aside. An empty log (a game whose first record never
-        reached flash: nothing of it was shown as saved) is removed without a word."""
-        if store.size(LOG) == 0:
+        unreadable one is kept aside. A log without one whole line (a game whose
+        first record never reached flash whole: nothing of it was ever saved) is
+        removed without a word."""
+        if not logread.has_a_record(store):
             store.remove(LOG)
             return None, []
         try:
