@@ -79,7 +79,7 @@ def browser():
 
 def open_page(b, url, log=None):
     """A new page in a fresh context (its own empty localStorage), loaded and started."""
-    context = b.new_context(viewport={"width": 900, "height": 1000})
+    context = b.new_context(viewport={"width": 900, "height": 720})
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))

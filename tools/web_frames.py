@@ -10,8 +10,9 @@ _HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
 for _p in ("/../web/py", "/../boards/pico", "/../firmware", ""):
     sys.path.insert(0, _HERE + _p)
 
-import pawsim.board as simboard  # noqa: E402
 import webscript  # noqa: E402
+
+import pawsim.board as simboard  # noqa: E402
 
 
 def main():

@@ -160,8 +160,9 @@ def check_round(b, url, micropython):
         if action == "p2" and not stopped:
             stopped = True
             wb.wait_screen(page, "pad-stopped")
-            page.wait_for_timeout(300)  # the details and the tone's end
+            page.wait_for_timeout(100)  # the details are up, the tone still sounds
             page.screenshot(path=os.path.join(SHOTS, "stop.png"))
+            page.wait_for_timeout(300)  # the tone's end
             check_stop(page, frames, key_at)
     wait_frame(page, frames[-1], "the end")
     page.screenshot(path=os.path.join(SHOTS, "undone.png"))

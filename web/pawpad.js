@@ -25,7 +25,7 @@ const $ = (id) => document.getElementById(id);
 // What tests and the benchmark read: times in ms on performance.now()'s clock.
 // With pawpad.record set, every frame drawn is kept too, read back from the canvas.
 const pawpad = window.pawpad = {
-  times: {}, draws: [], keys: [], tones: [], log: [], canvasFrames: [], drawn: [],
+  times: {}, draws: [], writes: [], keys: [], tones: [], log: [], canvasFrames: [], drawn: [],
   flashErrors: 0, record: false,
 };
 let mp = null; // the MicroPython instance
@@ -46,7 +46,7 @@ function say(line, isError) {
 // --- the panel ---
 const panel = { addr: 0, on: 0, contrast: 255, inverted: 0, pending: false };
 const canvas = $("panel");
-const ctx = canvas.getContext("2d");
+const ctx = canvas.getContext("2d", { willReadFrequently: true }); // tests read it back
 const image = ctx.createImageData(W, PAGES * 8);
 
 function draw() {
@@ -157,6 +157,7 @@ const page = {
   panel(addr, on, contrast, inverted) {
     Object.assign(panel, { addr, on, contrast, inverted });
     if (!panel.pending) { // drawn once the loop's turn is over, before the browser paints
+      keep(pawpad.writes, performance.now());
       panel.pending = true;
       queueMicrotask(draw);
     }

@@ -16,6 +16,12 @@ from pawsim.fakes import PWM, Bitstream
 from pawsim.panel import Panel
 
 DATA = "/data"  # the box's flash: the page keeps this folder in the browser
+# An HX711 sleeps when its clock pin stays high 60 us. In a browser, ticks_us() moves in
+# steps of up to 100 us (performance.now() is coarsened) and a bit clocked out by Python
+# on the WebAssembly port takes tens of us, so the model's 60 us would put the chips to
+# sleep in the middle of a read. The driver's deliberate sleep (power_down) lasts until
+# power_up, far longer than this: it still sleeps the chips.
+SLEEP_US = 5000
 
 
 class Quiet:
@@ -97,6 +103,8 @@ def make(page, clock, data_dir=DATA):
     hw.name = "web page"
     hw.buzzer = Buzzer(Speaker(page, world.pins[pins.BUZZER]))
     hw.pixels = Pixels(world.pins[pins.PIXELS], len(pins.PLAYERS), Strip(page))
+    for stage in world.stages:
+        stage.chip.POWER_DOWN_US = SLEEP_US
     return world, hw
 
 

@@ -10,9 +10,8 @@
 #   REPL on the Pico), keeps the running loop: a new one would drop the box's tasks;
 # - ThreadSafeFlag is an Event that clears once waited for: the "interrupt" here is a
 #   page event, which runs between two of the loop's turns, never inside one.
-import sys
-
 import asyncio
+import sys
 
 _PLAYERS = 8
 _MENU = ("up", "down", "ok", "back")
@@ -111,6 +110,7 @@ def status():
     """What the page shows beside the panel, as one string:
     "screen|players|colour:rrggbb,...|dogs on each stage,...|tilt (0 or 1)"."""
     import webboard
+
     from pawpad.core.colours import RGB
 
     w = webboard.WORLD

@@ -53,8 +53,9 @@ def play(world, hw, text, on_frame=None):
 def play_in_page(text, data_dir):
     """The page's script mode: the web board on virtual time, its flash in data_dir."""
     import pawpage
-    import pawsim.board as simboard
     import webboard
+
+    import pawsim.board as simboard
 
     world, hw = webboard.make(pawpage, simboard.Clock(True), data_dir)
     return "\n".join(play(world, hw, text, pawpage.frame).frames)
