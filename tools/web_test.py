@@ -28,6 +28,7 @@ from pawsim.script import parse  # noqa: E402
 
 SHOTS = os.path.join(ROOT, "build", "web-test")
 PRESS_MS = 80  # a tap, as tools/pawsim/script.py holds one
+GAP_MS = 40  # and a hand's pause after it: a release counts once debounced (20 ms)
 TIMED = ("pad-stopped",)  # screens showing real reaction times: never equal to a script's
 PLAYER_KEYS = {"p%d" % n: str(n) for n in range(1, 9)}
 MENU_KEYS = {"up": "ArrowUp", "down": "ArrowDown", "ok": "Enter", "back": "Backspace"}
@@ -44,7 +45,7 @@ def unix_frames(micropython, script):
     frames, shown_at = [], []
     for line in out.splitlines():
         if line.startswith("event "):
-            shown_at.append(frames[int(line.split()[1]) - 1])
+            shown_at.append(frames[max(int(line.split()[1]), 1) - 1])
         elif line:
             frames.append(parse_frame(line))
     return frames, shown_at
@@ -115,10 +116,9 @@ def wait_frame(page, frame, what):
 
 def send(page, action, args):
     kb = page.keyboard
-    if action in PLAYER_KEYS:
-        kb.press(PLAYER_KEYS[action], delay=PRESS_MS)
-    elif action in MENU_KEYS:
-        kb.press(MENU_KEYS[action], delay=PRESS_MS)
+    if action in PLAYER_KEYS or action in MENU_KEYS:
+        kb.press(PLAYER_KEYS.get(action) or MENU_KEYS[action], delay=PRESS_MS)
+        page.wait_for_timeout(GAP_MS)
     elif action in ("hold", "let"):
         key = MENU_KEYS.get(args[0]) or PLAYER_KEYS[args[0]]
         (kb.down if action == "hold" else kb.up)(key)

@@ -39,7 +39,10 @@ function keep(list, item) {
 function say(line, isError) {
   keep(pawpad.log, line);
   const pre = $("console");
-  if (pre) pre.textContent = (pre.textContent + line + "\n").slice(-8000);
+  if (pre) {
+    pre.textContent = (pre.textContent + line + "\n").slice(-8000);
+    if (isError) pre.parentElement.open = true; // a traceback is shown, not hidden
+  }
   (isError ? console.error : console.log)(line);
 }
 
@@ -431,5 +434,6 @@ async function boot() {
 pawpad.ready = boot().then(() => true, (e) => {
   say("Pawpad did not start: " + e, true);
   pawpad.failed = String(e);
+  if ($("loading")) $("loading").textContent = "Pawpad did not start: see the console";
   return false;
 });
