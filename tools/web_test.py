@@ -170,6 +170,8 @@ def check_round(b, url, micropython):
         raise AssertionError("web/round.keys has no STOP (p2)")
     if page.errors:
         raise AssertionError("errors in the page: %s" % page.errors)
+    if page.evaluate("pawpad.flashErrors"):
+        raise AssertionError("files not kept in the browser: %s" % page.evaluate("pawpad.log"))
     return page, len(events)
 
 

@@ -17,15 +17,16 @@ const UNDO_MS = 1000; // "u": BACK held this long (the box undoes after 800 ms)
 const ON = [200, 230, 255]; // a lit OLED pixel, as tools/pawsim/png.py draws it
 const OFF = [8, 10, 14];
 const W = 128, PAGES = 8;
-const RING = 64; // how many recent draw, key and tone times are kept for the figures
+const RING = 64; // how many recent writes, keys, tones and frames are kept for the figures
 
 const scriptMode = new URLSearchParams(location.search).has("script");
 const $ = (id) => document.getElementById(id);
 
-// What tests and the benchmark read: times in ms on performance.now()'s clock.
-// With pawpad.record set, every frame drawn is kept too, read back from the canvas.
+// What tests and the benchmark read: times in ms on performance.now()'s clock (the
+// latest RING of each: the driver's first write of a frame, key events, tone changes as
+// [t, hz]). With pawpad.record set, each frame drawn is kept as [t, the canvas in hex].
 const pawpad = window.pawpad = {
-  times: {}, draws: [], writes: [], keys: [], tones: [], log: [], canvasFrames: [], drawn: [],
+  times: {}, writes: [], keys: [], tones: [], log: [], canvasFrames: [], drawn: [],
   flashErrors: 0, record: false,
 };
 let mp = null; // the MicroPython instance
@@ -72,7 +73,6 @@ function draw() {
   }
   ctx.putImageData(image, 0, 0);
   const now = performance.now();
-  keep(pawpad.draws, now);
   if (pawpad.record) keep(pawpad.drawn, [now, canvasHex()]);
   if (pawpad.times.firstFrame === undefined) pawpad.times.firstFrame = now;
   if (box) showStatus(now);

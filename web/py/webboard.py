@@ -3,11 +3,11 @@
 # panel tells the page when the driver wrote to it (the page draws the panel model's
 # display RAM on a canvas), the buzzer's PWM tells it each frequency and duty (Web
 # Audio plays them), and the lights' bitstream hands it the bytes sent to the strip.
-# `page` is the JavaScript side (a module the page registers, see web/pawpad.js); off
-# the page (the frame test on the unix port) a Quiet page stands in.
+# `page` is the JavaScript side: the module `pawpage` that web/pawpad.js registers.
 from binascii import hexlify
 
 import pins
+import uctypes
 
 import pawsim.board as simboard
 from pawpad.drivers.buzzer import Buzzer
@@ -24,28 +24,6 @@ DATA = "/data"  # the box's flash: the page keeps this folder in the browser
 SLEEP_US = 5000
 
 
-class Quiet:
-    """The page's calls, with no page behind them."""
-
-    def panel(self, ram_addr, on, contrast, inverted):
-        pass
-
-    def tone(self, hz, duty):
-        pass
-
-    def lights(self, grb):
-        pass
-
-
-def _address(buf):
-    try:
-        import uctypes
-
-        return uctypes.addressof(buf)
-    except ImportError:  # CPython (lint, tests): there is no page to read it
-        return 0
-
-
 class ShownPanel(Panel):
     """The panel model; after each I2C transaction the page is told where its display
     RAM is and how it is lit, and redraws once the loop's turn is over."""
@@ -53,7 +31,9 @@ class ShownPanel(Panel):
     def __init__(self, page, addr):
         super().__init__(addr)
         self.view = page
-        self.addr_ram = _address(self.ram)  # made once: the RAM never moves
+        # The page reads the RAM where it lies in the port's memory: made once, it never
+        # moves (MicroPython's heap does not compact).
+        self.addr_ram = uctypes.addressof(self.ram)
 
     def write(self, buf):
         super().write(buf)

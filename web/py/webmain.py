@@ -13,6 +13,10 @@
 import asyncio
 import sys
 
+import webboard
+
+from pawpad.core.colours import RGB
+
 _PLAYERS = 8
 _MENU = ("up", "down", "ok", "back")
 
@@ -48,7 +52,7 @@ def shim_asyncio():
         asyncio.new_event_loop = _same_loop
 
 
-DEVICE = []  # the running Device, once main.py has made it (for screen())
+DEVICE = []  # the running Device, once main.py has made it (for status())
 
 
 def _seen_device():
@@ -67,8 +71,6 @@ def _seen_device():
 
 def start():
     """Boots the box: main.py's main(), which schedules the app and returns."""
-    import webboard
-
     shim_asyncio()
     sys.modules["board"] = webboard
     _seen_device()
@@ -79,47 +81,36 @@ def start():
 
 # --- the page's hands ---
 def player(seat, down):
-    import webboard
-
     if 0 <= seat < _PLAYERS:
         webboard.WORLD.player(seat, down)
 
 
 def menu(key, down):
-    import webboard
-
     webboard.WORLD.menu(_MENU.index(key), down)
 
 
 def dogs(stage, n):
     """Puts n dogs on stage 0 (low) or 1 (high); n < 0 takes them off."""
-    import webboard
-
     s = webboard.WORLD.stages[stage]
     s.dogs = max(0, s.dogs + n)
     return s.dogs
 
 
 def tilt(tipped):
-    import webboard
-
     webboard.WORLD.tip(tipped)
 
 
 def status():
     """What the page shows beside the panel, as one string:
     "screen|players|colour:rrggbb,...|dogs on each stage,...|tilt (0 or 1)"."""
-    import webboard
-
-    from pawpad.core.colours import RGB
-
     w = webboard.WORLD
     screen, players, colours = "-", 0, ""
     if DEVICE:
         dev = DEVICE[0]
         screen = dev.app.screen_name()
         players = dev.settings["players"]
-        colours = ",".join("%s:%02x%02x%02x" % ((c,) + RGB[c]) for c in dev.settings["colours"])
+        colours = ",".join("%s:%02x%02x%02x" % ((c,) + RGB[c])
+                           for c in dev.settings["colours"])
     return "%s|%d|%s|%s|%d" % (screen, players, colours,
                                 ",".join(str(s.dogs) for s in w.stages),
                                 1 if w.tipped() else 0)

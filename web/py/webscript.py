@@ -23,7 +23,7 @@ class FramePlayer(Player):
     def _observe(self):
         super()._observe()
         p = self.world.panel
-        line = "%d %d %d %s" % (1 if p.on else 0, p.contrast, 0 if not p.inverted else 1,
+        line = "%d %d %d %s" % (1 if p.on else 0, p.contrast, 1 if p.inverted else 0,
                                 hexlify(p.ram).decode())
         if line != self._last:
             self._last = line
