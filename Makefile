@@ -11,7 +11,7 @@ PORT   ?= auto
 # The simulator's own fakes and terminal need room beside the firmware: see make bench.
 SIMHEAP ?= 512k
 
-.PHONY: all venv sim simcompile test pytest mptest compile layers lint typecheck bench bench-device screens flash clean restless soak web web-serve web-bench webtest chromium
+.PHONY: all venv sim simcompile test pytest mptest compile layers lint typecheck bench bench-device screens flash clean restless soak
 
 all: test
 
@@ -107,6 +107,7 @@ stage-replay: venv
 
 # The box in a web page: the firmware on MicroPython's WebAssembly port (the npm package
 # pinned in web/package-lock.json) with the simulated board, a static folder build/web.
+.PHONY: web web-serve web-bench webtest chromium
 WEB_PORT ?= 8000
 WASM := web/node_modules/@micropython/micropython-webassembly-pyscript/micropython.wasm
 

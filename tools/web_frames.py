@@ -3,7 +3,8 @@
 # prints one frame a line (web/py/webscript.py says the format).
 #   micropython tools/web_frames.py SCRIPT DATA_DIR [--events]
 # DATA_DIR: an empty folder (the box's flash). --events: after the frames, a line
-# "event <n>" per event of the script: n frames had been drawn when it came.
+# "event <n> <t_ms> <action> [args]" per event of the script: n frames had been drawn
+# when it came.
 import sys
 
 _HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
@@ -25,8 +26,8 @@ def main():
     for frame in player.frames:
         print(frame)
     if "--events" in sys.argv:
-        for n in player.before:
-            print("event", n)
+        for n, (t, action, args) in zip(player.before, player.events):
+            print("event %d %d %s" % (n, t, " ".join([action] + args)))
 
 
 main()

@@ -24,7 +24,6 @@ import web_browser as wb  # noqa: E402
 ROOT = wb.ROOT
 sys.path.insert(0, os.path.join(ROOT, "firmware"))
 from pawpad.app.pad_common import STOP  # noqa: E402
-from pawsim.script import parse  # noqa: E402
 
 SHOTS = os.path.join(ROOT, "build", "web-test")
 PRESS_MS = 80  # a tap, as tools/pawsim/script.py holds one
@@ -36,19 +35,20 @@ MENU_KEYS = {"up": "ArrowUp", "down": "ArrowDown", "ok": "Enter", "back": "Backs
 
 def unix_frames(micropython, script):
     """The frames of `script` on the unix port, [(t_ms, screen, the rest of the line)],
-    and per event of the script the frame on the panel when it came."""
+    and its events, [(t_ms, action, args, the frame on the panel when it came)]."""
     with tempfile.TemporaryDirectory() as data:
         out = subprocess.run([micropython, "-X", "heapsize=4m",
                               os.path.join(ROOT, "tools", "web_frames.py"), script, data,
                               "--events"],
                              capture_output=True, text=True, check=True).stdout
-    frames, shown_at = [], []
+    frames, events = [], []
     for line in out.splitlines():
         if line.startswith("event "):
-            shown_at.append(frames[max(int(line.split()[1]), 1) - 1])
+            _, n, t, action, *args = line.split()
+            events.append((int(t), action, args, frames[max(int(n), 1) - 1]))
         elif line:
             frames.append(parse_frame(line))
-    return frames, shown_at
+    return frames, events
 
 
 def parse_frame(line):
@@ -146,13 +146,11 @@ def check_stop(page, frames, key_at):
 
 def check_round(b, url, micropython):
     script = os.path.join(ROOT, "web", "round.keys")
-    frames, shown_at = unix_frames(micropython, script)
+    frames, events = unix_frames(micropython, script)
     page = wb.open_page(b, url)
     page.evaluate("pawpad.record = true")
-    with open(script) as f:
-        events = parse(f.read())
     stopped = False
-    for (t, action, args), frame in zip(events, shown_at):
+    for t, action, args, frame in events:
         what = "%d ms %s" % (t, " ".join([action] + args))
         wait_frame(page, frame, what)
         key_at = page.evaluate("performance.now()")

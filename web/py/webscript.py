@@ -15,6 +15,7 @@ class FramePlayer(Player):
 
     def __init__(self, world, hw, device_factory, out_dir, on_frame=None):
         self.frames = []
+        self.events = []  # (t_ms, action, args) as played
         self.before = []  # per event: how many frames had been drawn when it came
         self.on_frame = on_frame
         self._last = None
@@ -33,6 +34,7 @@ class FramePlayer(Player):
                 self.on_frame(frame)
 
     def apply(self, action, args):
+        self.events.append((self.t, action, args))
         self.before.append(len(self.frames))
         super().apply(action, args)
 
