@@ -286,7 +286,16 @@ function holdable(el, kind, which) {
   el.addEventListener("contextmenu", (e) => e.preventDefault()); // a long touch is a hold
 }
 
+// The largest whole scale (at most 4) that fits the window: crisp, even pixels.
+function fitPanel() {
+  const k = Math.max(1, Math.min(4, Math.floor((document.documentElement.clientWidth - 80) / W)));
+  canvas.style.width = W * k + "px";
+  canvas.style.height = PAGES * 8 * k + "px";
+}
+
 function buildControls() {
+  fitPanel();
+  addEventListener("resize", fitPanel);
   const players = $("players");
   for (let seat = 0; seat < 8; seat++) {
     const b = document.createElement("button");
