@@ -61,38 +61,35 @@ def boot_times(b, url, loads):
 def stop_times(b, url, stops, micropython):
     """STOP after STOP: OK to the countdown, the key at GO, BACK held to undo it."""
     frames, _ = web_test.unix_frames(micropython, os.path.join(wb.ROOT, "web", "round.keys"))
-    shown = [web_test.shown(f[2]) for f in frames if f[1] == "pad-stopped"]
-    name_frame = shown[1]  # "BLUE", the frame prepared before GO
+    stop = web_test.StopFrames(frames)
     page = wb.open_page(b, url)
     page.evaluate("pawpad.record = true")
     wb.wait_screen(page, "menu")
     for screen in ("pick-variant", "pad-ready"):  # Pick-a-Dog, the standard game
-        page.keyboard.press("Enter", delay=web_test.PRESS_MS)
+        wb.tap(page, "Enter")
         wb.wait_screen(page, screen)
     tone, written, first, name = [], [], [], []
     for _ in range(stops):
-        page.keyboard.press("Enter", delay=web_test.PRESS_MS)
+        wb.tap(page, "Enter")
         wb.wait_screen(page, "pad-live")
         page.wait_for_timeout(150)
         page.keyboard.down(SEAT_KEY)
-        page.wait_for_timeout(web_test.PRESS_MS)
+        page.wait_for_timeout(wb.PRESS_MS)
         page.keyboard.up(SEAT_KEY)
         wb.wait_screen(page, "pad-stopped")
         page.wait_for_timeout(300)
-        r = page.evaluate("""(name) => {
+        key, tones, writes, drawn = page.evaluate("""() => {
             const key = pawpad.keys[pawpad.keys.length - 1];
-            const after = (list) => list.filter((x) => x[0] >= key);
-            const tone = after(pawpad.tones).find((x) => x[1] > 0);
-            const write = pawpad.writes.find((t) => t >= key);
-            const drawn = after(pawpad.drawn);
-            const named = drawn.find((d) => d[1] === name);
-            return [tone ? tone[0] - key : null, write ? write - key : null,
-                    drawn.length ? drawn[0][0] - key : null, named ? named[0] - key : null];
-        }""", name_frame)
-        if None in r:
-            raise AssertionError("a STOP without a tone or a frame: %s" % r)
-        for got, kept in zip(r, (tone, written, first, name)):
-            kept.append(got)
+            const after = (list) => list.filter((x) => (x[0] ?? x) >= key);
+            return [key, after(pawpad.tones), after(pawpad.writes), after(pawpad.drawn)];
+        }""")
+        sounding = [t for t, hz in tones if hz]
+        named = [t for t, frame in drawn if stop.named(frame)]
+        if not (sounding and writes and drawn and named):
+            raise AssertionError("a STOP without a tone, a frame or the caller's name")
+        for t, kept in ((sounding[0], tone), (writes[0], written), (drawn[0][0], first),
+                        (named[0], name)):
+            kept.append(t - key)
         page.keyboard.down("Backspace")  # held: undo the STOP, back to GO
         wb.wait_screen(page, "pad-ready")
         page.keyboard.up("Backspace")
@@ -113,8 +110,8 @@ def main():
     a = ap.parse_args()
     try:
         with wb.browser() as b, wb.served() as url:
-            print("Pawpad in a web page: headless Chromium %s, this machine (%d CPUs)" % (
-                b.version, os.cpu_count()))
+            print("Pawpad in a web page: headless Chromium %s, this machine (%d CPUs, "
+                  "load average %.1f)" % (b.version, os.cpu_count(), os.getloadavg()[0]))
             weight()
             boot_times(b, url, a.loads)
             stop_times(b, url, a.stops, a.micropython)

@@ -16,6 +16,8 @@ BROWSERS = ("chromium", "chromium-browser")
 ARGS = ["--autoplay-policy=no-user-gesture-required"]
 TIMEOUT_MS = 30000  # a step of the page that has not happened by then will not
 BOOTED = "window.pawpad && pawpad.screen === 'menu'"
+PRESS_MS = 80  # a tap, as tools/pawsim/script.py holds one
+GAP_MS = 40  # and a hand's pause after it: a release counts once debounced (20 ms)
 
 
 class Missing(Exception):
@@ -99,3 +101,10 @@ def wait_screen(page, name, timeout=TIMEOUT_MS):
     except Exception:
         raise AssertionError("the box never showed %r (it shows %r); its log:\n%s" % (
             name, page.evaluate("pawpad.screen"), "\n".join(page.evaluate("pawpad.log"))))
+
+
+def tap(page, key):
+    """A key pressed and let go, as a hand does: the next press comes after a pause
+    (a press right on the heels of a release is a bounce to the box's buttons)."""
+    page.keyboard.press(key, delay=PRESS_MS)
+    page.wait_for_timeout(GAP_MS)
