@@ -144,10 +144,11 @@ class StopFrames:
         return hex_frame == self.name or hex_frame[:TOP] == self.details_top
 
 
-def check_stop(page, frames, key_at):
+def check_stop(page, frames):
     """The first frame drawn after the STOP's key is the unix port's STOP frame or
     names the caller as it does, the name is drawn, and the buzzer's tone is the
     STOP's."""
+    key_at = page.evaluate("pawpad.keys[pawpad.keys.length - 1]")  # the event's own time
     drawn = page.evaluate("(t) => pawpad.drawn.filter(d => d[0] >= t).map(d => d[1])",
                           key_at)
     stop = StopFrames(frames)
@@ -171,7 +172,6 @@ def check_round(b, url, micropython):
     for t, action, args, frame in events:
         what = "%d ms %s" % (t, " ".join([action] + args))
         wait_frame(page, frame, what)
-        key_at = page.evaluate("performance.now()")
         send(page, action, args)
         if action == "p2" and not stopped:
             stopped = True
@@ -179,7 +179,7 @@ def check_round(b, url, micropython):
             page.wait_for_timeout(100)  # the details are up, the tone still sounds
             page.screenshot(path=os.path.join(SHOTS, "stop.png"))
             page.wait_for_timeout(300)  # the tone's end
-            check_stop(page, frames, key_at)
+            check_stop(page, frames)
     wait_frame(page, frames[-1], "the end")
     page.screenshot(path=os.path.join(SHOTS, "undone.png"))
     if not stopped:
