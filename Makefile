@@ -32,7 +32,7 @@ simcompile: venv
 	@$(PY) tools/compile_all.py --mpy-cross $(MPYX) --march host --out build/sim \
 		firmware tools/pawsim:pawsim boards/pico >/dev/null
 
-test: venv pytest mptest compile manifests layers lint typecheck
+test: venv pytest mptest compile manifests layers lint typecheck webtest
 	@echo "make test: all checks passed"
 
 pytest: venv
@@ -55,7 +55,7 @@ layers: venv
 	$(PY) tools/check_layers.py firmware/pawpad
 
 lint: venv
-	$(VENV)/bin/ruff check firmware boards tools host_tests
+	$(VENV)/bin/ruff check firmware boards tools host_tests web/py
 
 # Boards and drivers against the rp2 port's stubs.
 typecheck: venv
@@ -154,3 +154,38 @@ bench-stage: venv
 CARD ?= 4.0
 stage-replay: venv
 	$(PY) tools/stage_replay.py $(CSV) --card $(CARD)
+
+# The box in a web page: the firmware on MicroPython's WebAssembly port (the npm package
+# pinned in web/package-lock.json) with the simulated board, a static folder build/web.
+.PHONY: web web-serve web-bench webtest chromium
+WEB_PORT ?= 8000
+WASM := web/node_modules/@micropython/micropython-webassembly-pyscript/micropython.wasm
+
+$(WASM): web/package-lock.json
+	@command -v npm >/dev/null || { echo "make web: npm is missing (apt-get install npm)"; exit 1; }
+	cd web && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+web: venv $(WASM)
+	$(PY) tools/web_build.py --mpy-cross $(MPYX) --out build/web
+
+web-serve: web
+	@echo "Pawpad on http://127.0.0.1:$(WEB_PORT)/ (Ctrl-C stops it)"
+	$(PY) -m http.server --bind 127.0.0.1 --directory build/web $(WEB_PORT)
+
+# Debian's Chromium for the browser test, installed once (never a browser download of
+# Playwright's). Where it cannot be installed, the test says what is missing and fails.
+chromium:
+	@command -v chromium >/dev/null || command -v chromium-browser >/dev/null || \
+		{ apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+		  apt-get install -y -qq --no-install-recommends chromium >/dev/null; } || \
+		echo "make chromium: could not install chromium"
+
+# The page in headless Chromium: the same frames as the unix port, a round by keys,
+# a reload as a power cut. Screenshots in build/web-test.
+webtest: web chromium
+	$(PY) tools/web_test.py --micropython $(MP)
+
+# Page weight, time from load to the menu, a STOP from key to canvas (headless Chromium).
+web-bench: web chromium
+	$(PY) tools/web_bench.py

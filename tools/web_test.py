@@ -1,0 +1,247 @@
+# The browser test (`make webtest`, part of `make test`): the page of `make web` in
+# Debian's Chromium, headless, driven by Playwright.
+# 1. Same screens: web/frames.keys played in the page (script mode, virtual time) gives
+#    the very frames the unix port gives with the terminal simulator's board, byte for
+#    byte, and the canvas shows each of them pixel for pixel.
+# 2. A Pick-a-Dog round played with key events in real time (web/round.keys): before
+#    each event the canvas must show the frame the unix port shows at that moment (the
+#    STOP's details carry real reaction times: there the screen's name is checked, and
+#    that the first frame drawn after the STOP's key is the unix port's STOP frame); the
+#    buzzer sounds the STOP's tone; BACK held undoes; screenshots go to build/web-test.
+# 3. A reload is a power cut: the game comes back from the browser's storage and the
+#    box offers to resume it.
+#   python tools/web_test.py --micropython .venv/bin/micropython
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import web_browser as wb  # noqa: E402
+
+ROOT = wb.ROOT
+sys.path.insert(0, os.path.join(ROOT, "firmware"))
+from pawpad.app.pad_common import STOP  # noqa: E402
+
+SHOTS = os.path.join(ROOT, "build", "web-test")
+TIMED = ("pad-stopped",)  # screens showing real reaction times: never equal to a script's
+PLAYER_KEYS = {"p%d" % n: str(n) for n in range(1, 9)}
+MENU_KEYS = {"up": "ArrowUp", "down": "ArrowDown", "ok": "Enter", "back": "Backspace"}
+
+
+def unix_frames(micropython, script):
+    """The frames of `script` on the unix port, [(t_ms, screen, the rest of the line)],
+    and its events, [(t_ms, action, args, the frame on the panel when it came)]."""
+    with tempfile.TemporaryDirectory() as data:
+        out = subprocess.run([micropython, "-X", "heapsize=4m",
+                              os.path.join(ROOT, "tools", "web_frames.py"), script, data,
+                              "--events"],
+                             capture_output=True, text=True, check=True).stdout
+    frames, events = [], []
+    for line in out.splitlines():
+        if line.startswith("event "):
+            _, n, t, action, *args = line.split()
+            events.append((int(t), action, args, frames[max(int(n), 1) - 1]))
+        elif line:
+            frames.append(parse_frame(line))
+    return frames, events
+
+
+def parse_frame(line):
+    t, screen, rest = line.split(" ", 2)
+    return int(t), screen, rest
+
+
+def shown(rest):
+    """The panel's pixels as the canvas should show them, from a frame's rest of line:
+    the display RAM, inverted if the panel is, dark if it is off."""
+    on, _contrast, inverted, ram = rest.split(" ")
+    if on == "0":
+        return "00" * 1024
+    if inverted == "1":
+        return bytes(b ^ 0xFF for b in bytes.fromhex(ram)).hex()
+    return ram
+
+
+def check_frames(b, url, micropython):
+    script = os.path.join(ROOT, "web", "frames.keys")
+    want, _ = unix_frames(micropython, script)
+    page = wb.open_page(b, url + "?script")
+    with open(script) as f:
+        got = page.evaluate("(text) => pawpad.play(text)", f.read())
+    frames = [parse_frame(line) for line in got["frames"]]
+    for i, (w, g) in enumerate(zip(want, frames)):
+        if w != g:
+            raise AssertionError("frame %d differs: unix port %d ms %s, page %d ms %s" % (
+                i, w[0], w[1], g[0], g[1]))
+    if len(want) != len(frames):
+        raise AssertionError("the unix port drew %d frames, the page %d" % (len(want),
+                                                                            len(frames)))
+    for i, (frame, canvas) in enumerate(zip(frames, got["canvas"])):
+        if shown(frame[2]) != canvas:
+            raise AssertionError("the canvas does not show frame %d (%d ms, %s)" % (
+                i, frame[0], frame[1]))
+    if len(got["canvas"]) != len(frames):
+        raise AssertionError("%d frames, %d drawn on the canvas" % (len(frames),
+                                                                    len(got["canvas"])))
+    page.context.close()
+    return len(frames)
+
+
+def canvas(page):
+    return page.evaluate("pawpad.canvasHex()")
+
+
+def wait_frame(page, frame, what):
+    """Waits until the canvas shows the reference frame (or, on a TIMED screen, until
+    the box shows that screen)."""
+    t, screen, rest = frame
+    wb.wait_screen(page, screen)
+    if screen in TIMED:
+        return
+    want = shown(rest)
+    deadline = time.monotonic() + wb.TIMEOUT_MS / 1000
+    while canvas(page) != want:
+        if time.monotonic() > deadline:
+            page.screenshot(path=os.path.join(SHOTS, "failed.png"))
+            raise AssertionError("before %s the canvas never showed the unix port's frame "
+                                 "of %d ms (%s); see build/web-test/failed.png" % (
+                                     what, t, screen))
+        page.wait_for_timeout(20)
+
+
+def send(page, action, args):
+    kb = page.keyboard
+    if action in PLAYER_KEYS or action in MENU_KEYS:
+        wb.tap(page, PLAYER_KEYS.get(action) or MENU_KEYS[action])
+    elif action in ("hold", "let"):
+        key = MENU_KEYS.get(args[0]) or PLAYER_KEYS[args[0]]
+        (kb.down if action == "hold" else kb.up)(key)
+    elif action != "end":
+        raise AssertionError("web/round.keys: %s is not played by keys here" % action)
+
+
+TOP = 3 * 128 * 2  # the panel's top three pages (rows 0-23), in hex digits
+
+
+class StopFrames:
+    """The unix port's frames of a STOP: "STOP" while it is decided, then the caller's
+    name (the frame prepared before GO), then the details (the name on top, below it
+    reaction times that are the script's own). A turn of the page's loop that both
+    decides and draws the details shows the details without the prepared frame: the
+    name is on the canvas as soon as either is."""
+
+    def __init__(self, frames):
+        stops = [shown(f[2]) for f in frames if f[1] == "pad-stopped"]
+        if len(stops) < 3:
+            raise AssertionError("web/round.keys: the unix port drew %d STOP frames, "
+                                 "not 3" % len(stops))
+        self.deciding, self.name, self.details_top = stops[0], stops[1], stops[2][:TOP]
+
+    def named(self, hex_frame):
+        return hex_frame == self.name or hex_frame[:TOP] == self.details_top
+
+
+def check_stop(page, frames):
+    """The first frame drawn after the STOP's key is the unix port's STOP frame or
+    names the caller as it does, the name is drawn, and the buzzer's tone is the
+    STOP's."""
+    key_at = page.evaluate("pawpad.keys[pawpad.keys.length - 1]")  # the event's own time
+    drawn = page.evaluate("(t) => pawpad.drawn.filter(d => d[0] >= t).map(d => d[1])",
+                          key_at)
+    stop = StopFrames(frames)
+    if not drawn or not (drawn[0] == stop.deciding or stop.named(drawn[0])):
+        raise AssertionError("the first frame after the STOP's key is not the unix "
+                             "port's STOP frame")
+    if not any(stop.named(d) for d in drawn):
+        raise AssertionError("the caller's name (as the unix port draws it) was never drawn")
+    tones = page.evaluate("(t) => pawpad.tones.filter(x => x[0] >= t).map(x => x[1])",
+                          key_at)
+    if STOP[0][0] not in tones:
+        raise AssertionError("no STOP tone (%d Hz) after the key: %s" % (STOP[0][0], tones))
+
+
+def check_round(b, url, micropython):
+    script = os.path.join(ROOT, "web", "round.keys")
+    frames, events = unix_frames(micropython, script)
+    page = wb.open_page(b, url)
+    page.evaluate("pawpad.record = true")
+    stopped = False
+    for t, action, args, frame in events:
+        what = "%d ms %s" % (t, " ".join([action] + args))
+        wait_frame(page, frame, what)
+        send(page, action, args)
+        if action == "p2" and not stopped:
+            stopped = True
+            wb.wait_screen(page, "pad-stopped")
+            page.wait_for_timeout(100)  # the details are up, the tone still sounds
+            page.screenshot(path=os.path.join(SHOTS, "stop.png"))
+            page.wait_for_timeout(300)  # the tone's end
+            check_stop(page, frames)
+    wait_frame(page, frames[-1], "the end")
+    page.screenshot(path=os.path.join(SHOTS, "undone.png"))
+    if not stopped:
+        raise AssertionError("web/round.keys has no STOP (p2)")
+    if page.errors:
+        raise AssertionError("errors in the page: %s" % page.errors)
+    if page.evaluate("pawpad.flashErrors"):
+        raise AssertionError("files not kept in the browser: %s" % page.evaluate("pawpad.log"))
+    return page, len(events)
+
+
+def check_power_cut(page):
+    """Reloads: the game in progress comes back from localStorage; the box offers it."""
+    kept = page.evaluate("Object.keys(localStorage).filter(k => k.endsWith('game.log'))")
+    if not kept:
+        raise AssertionError("the game's log is not in the browser's storage")
+    page.reload()
+    if not page.evaluate("pawpad.ready"):
+        raise AssertionError("the page did not start again")
+    wb.wait_screen(page, "resume")
+    page.screenshot(path=os.path.join(SHOTS, "resume.png"))
+    wb.tap(page, "Enter")
+    wb.wait_screen(page, "pad-exam")  # where the undo left the game
+    page.context.close()
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--micropython", default=os.path.join(ROOT, ".venv", "bin", "micropython"))
+    a = ap.parse_args()
+    os.makedirs(SHOTS, exist_ok=True)
+    passed = failed = 0
+    try:
+        with wb.browser() as b, wb.served() as url:
+            for name, check in (("same frames as the unix port", check_frames),
+                                ("a Pick-a-Dog round by keys", check_round)):
+                try:
+                    result = check(b, url, a.micropython)
+                except AssertionError as e:
+                    failed += 1
+                    print("web: FAILED %s: %s" % (name, e))
+                    continue
+                passed += 1
+                if name.startswith("same"):
+                    print("web: %s: %d frames equal, byte for byte" % (name, result))
+                else:
+                    page, n = result
+                    print("web: %s: %d events, frames equal where untimed" % (name, n))
+                    try:
+                        check_power_cut(page)
+                        passed += 1
+                        print("web: a reload is a power cut: the game is offered again")
+                    except AssertionError as e:
+                        failed += 1
+                        print("web: FAILED power cut: %s" % e)
+    except wb.Missing as e:
+        print("web: FAILED: cannot run the browser test: %s" % e)
+        sys.exit(1)
+    print("web: screenshots in build/web-test")
+    print("%d passed, %d failed" % (passed, failed))
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
