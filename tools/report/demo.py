@@ -13,9 +13,11 @@ import os
 import random
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
-                                "firmware"))
+_ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+sys.path.insert(0, os.path.join(_ROOT, "firmware"))
+sys.path.insert(0, os.path.join(_ROOT, "tools"))
 from pawpad.games import pick_a_dog  # noqa: E402
+from pawsim.scripts import counts_keys  # noqa: E402
 
 PLAYERS = 4
 COUNTDOWN_MS = 3000  # OK to GO
@@ -31,6 +33,7 @@ class Script:
         self.lines = []
         self.stops = []  # (caller, reaction ms) of every STOP pressed, in order
         self.finished = []  # the engine's state at the end of each whole game
+        self.last = None  # the counts of the round before (where the next ones start)
 
     def key(self, action, gap=100):
         self.lines.append("%d %s" % (self.t, action))
@@ -53,13 +56,15 @@ class Script:
         self.key("ok" if right else "back")
         room = state["table"] - 2  # what the players can take, the bonus card left
         cards = [min(rng.randrange(3, 8), room // PLAYERS) for _ in range(PLAYERS)]
-        for n in cards:
-            for _ in range(n):
-                self.key("up")
-            self.key("ok")
-        self.key("ok", 300)  # Save: the round's result
-        self.key("ok", 300)  # on to the next round, or the final standings
         state = pick_a_dog.apply(state, {"t": "stop", "seat": caller})
+        # the counts start at the round before's, when those still fit the table
+        last = self.last
+        start = last if last is not None and sum(last) <= state["table"] else None
+        lines, self.t = counts_keys(self.t, cards, start)
+        self.lines += lines
+        self.t += 200
+        self.key("ok", 300)  # the round's result seen: on to the next round, or the end
+        self.last = cards
         return pick_a_dog.apply(state, {"t": "result", "right": right, "collected": cards})
 
     def game(self, rng, rounds=None):
@@ -68,6 +73,7 @@ class Script:
         self.key("ok")  # Pick-a-Dog
         self.key("ok", 200)  # the plain variant
         state = pick_a_dog.start(PLAYERS)
+        self.last = None
         n = 0
         while not state["ended"] and (rounds is None or n < rounds):
             state = self.round(rng, state)
