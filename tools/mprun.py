@@ -3,6 +3,7 @@
 # Every test_*.py file whose first line is not "# cpython only" is imported and each
 # test_* function in it called. Prints a line per failure and `N passed, N failed,
 # N skipped` (a test that does not apply here raises skipping.Skipped).
+import gc
 import os
 import sys
 
@@ -32,6 +33,7 @@ def main(args):
             if not attr.startswith("test_"):
                 continue
             fn = getattr(mod, attr)
+            gc.collect()  # each test starts on a heap without the last one's garbage
             try:
                 fn()
                 passed += 1
