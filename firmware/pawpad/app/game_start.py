@@ -14,8 +14,10 @@ def start_game(app, name, setup=None, players=None):
     """A new game of `name` with the players set on the device (or `players`). A game
     with house rules to set shows them first."""
     if Session.saved(app.store):
-        app.nav.push(ResumeOffer(app))  # the game on flash first: never lost
-        return
+        offer = ResumeOffer(app)
+        if offer.session is not None or offer.messages:
+            app.nav.push(offer)  # the game on flash first: never lost
+            return
     if players is None:
         players = app.settings["players"]
     if setup is None and shown_rules(engine_for(name)):
