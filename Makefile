@@ -64,6 +64,7 @@ typecheck: venv
 bench: venv compile
 	$(PY) tools/bench.py --micropython $(MP) --mpy build/mpy
 	$(PY) tools/bench_stage.py
+	$(PY) tools/bench_saved.py
 	$(PY) tools/bench_presses.py
 
 # The figures that count: measured on the device (a Pico on a serial port, or the emulated
