@@ -105,14 +105,21 @@ def test_undo_redo_corrections_and_resumes_in_any_order_give_the_same_game():
         check_resume(store, s)
 
 
-def test_a_broken_link_falls_back_to_reading_the_whole_log():
+def short_game(n):
+    """A Top Dogs game of n events on flash with a checkpoint every 3 records: (events,
+    store, session)."""
     events = long_game("top_dogs", 3, None, 7, 400)
     store = Storage(fresh_dir())
     s = Session.new(store, "top_dogs", 3)
     s.snap_every = 3
-    for e in events[:9]:
+    for e in events[:n]:
         s.offer(e)
         s.flush()
+    return events, store, s
+
+
+def test_a_broken_link_falls_back_to_reading_the_whole_log():
+    events, store, s = short_game(9)
     text = store.read_text(LOG, 1 << 20)
     lines = text.split("\n")
     last = max(i for i, line in enumerate(lines) if '"ix"' in line)
@@ -127,13 +134,7 @@ def test_a_broken_link_falls_back_to_reading_the_whole_log():
 
 
 def test_a_torn_record_after_the_checkpoint_is_cut_off_at_its_first_byte():
-    events = long_game("top_dogs", 3, None, 7, 400)
-    store = Storage(fresh_dir())
-    s = Session.new(store, "top_dogs", 3)
-    s.snap_every = 3
-    for e in events[:7]:
-        s.offer(e)
-        s.flush()
+    events, store, s = short_game(7)
     good = store.size(LOG)
     with open(store.path(LOG), "a") as f:
         f.write('{"e": {"t": "tea')
