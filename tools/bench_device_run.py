@@ -182,6 +182,10 @@ class Rig:
         self.frames = []  # (screen, draw us, show us, bytes, end us)
         self.on_frame = None
         dev.render = self.render
+        self.steps = array("i", [0] * 64)  # when the loop's last 64 turns began
+        self.nsteps = 0
+        self._step = dev.step
+        dev.step = self.step
         t3 = ticks_us()
         dev.step(runner.ticks_ms(), runner.ticks_us())
         t4 = ticks_us()
@@ -197,6 +201,20 @@ class Rig:
             "(+ %.1f ms bus)" % (tdiff(t1, T_START) / 1000, tdiff(t1, t0) / 1000,
                                  tdiff(t3, t2) / 1000, tdiff(t4, T_START) / 1000,
                                  bus_us(self.spy.bytes) / 1000))
+
+    def step(self, now_ms, now_us):
+        self.steps[self.nsteps & 63] = ticks_us()
+        self.nsteps += 1
+        return self._step(now_ms, now_us)
+
+    def step_after(self, t0):
+        """ms from t0 to the first loop turn that began after it, or None."""
+        best = None
+        for i in range(min(64, self.nsteps)):
+            d = tdiff(self.steps[i], t0)
+            if d >= 0 and (best is None or d < best):
+                best = d
+        return None if best is None else best / 1000
 
     def render(self, now_ms):
         dev = self.dev
@@ -392,6 +410,14 @@ async def ui_figures(rig, sc):
                                                      rec[2] / 1000, rec[3]))
 
 
+def _began(rec, t0):
+    """When a frame's drawing began, ms after t0 (a frame: screen, draw us, show us,
+    bytes, end us)."""
+    if rec is None:
+        return "-"
+    return "%.1f" % (tdiff(time.ticks_add(rec[4], -rec[2] - rec[1]), t0) / 1000)
+
+
 def _no_game(dev):
     """The main menu, no game open and none on flash (a game left on flash would be
     offered again before a new one)."""
@@ -456,13 +482,15 @@ async def game_figures(rig, sc, cfg, game):
                 whole = rec
         nm = rig.spy.panel_at(t0, name[4]) if name else (None, 0)
         wh = rig.spy.panel_at(t0, whole[4]) if whole else (None, 0)
+        loop = rig.step_after(t0)
         buzz = rig.pwm.on_us[0]
         first = rig.spy.first_us
         stop_rows.append((
             tdiff(buzz, t0) if buzz else None,
             tdiff(first, t0) if first is not None else None,
             nm[0], wh[0], nm[1], wh[1],
-            name[1] if name else 0, whole[1] if whole else 0))
+            name[1] if name else 0, whole[1] if whole else 0,
+            _began(name, t0), _began(whole, t0), loop))
 
     heaps = []
     for gname, text in cfg["games"]:
@@ -496,12 +524,13 @@ async def game_figures(rig, sc, cfg, game):
         heaps.append((gname, sc.heap_min, dev.app.screen_name()))
     sc.press_hook = None
     for i, r in enumerate(stop_rows):
-        say("STOP %d: press -> buzzer %s us; -> first panel write %s ms; -> caller's name "
-            "on the panel %s ms (%d bytes, render %.1f ms); -> whole STOP screen %s ms "
-            "(%d bytes, render %.1f ms)" % (
-                i + 1, r[0], "%.1f" % (r[1] / 1000) if r[1] is not None else "-",
-                "%.1f" % r[2] if r[2] is not None else "-", r[4], r[6] / 1000,
-                "%.1f" % r[3] if r[3] is not None else "-", r[5], r[7] / 1000))
+        say("STOP %d: press -> buzzer %s us; -> the loop's turn %s ms; -> first panel write "
+            "%s ms; -> caller's name on the panel %s ms (%d bytes, render %.1f ms from %s "
+            "ms); -> whole STOP screen %s ms (%d bytes, render %.1f ms from %s ms)" % (
+                i + 1, r[0], "-" if r[10] is None else "%.1f" % r[10],
+                "%.1f" % (r[1] / 1000) if r[1] is not None else "-",
+                "%.1f" % r[2] if r[2] is not None else "-", r[4], r[6] / 1000, r[8],
+                "%.1f" % r[3] if r[3] is not None else "-", r[5], r[7] / 1000, r[9]))
     rows = [r for r in stop_rows if r[2] is not None]
     if rows:
         say("STOP press -> buzzer sounding:             median %.3f ms, max %.3f ms  goal "

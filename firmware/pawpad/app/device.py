@@ -282,8 +282,9 @@ class Device:
             self._display_call(disp.show)
 
     def _display_call(self, fn, *args):
+        """fn(*args)'s result; None when the display stopped answering."""
         try:
-            fn(*args)
+            return fn(*args)
         except OSError:
             # The cable came loose: keep going without a screen, try again later.
             print("pawpad: display stopped answering")
@@ -417,10 +418,13 @@ class Device:
         return prepare_frames(disp, draw_base, draws)
 
     def send_prepared(self, prep):
-        """Puts prepared writes on the bus at once (nothing if the panel changed)."""
+        """Puts prepared writes on the bus at once (nothing if the panel changed);
+        returns True when they went out."""
         disp = self.hw.display
-        if disp is not None and prep is not None:
-            self._display_call(disp.send_prepared, prep)
+        if disp is None or prep is None:
+            return False
+        sent = self._display_call(disp.send_prepared, prep)
+        return sent is not None and sent >= 0
 
     # --- "Record" in the hardware check: the stages' samples as CSV on flash ---
     def record(self, on):
