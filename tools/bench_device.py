@@ -8,6 +8,7 @@
 #   --arm       kept for old command lines: the app itself arms the buzzer in the
 #   --prepare   button interrupt and prepares the STOP frames now
 #   --i2c-hz    the panel's bus clock (default: pins.I2C_FREQ, 400 kHz)
+#   --phases    only these of PHASES (default: all; the replays take the longest)
 #   --frozen    the device runs a UF2 with the firmware frozen in (boards/pico/manifest.py):
 #               only main.py, board.py and pins.py are copied, and a pawpad/ folder on
 #               its flash (left by make flash) is refused, since it would shadow them
@@ -97,6 +98,8 @@ def main():
     ap.add_argument("--prepare", action="store_true")
     ap.add_argument("--i2c-hz", type=int, default=0)
     ap.add_argument("--frozen", action="store_true")
+    ap.add_argument("--phases", default=",".join(PHASES),
+                    help="some of %s, comma-separated" % ",".join(PHASES))
     ap.add_argument("--out", default=os.path.join(ROOT, "build", "bench-device.txt"))
     ap.add_argument("--work", default=os.path.join(ROOT, "build", "bench-device"),
                     help="where the inputs for the device are written")
@@ -128,7 +131,8 @@ def main():
           % (a.port, json.dumps(opts)), flush=True)
     lines = []
     # One mpremote session a phase: each starts from a soft reset, a fresh heap.
-    for i, phase in enumerate(PHASES):
+    phases = [ph for ph in PHASES if ph in a.phases.split(",")]
+    for i, phase in enumerate(phases):
         chain = connect + ["exec", STOP_WATCHDOG + "PHASE = %r\nimport gc\ngc.collect()\n"
                                      "BASE_ALLOC = gc.mem_alloc()\n" % phase, "+"]
         if i == 0:

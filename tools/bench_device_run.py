@@ -186,6 +186,9 @@ class Rig:
         self.nsteps = 0
         self._step = dev.step
         dev.step = self.step
+        self._send_prepared = dev.send_prepared
+        dev.send_prepared = self.send_prepared
+        self.prep_us = None  # when the last prepared frame went out
         t3 = ticks_us()
         dev.step(runner.ticks_ms(), runner.ticks_us())
         t4 = ticks_us()
@@ -207,6 +210,12 @@ class Rig:
         self.nsteps += 1
         return self._step(now_ms, now_us)
 
+    def send_prepared(self, prep):
+        sent = self._send_prepared(prep)
+        if sent:
+            self.prep_us = ticks_us()
+        return sent
+
     def step_after(self, t0):
         """ms from t0 to the first loop turn that began after it, or None."""
         best = None
@@ -226,7 +235,8 @@ class Rig:
         if disp is not None:
             dev._display_call(disp.show)
         t2 = ticks_us()
-        rec = (dev.app.screen_name(), tdiff(t1, t0), tdiff(t2, t1), self.spy.bytes - b0, t2)
+        rec = (dev.app.screen_name(), tdiff(t1, t0), tdiff(t2, t1), self.spy.bytes - b0, t2,
+               getattr(dev.app.top, "details", False))
         self.frames.append(rec)
         if len(self.frames) > 64:
             self.frames = []  # (callers hold indexes only across one key)
@@ -335,8 +345,9 @@ async def main():
             pass
         for n in os.listdir(data):
             os.remove(data + "/" + n)
-        with open(data + "/settings.json", "w") as f:
-            f.write('{"players": %d}' % cfg["players"])
+        with open(data + "/settings.json", "w") as f:  # the app clocks the bus by it
+            f.write('{"players": %d, "fast_panel": %s}' % (
+                cfg["players"], "true" if OPTS.get("i2c_hz", 0) >= 1000000 else "false"))
     except OSError as e:
         say("bench: data folder:", e)
     rig = Rig(data)
@@ -410,12 +421,14 @@ async def ui_figures(rig, sc):
                                                      rec[2] / 1000, rec[3]))
 
 
-def _began(rec, t0):
-    """When a frame's drawing began, ms after t0 (a frame: screen, draw us, show us,
-    bytes, end us)."""
+def _drawn(rec, t0):
+    """How a STOP frame came: its render time and when the drawing began, ms after t0
+    (rec: screen, draw us, show us, bytes, end us, details shown); None: no frame was
+    drawn for it, it went out as made before GO."""
     if rec is None:
-        return "-"
-    return "%.1f" % (tdiff(time.ticks_add(rec[4], -rec[2] - rec[1]), t0) / 1000)
+        return "made before GO"
+    began = tdiff(time.ticks_add(rec[4], -rec[2] - rec[1]), t0)
+    return "render %.1f ms from %.1f ms" % (rec[1] / 1000, began / 1000)
 
 
 def _no_game(dev):
@@ -474,13 +487,20 @@ async def game_figures(rig, sc, cfg, game):
         # runs after each p-press during a live round: waits for the STOP frames
         t0, (b0, f0) = stops[-1]
         await asyncio.sleep_ms(150)
+        # The caller's name: the frame made before GO (sent from the loop's turn), or
+        # else the first STOP frame drawn; the whole STOP screen: the first with details.
         name = whole = None
         for rec in all_frames[f0:]:
             if rec[0] == "pad-stopped" and name is None:
                 name = rec
-            elif rec[0] == "pad-stopped" and whole is None:
+            if rec[0] == "pad-stopped" and whole is None and rec[5]:
                 whole = rec
-        nm = rig.spy.panel_at(t0, name[4]) if name else (None, 0)
+        prep = rig.prep_us
+        if prep is not None and tdiff(prep, t0) >= 0:
+            nm = rig.spy.panel_at(t0, prep)
+            name = None  # no frame drawn for it
+        else:
+            nm = rig.spy.panel_at(t0, name[4]) if name else (None, 0)
         wh = rig.spy.panel_at(t0, whole[4]) if whole else (None, 0)
         loop = rig.step_after(t0)
         buzz = rig.pwm.on_us[0]
@@ -489,8 +509,7 @@ async def game_figures(rig, sc, cfg, game):
             tdiff(buzz, t0) if buzz else None,
             tdiff(first, t0) if first is not None else None,
             nm[0], wh[0], nm[1], wh[1],
-            name[1] if name else 0, whole[1] if whole else 0,
-            _began(name, t0), _began(whole, t0), loop))
+            _drawn(name, t0), _drawn(whole, t0), loop))
 
     heaps = []
     for gname, text in cfg["games"]:
@@ -525,12 +544,12 @@ async def game_figures(rig, sc, cfg, game):
     sc.press_hook = None
     for i, r in enumerate(stop_rows):
         say("STOP %d: press -> buzzer %s us; -> the loop's turn %s ms; -> first panel write "
-            "%s ms; -> caller's name on the panel %s ms (%d bytes, render %.1f ms from %s "
-            "ms); -> whole STOP screen %s ms (%d bytes, render %.1f ms from %s ms)" % (
-                i + 1, r[0], "-" if r[10] is None else "%.1f" % r[10],
+            "%s ms; -> caller's name on the panel %s ms (%d bytes, %s); -> whole STOP "
+            "screen %s ms (%d bytes, %s)" % (
+                i + 1, r[0], "-" if r[8] is None else "%.1f" % r[8],
                 "%.1f" % (r[1] / 1000) if r[1] is not None else "-",
-                "%.1f" % r[2] if r[2] is not None else "-", r[4], r[6] / 1000, r[8],
-                "%.1f" % r[3] if r[3] is not None else "-", r[5], r[7] / 1000, r[9]))
+                "%.1f" % r[2] if r[2] is not None else "-", r[4], r[6],
+                "%.1f" % r[3] if r[3] is not None else "-", r[5], r[7]))
     rows = [r for r in stop_rows if r[2] is not None]
     if rows:
         say("STOP press -> buzzer sounding:             median %.3f ms, max %.3f ms  goal "

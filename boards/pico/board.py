@@ -46,10 +46,17 @@ def open_display(freq=None):
         return None
 
 
+def _clock_bus(bus, fast):
+    """The panel's I2C clocked at 1 MHz (fast) or 400 kHz: I2C(id, ...) on the rp2 port
+    sets up again the one object the display already writes through."""
+    bus[0] = pins.I2C_FAST_FREQ if fast else pins.I2C_FREQ
+    I2C(pins.I2C_ID, sda=Pin(pins.I2C_SDA), scl=Pin(pins.I2C_SCL), freq=bus[0])
+
+
 def build(watchdog=True, levels=read_levels, i2c_freq=None):
     """watchdog=False and a `levels` function are for the on-device benchmark
     (tools/bench_device.py), which presses buttons in software; i2c_freq: see
-    open_display()."""
+    open_display() (the app then sets the clock its "Panel bus" setting says)."""
     hw = Hardware("pico")
     hw.data_dir = "/data"
     hw.reset_cause = _CAUSES.get(reset_cause(), "reset")
@@ -58,8 +65,10 @@ def build(watchdog=True, levels=read_levels, i2c_freq=None):
                          time.ticks_us, hw.flag)
     hw.menu = Buttons(_inputs(pins.MENU), _bits(pins.MENU), levels, time.ticks_us,
                       hw.flag)
+    bus = [i2c_freq]  # the panel's clock now (None: pins.I2C_FREQ)
     hw.display = open_display(i2c_freq)
-    hw.reinit_display = lambda: open_display(i2c_freq)
+    hw.reinit_display = lambda: open_display(bus[0])
+    hw.set_bus_fast = lambda fast: _clock_bus(bus, fast)
     if hw.display is None:
         hw.problems.append("Display not found")
     hw.buzzer = Buzzer(PWM(Pin(pins.BUZZER)))

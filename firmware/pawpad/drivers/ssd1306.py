@@ -142,6 +142,15 @@ class SSD1306:
         """Send the whole frame next time (after a reset of the panel, say)."""
         self._valid = False
 
+    def resend(self):
+        """The whole frame sent again now (the hardware check times it at 1 MHz);
+        returns the bytes put on the bus. Raises OSError when the panel stops
+        acknowledging."""
+        before = self.bus_bytes
+        self._valid = False
+        self.show()
+        return self.bus_bytes - before
+
     def show(self):
         """Send what changed since the last show(); returns the data bytes sent.
         Runs of whole changed pages go as one window (a full frame: one command and
