@@ -11,6 +11,7 @@ from pawpad.app.session import Session
 from pawpad.app.shell import App
 from pawpad.core import settings
 from pawpad.core.lockout import RoundClock
+from pawpad.ui.canvas import Canvas
 from pawsim import fit
 from pawsim.gallery import LONG_COLOURS, QuietOut
 from pawsim.scripts import GO_MS
@@ -36,11 +37,18 @@ def test_the_stop_sends_only_the_name_and_the_lines_around_it():
     script = open_variant(0) + "1900 ok\n"
     before = bus_bytes(script + "%d end" % (GO + 199), data_with())[1]
     p, after = bus_bytes(script + "%d p2\n%d end" % (GO + 200, GO + 300), data_with())
+    assert p.world.panel.ram == p.hw.display.buffer  # the whole STOP screen is on it
+    # It was drawn over the frame made before GO: the same as drawn from nothing.
+    screen = p.dev.app.top
+    assert screen.prepared
+    screen.prepared = {}
+    c = Canvas()
+    p.dev.app.draw(c)
+    assert c.buf == p.world.panel.ram
     shown, bad = texts(p.dev.app)
     for text in ("BLUE", "200 ms after GO", "OK: examine"):
         assert text in shown, shown
     assert not bad
-    assert p.world.panel.ram == p.hw.display.buffer  # the whole STOP screen is on it
     # The name (a few pages' columns) and the time and footer lines: not a frame.
     assert 0 < after - before < 650, after - before
 
@@ -51,6 +59,7 @@ def test_false_starts_are_named_by_colour_on_the_stop_screen():
         p = play(open_variant(0) + "1900 ok\n2500 p1\n2600 p4\n%d p2\n%d end" % (
             GO + 300, GO + 500), data_with(setting))
         assert p.dev.app.top.name == "pad-stopped" and p.dev.app.top.caller == 1
+        p.dev.app.top.prepared = {}  # every text drawn, none from the frame made ahead
         shown, bad = texts(p.dev.app)
         assert head + " Red,Yel" in shown, shown
         assert "OK: examine" in shown  # one line below the name left for the hint

@@ -189,6 +189,10 @@ class Rig:
         self._send_prepared = dev.send_prepared
         dev.send_prepared = self.send_prepared
         self.prep_us = None  # when the last prepared frame went out
+        self.tick_us = 0  # when the app's last tick began
+        self.prep_tick = 0  # and the one that sent the last prepared frame
+        self._tick = dev.app.tick
+        dev.app.tick = self.tick
         t3 = ticks_us()
         dev.step(runner.ticks_ms(), runner.ticks_us())
         t4 = ticks_us()
@@ -210,10 +214,16 @@ class Rig:
         self.nsteps += 1
         return self._step(now_ms, now_us)
 
+    def tick(self, now_ms):
+        self.tick_us = ticks_us()
+        return self._tick(now_ms)
+
     def send_prepared(self, prep):
+        began = self.tick_us  # the tick that sends it
         sent = self._send_prepared(prep)
         if sent:
             self.prep_us = ticks_us()
+            self.prep_tick = began
         return sent
 
     def step_after(self, t0):
@@ -503,6 +513,10 @@ async def game_figures(rig, sc, cfg, game):
             nm = rig.spy.panel_at(t0, name[4]) if name else (None, 0)
         wh = rig.spy.panel_at(t0, whole[4]) if whole else (None, 0)
         loop = rig.step_after(t0)
+        if loop is not None and rig.prep_us is not None:
+            loop = "%.1f ms, its tick %.1f ms" % (loop, tdiff(rig.prep_tick, t0) / 1000)
+        elif loop is not None:
+            loop = "%.1f ms" % loop
         buzz = rig.pwm.on_us[0]
         first = rig.spy.first_us
         stop_rows.append((
@@ -543,10 +557,10 @@ async def game_figures(rig, sc, cfg, game):
         heaps.append((gname, sc.heap_min, dev.app.screen_name()))
     sc.press_hook = None
     for i, r in enumerate(stop_rows):
-        say("STOP %d: press -> buzzer %s us; -> the loop's turn %s ms; -> first panel write "
+        say("STOP %d: press -> buzzer %s us; -> the loop's turn %s; -> first panel write "
             "%s ms; -> caller's name on the panel %s ms (%d bytes, %s); -> whole STOP "
             "screen %s ms (%d bytes, %s)" % (
-                i + 1, r[0], "-" if r[8] is None else "%.1f" % r[8],
+                i + 1, r[0], r[8] or "-",
                 "%.1f" % (r[1] / 1000) if r[1] is not None else "-",
                 "%.1f" % r[2] if r[2] is not None else "-", r[4], r[6],
                 "%.1f" % r[3] if r[3] is not None else "-", r[5], r[7]))

@@ -430,6 +430,14 @@ class Device:
         sent = self._display_call(disp.send_prepared, prep)
         return sent is not None and sent >= 0
 
+    def draw_prepared(self, prep, c):
+        """Draws on canvas c the frame `prep` makes (what the panel shows once it is
+        sent); False, drawing nothing, when there is no such frame."""
+        if prep is None or prep.base is None:
+            return False
+        prep.frame_into(c.buf)
+        return True
+
     # --- the hardware check: does the panel keep up at 1 MHz? ---
     def check_fast_panel(self):
         """Sends the whole frame at 1 MHz, timed where there is a clock, then puts

@@ -10,7 +10,7 @@ from pawpad.core.lockout import RoundClock, judge
 from pawpad.core.timers import Timer, clock_text
 from pawpad.ticks import diff
 from pawpad.ui import widgets
-from pawpad.ui.canvas import HEIGHT, LINE_H
+from pawpad.ui.canvas import HEIGHT, LINE_H, WIDTH
 
 COUNT_MS = 1000  # between the countdown's beeps
 LOCK_US = 250000  # the false-start penalty, when the setting is on
@@ -132,9 +132,10 @@ class Live(Screen):
         if self._locked(seat, t_us):
             return
         if self.clock.press(seat, t_us) >= 0:
+            # As little as can be before the name goes to the panel (at this loop
+            # turn's tick): the lights wait for the decision.
             app.out.sound(STOP, True)  # the tone the interrupt started, carried on
             app.out.disarm_stop()
-            lights(app, self.host, [seat], True)
             self.host.alarm = None
             app.nav.replace(Stopped(self.host, app, self.clock, self.false, self.prepared))
 
@@ -344,7 +345,12 @@ class Stopped(Screen):
         """The name stays where the live screen put it; the time goes above it, who
         pressed after and who made a false start below: the panel is sent only the
         lines that change, a few hundred bytes."""
-        stop_frame(c, app, self.host, big, footer=False)
+        prep = self.prepared.get(self.caller)
+        if prep is not None and app.out.draw_prepared(prep, c):
+            # The frame made before GO, as sent: its name stays, its footer goes.
+            c.fill_rect(0, HEIGHT - 2 * LINE_H, WIDTH, 2 * LINE_H, 0)
+        else:
+            stop_frame(c, app, self.host, big, footer=False)
         c.text_center(reaction_line(self.reaction), 12)
         lines = []
         margins = self.margins()

@@ -71,6 +71,16 @@ class Prepared:
         self.offsets = []
         self.nbytes = 0  # bytes on the bus, address bytes included
 
+    def frame_into(self, buf):
+        """Writes into buf (a frame buffer) the frame these writes make of their base:
+        what the panel shows once they are sent, for the app to draw the rest of a
+        screen over instead of drawing it all again. Allocates nothing."""
+        _copy(buf, 0, self.base, 0, len(self.base))
+        datas = self.datas
+        for i in range(len(datas)):
+            d = datas[i]
+            _copy(buf, self.offsets[i], d, 1, len(d) - 1)
+
 
 class SSD1306:
     width = 128
