@@ -7,10 +7,6 @@ def const(value):
     return value
 
 
-def native(func):
-    return func  # CPython runs the bytecode it has; the device makes machine code
-
-
 def schedule(func, arg):
     func(arg)
 

@@ -9,7 +9,6 @@
 # an armed button: the STOP sounds without waiting for the loop.
 from array import array
 
-import micropython
 from micropython import const
 
 from pawpad.ticks import diff
@@ -59,9 +58,10 @@ class Buttons:
         for p in pins:
             p.irq(handler=self._irq, trigger=p.IRQ_FALLING | p.IRQ_RISING, hard=True)
 
-    @micropython.native  # machine code: the STOP's tone starts sooner (tools/shims: CPython)
     def irq(self, _pin):
-        # Hard IRQ: integers only, nothing allocated.
+        # Hard IRQ: integers only, nothing allocated. Bytecode, not @micropython.native:
+        # frozen into a UF2 (v1.28), a native method's code starts with a 32-bit word
+        # that mpy-tool aligns to 2 bytes only, and the Cortex-M0+ faults reading it.
         t = self._ticks()
         levels = self._read()
         armed = self._arm_bits

@@ -4,8 +4,6 @@
 # Sooner still: arm(hz) while a round is live, and the button interrupt calls fire()
 # (Buttons.arm(buzzer.fire)): the tone starts within microseconds of the press, before
 # the loop has even woken; the play() that follows carries the tone on.
-import micropython
-
 from pawpad.ticks import add, diff
 
 
@@ -65,7 +63,6 @@ class Buzzer:
     def disarm(self):
         self._arm_hz = 0
 
-    @micropython.native  # called from the button interrupt: as little as can be
     def fire(self):
         """Starts the armed tone: safe in a hard interrupt (a frequency and a duty
         written, nothing allocated), once per arm()."""
