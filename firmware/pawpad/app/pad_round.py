@@ -16,6 +16,7 @@ COUNT_MS = 1000  # between the countdown's beeps
 LOCK_US = 250000  # the false-start penalty, when the setting is on
 LATE_MS = 2000  # presses this long after the STOP still show their margin
 CLOCK_MS = 500  # the round's clock is carried on at least this often (ticks wrap)
+REACTION_Y = 16  # the STOP's time: one page (16-23) over the name, one page to send
 
 
 class Countdown(Screen):
@@ -248,6 +249,7 @@ class Stopped(Screen):
         self.details = False
         self.tick_ms = 1
         self.deciding = not timed_out
+        self.settling = False  # the STOP is drawn, not yet in the game (next tick)
 
     def _first(self, since=0):
         best = None
@@ -279,10 +281,14 @@ class Stopped(Screen):
                 app.out.sound(STOP, True)
             elif app.out.send_prepared(self.prepared.get(self.caller)):
                 # The name is on the panel already, from the frame made before GO: this
-                # loop turn draws the details (only the lines around the name change),
-                # and the STOP goes to flash after them.
+                # loop turn draws the details (only the lines around the name change);
+                # the STOP goes into the game (and to flash) and the lights change at
+                # the next turn, a few ms later.
+                self.reaction = self._reaction_ms()
                 self.details = True
-                self.tick_ms = 50
+                self.settling = True
+                app.nav.dirty = True
+                return
             self._logged(app)
         elif app.settings["tie_rule"] == "again":
             self.again = clock.since_go(app.now_us)
@@ -297,11 +303,21 @@ class Stopped(Screen):
             e["false"] = false_seats(self.false)
         return e
 
+    def _reaction_ms(self):
+        mine = [off for s, off in self.clock.presses if s == self.caller and off >= 0]
+        return min(mine) // 1000 if mine else None
+
+    def _settle(self, app):
+        """The STOP's screen is out: now into the game, and the caller's light."""
+        self.settling = False
+        self.tick_ms = 50
+        self._logged(app)
+        lights(app, self.host, self.winners, True)
+
     def _logged(self, app):
         """The STOP is settled: it goes into the game (and to flash once quiet), and
         this screen stays on top of the examination it leads to."""
-        mine = [off for s, off in self.clock.presses if s == self.caller and off >= 0]
-        self.reaction = min(mine) // 1000 if mine else None
+        self.reaction = self._reaction_ms()
         if self.host.state["phase"] == "ready":
             self.host.offer(self.stop_event(), over=self)
 
@@ -351,7 +367,7 @@ class Stopped(Screen):
             c.fill_rect(0, HEIGHT - 2 * LINE_H, WIDTH, 2 * LINE_H, 0)
         else:
             stop_frame(c, app, self.host, big, footer=False)
-        c.text_center(reaction_line(self.reaction), 12)
+        c.text_center(reaction_line(self.reaction), REACTION_Y)
         lines = []
         margins = self.margins()
         if margins:
@@ -380,6 +396,9 @@ class Stopped(Screen):
         if self.deciding:
             self._decide(app)
             return
+        if self.settling:
+            self._settle(app)
+            return
         if not self.details:
             if now_ms == self.at:
                 return  # the STOP's own loop turn: its first frame goes out as it is
@@ -405,6 +424,8 @@ class Stopped(Screen):
     def key(self, app, k):
         if self.deciding:
             return
+        if self.settling:
+            self._settle(app)  # a key in the STOP's own loop turn: the game has it first
         if self.caller is None and self.winners:
             if app.settings["tie_rule"] == "choose":
                 n = len(self.winners)
