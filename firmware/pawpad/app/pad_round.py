@@ -229,8 +229,9 @@ class Stopped(Screen):
     @property
     def busy(self):
         # Press times still matter while the STOP is being decided: it goes to flash
-        # as soon as it is (a write then only delays the margins of later presses by
-        # a few ms, which nobody's score depends on).
+        # as soon as it is in the game, the loop turn after its screen went out (a
+        # write then only delays the margins of later presses by a few ms, which
+        # nobody's score depends on).
         return self.deciding
 
     def __init__(self, host, app, clock, false=(), prepared=None, timed_out=False):
