@@ -108,3 +108,14 @@ def test_margins_line_keeps_the_nearest_and_fits():
     assert pad_round.margins_line(app, [(1, 8)]) == "Orange +8ms"
     many = pad_round.margins_line(app, [(s, 10000 + s) for s in range(1, 8)])
     assert many == "Orange +10001ms"  # one fits either way: the full name
+
+
+def test_ok_at_once_after_the_stop_examines_it():
+    # The STOP is decided at the turn after the press (here, where time stands still
+    # within a turn) and goes into the game at the turn after that: an OK there finds
+    # it in the game, with the examination under it.
+    p = play(open_variant(0) + "1900 ok\n%d p2\n%d ok\n%d end" % (GO + 200, GO + 202, GO + 300),
+             data_with())
+    assert p.dev.app.top.name == "pad-exam"
+    events = [e["t"] for e in p.dev.app.session.events()]
+    assert events == ["stop"], events
