@@ -69,9 +69,12 @@ bench: venv compile
 
 # The figures that count: measured on the device (a Pico on a serial port, or the emulated
 # Pico: PORT=socket://127.0.0.1:47001), with the firmware flashed first.
-# BENCH_ARGS: --arm --prepare (the app-side calls, made by the benchmark), --i2c-hz 1000000
-bench-device: venv flash
-	$(PY) tools/bench_device.py --mpremote $(VENV)/bin/mpremote --port $(PORT) $(BENCH_ARGS)
+# BENCH_ARGS: --i2c-hz 1000000. FROZEN=1: the device runs the frozen UF2
+# (boards/pico/manifest.py): nothing is flashed, the benchmark copies main.py, board.py
+# and pins.py itself.
+bench-device: venv $(if $(FROZEN),,flash)
+	$(PY) tools/bench_device.py --mpremote $(VENV)/bin/mpremote --port $(PORT) \
+		$(if $(FROZEN),--frozen) $(BENCH_ARGS)
 
 # PNGs of the screens, for the README and for looking at: every docs/*.keys (the tour of
 # the menus and Pick-a-Dog, and one a game) played on a box of its own.

@@ -128,7 +128,10 @@ def main():
         app.preload()  # leaf first, here at the top: no deep chain of imports later
         asyncio.run(run(hw, store))
     except KeyboardInterrupt:
-        # Stopped on purpose (mpremote does so when it connects): not a failed boot.
+        # Stopped on purpose (mpremote does so when it connects): not a failed boot,
+        # and no watchdog left running to reset the REPL in the middle of a copy.
+        if hw.stop_watchdog is not None:
+            hw.stop_watchdog()
         if store is not None:
             store.remove(BOOTS)
         raise

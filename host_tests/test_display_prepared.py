@@ -53,3 +53,24 @@ def test_prepared_frames_are_refused_over_another_screen():
     live("RED")(c)
     d.show()
     assert panel.ram == d.buffer
+
+
+def test_the_frame_a_prepared_one_makes_is_drawn_without_allocating():
+    import sys
+
+    _, _, d, _ = rig()
+    prepared = prepare_frames(d, live("GO!"), {0: live("YELLOW")})
+    buf = bytearray(1024)
+    if sys.implementation.name == "micropython":  # heap_lock: the unix port's proof
+        import micropython
+
+        micropython.heap_lock()
+        try:
+            prepared[0].frame_into(buf)
+        finally:
+            micropython.heap_unlock()
+    else:
+        prepared[0].frame_into(buf)
+    c = Canvas()
+    live("YELLOW")(c)
+    assert buf == c.buf

@@ -8,6 +8,10 @@
 #   --arm       kept for old command lines: the app itself arms the buzzer in the
 #   --prepare   button interrupt and prepares the STOP frames now
 #   --i2c-hz    the panel's bus clock (default: pins.I2C_FREQ, 400 kHz)
+#   --phases    only these of PHASES (default: all; the replays take the longest)
+#   --frozen    the device runs a UF2 with the firmware frozen in (boards/pico/manifest.py):
+#               only main.py, board.py and pins.py are copied, and a pawpad/ folder on
+#               its flash (left by make flash) is refused, since it would shadow them
 import argparse
 import json
 import os
@@ -68,6 +72,24 @@ def inputs(build, opts):
     return paths
 
 
+# The three files a frozen firmware still takes from flash (boards/pico/manifest.py).
+FROZEN_COPIES = [os.path.join(ROOT, "firmware", "main.py"),
+                 os.path.join(ROOT, "boards", "pico", "board.py"),
+                 os.path.join(ROOT, "boards", "pico", "pins.py")]
+# On the device: is pawpad frozen in, and not shadowed by a copy on flash?
+FROZEN_CHECK = ("import os\n"
+                "try:\n"
+                "    os.stat('pawpad')\n"
+                "    print('a pawpad/ folder on the flash shadows the frozen modules: '\n"
+                "          'mpremote rm -r :pawpad')\n"
+                "except OSError:\n"
+                "    try:\n"
+                "        import pawpad\n"
+                "        print('frozen', pawpad.VERSION)\n"
+                "    except ImportError:\n"
+                "        print('this firmware has no frozen pawpad (boards/pico/manifest.py)')\n")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--mpremote", default="mpremote")
@@ -75,12 +97,17 @@ def main():
     ap.add_argument("--arm", action="store_true")
     ap.add_argument("--prepare", action="store_true")
     ap.add_argument("--i2c-hz", type=int, default=0)
+    ap.add_argument("--frozen", action="store_true")
+    ap.add_argument("--phases", default=",".join(PHASES),
+                    help="some of %s, comma-separated" % ",".join(PHASES))
     ap.add_argument("--out", default=os.path.join(ROOT, "build", "bench-device.txt"))
     ap.add_argument("--work", default=os.path.join(ROOT, "build", "bench-device"),
                     help="where the inputs for the device are written")
     a = ap.parse_args()
-    opts = {"arm": a.arm, "prepare": a.prepare, "i2c_hz": a.i2c_hz}
+    opts = {"arm": a.arm, "prepare": a.prepare, "i2c_hz": a.i2c_hz, "frozen": a.frozen}
     files = inputs(a.work, opts)
+    if a.frozen:
+        files += FROZEN_COPIES
     connect = [a.mpremote, "connect", a.port]
     # The firmware just flashed runs with its watchdog on: stop it first, and again
     # if the device reset under mpremote meanwhile (the emulator's idle time runs
@@ -95,11 +122,17 @@ def main():
             pass
     else:
         sys.exit("bench-device: cannot reach the device's REPL on %s" % a.port)
+    if a.frozen:
+        r = subprocess.run(connect + ["exec", FROZEN_CHECK], capture_output=True, text=True,
+                           timeout=60)
+        if "frozen" not in r.stdout:
+            sys.exit("bench-device --frozen: %s" % (r.stdout.strip() or r.stderr.strip()))
     print("== on the device (%s): figures from time.ticks_us() there; options %s"
           % (a.port, json.dumps(opts)), flush=True)
     lines = []
     # One mpremote session a phase: each starts from a soft reset, a fresh heap.
-    for i, phase in enumerate(PHASES):
+    phases = [ph for ph in PHASES if ph in a.phases.split(",")]
+    for i, phase in enumerate(phases):
         chain = connect + ["exec", STOP_WATCHDOG + "PHASE = %r\nimport gc\ngc.collect()\n"
                                      "BASE_ALLOC = gc.mem_alloc()\n" % phase, "+"]
         if i == 0:

@@ -182,6 +182,17 @@ class Rig:
         self.frames = []  # (screen, draw us, show us, bytes, end us)
         self.on_frame = None
         dev.render = self.render
+        self.steps = array("i", [0] * 64)  # when the loop's last 64 turns began
+        self.nsteps = 0
+        self._step = dev.step
+        dev.step = self.step
+        self._send_prepared = dev.send_prepared
+        dev.send_prepared = self.send_prepared
+        self.prep_us = None  # when the last prepared frame went out
+        self.tick_us = 0  # when the app's last tick began
+        self.prep_tick = 0  # and the one that sent the last prepared frame
+        self._tick = dev.app.tick
+        dev.app.tick = self.tick
         t3 = ticks_us()
         dev.step(runner.ticks_ms(), runner.ticks_us())
         t4 = ticks_us()
@@ -198,6 +209,32 @@ class Rig:
                                  tdiff(t3, t2) / 1000, tdiff(t4, T_START) / 1000,
                                  bus_us(self.spy.bytes) / 1000))
 
+    def step(self, now_ms, now_us):
+        self.steps[self.nsteps & 63] = ticks_us()
+        self.nsteps += 1
+        return self._step(now_ms, now_us)
+
+    def tick(self, now_ms):
+        self.tick_us = ticks_us()
+        return self._tick(now_ms)
+
+    def send_prepared(self, prep):
+        began = self.tick_us  # the tick that sends it
+        sent = self._send_prepared(prep)
+        if sent:
+            self.prep_us = ticks_us()
+            self.prep_tick = began
+        return sent
+
+    def step_after(self, t0):
+        """ms from t0 to the first loop turn that began after it, or None."""
+        best = None
+        for i in range(min(64, self.nsteps)):
+            d = tdiff(self.steps[i], t0)
+            if d >= 0 and (best is None or d < best):
+                best = d
+        return None if best is None else best / 1000
+
     def render(self, now_ms):
         dev = self.dev
         t0 = ticks_us()
@@ -208,7 +245,8 @@ class Rig:
         if disp is not None:
             dev._display_call(disp.show)
         t2 = ticks_us()
-        rec = (dev.app.screen_name(), tdiff(t1, t0), tdiff(t2, t1), self.spy.bytes - b0, t2)
+        rec = (dev.app.screen_name(), tdiff(t1, t0), tdiff(t2, t1), self.spy.bytes - b0, t2,
+               getattr(dev.app.top, "details", False))
         self.frames.append(rec)
         if len(self.frames) > 64:
             self.frames = []  # (callers hold indexes only across one key)
@@ -317,8 +355,9 @@ async def main():
             pass
         for n in os.listdir(data):
             os.remove(data + "/" + n)
-        with open(data + "/settings.json", "w") as f:
-            f.write('{"players": %d}' % cfg["players"])
+        with open(data + "/settings.json", "w") as f:  # the app clocks the bus by it
+            f.write('{"players": %d, "fast_panel": %s}' % (
+                cfg["players"], "true" if OPTS.get("i2c_hz", 0) >= 1000000 else "false"))
     except OSError as e:
         say("bench: data folder:", e)
     rig = Rig(data)
@@ -392,6 +431,16 @@ async def ui_figures(rig, sc):
                                                      rec[2] / 1000, rec[3]))
 
 
+def _drawn(rec, t0):
+    """How a STOP frame came: its render time and when the drawing began, ms after t0
+    (rec: screen, draw us, show us, bytes, end us, details shown); None: no frame was
+    drawn for it, it went out as made before GO."""
+    if rec is None:
+        return "made before GO"
+    began = tdiff(time.ticks_add(rec[4], -rec[2] - rec[1]), t0)
+    return "render %.1f ms from %.1f ms" % (rec[1] / 1000, began / 1000)
+
+
 def _no_game(dev):
     """The main menu, no game open and none on flash (a game left on flash would be
     offered again before a new one)."""
@@ -448,21 +497,33 @@ async def game_figures(rig, sc, cfg, game):
         # runs after each p-press during a live round: waits for the STOP frames
         t0, (b0, f0) = stops[-1]
         await asyncio.sleep_ms(150)
+        # The caller's name: the frame made before GO (sent from the loop's turn), or
+        # else the first STOP frame drawn; the whole STOP screen: the first with details.
         name = whole = None
         for rec in all_frames[f0:]:
             if rec[0] == "pad-stopped" and name is None:
                 name = rec
-            elif rec[0] == "pad-stopped" and whole is None:
+            if rec[0] == "pad-stopped" and whole is None and rec[5]:
                 whole = rec
-        nm = rig.spy.panel_at(t0, name[4]) if name else (None, 0)
+        prep = rig.prep_us
+        if prep is not None and tdiff(prep, t0) >= 0:
+            nm = rig.spy.panel_at(t0, prep)
+            name = None  # no frame drawn for it
+        else:
+            nm = rig.spy.panel_at(t0, name[4]) if name else (None, 0)
         wh = rig.spy.panel_at(t0, whole[4]) if whole else (None, 0)
+        loop = rig.step_after(t0)
+        if loop is not None and rig.prep_us is not None:
+            loop = "%.1f ms, its tick %.1f ms" % (loop, tdiff(rig.prep_tick, t0) / 1000)
+        elif loop is not None:
+            loop = "%.1f ms" % loop
         buzz = rig.pwm.on_us[0]
         first = rig.spy.first_us
         stop_rows.append((
             tdiff(buzz, t0) if buzz else None,
             tdiff(first, t0) if first is not None else None,
             nm[0], wh[0], nm[1], wh[1],
-            name[1] if name else 0, whole[1] if whole else 0))
+            _drawn(name, t0), _drawn(whole, t0), loop))
 
     heaps = []
     for gname, text in cfg["games"]:
@@ -496,12 +557,13 @@ async def game_figures(rig, sc, cfg, game):
         heaps.append((gname, sc.heap_min, dev.app.screen_name()))
     sc.press_hook = None
     for i, r in enumerate(stop_rows):
-        say("STOP %d: press -> buzzer %s us; -> first panel write %s ms; -> caller's name "
-            "on the panel %s ms (%d bytes, render %.1f ms); -> whole STOP screen %s ms "
-            "(%d bytes, render %.1f ms)" % (
-                i + 1, r[0], "%.1f" % (r[1] / 1000) if r[1] is not None else "-",
-                "%.1f" % r[2] if r[2] is not None else "-", r[4], r[6] / 1000,
-                "%.1f" % r[3] if r[3] is not None else "-", r[5], r[7] / 1000))
+        say("STOP %d: press -> buzzer %s us; -> the loop's turn %s; -> first panel write "
+            "%s ms; -> caller's name on the panel %s ms (%d bytes, %s); -> whole STOP "
+            "screen %s ms (%d bytes, %s)" % (
+                i + 1, r[0], r[8] or "-",
+                "%.1f" % (r[1] / 1000) if r[1] is not None else "-",
+                "%.1f" % r[2] if r[2] is not None else "-", r[4], r[6],
+                "%.1f" % r[3] if r[3] is not None else "-", r[5], r[7]))
     rows = [r for r in stop_rows if r[2] is not None]
     if rows:
         say("STOP press -> buzzer sounding:             median %.3f ms, max %.3f ms  goal "

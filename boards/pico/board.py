@@ -5,6 +5,7 @@ import asyncio
 import time
 
 import pins
+from micropython import const
 from machine import I2C, PWM, WDT, Pin, bitstream, disable_irq, enable_irq, mem32, reset_cause
 
 from pawpad.drivers.buttons import Buttons
@@ -47,10 +48,17 @@ def open_display(freq=None):
         return None
 
 
+def _clock_bus(bus, fast):
+    """The panel's I2C clocked at 1 MHz (fast) or 400 kHz: I2C(id, ...) on the rp2 port
+    sets up again the one object the display already writes through."""
+    bus[0] = pins.I2C_FAST_FREQ if fast else pins.I2C_FREQ
+    I2C(pins.I2C_ID, sda=Pin(pins.I2C_SDA), scl=Pin(pins.I2C_SCL), freq=bus[0])
+
+
 def build(watchdog=True, levels=read_levels, i2c_freq=None):
     """watchdog=False and a `levels` function are for the on-device benchmark
     (tools/bench_device.py), which presses buttons in software; i2c_freq: see
-    open_display()."""
+    open_display() (the app then sets the clock its "Panel bus" setting says)."""
     hw = Hardware("pico")
     hw.data_dir = "/data"
     hw.reset_cause = _CAUSES.get(reset_cause(), "reset")
@@ -62,8 +70,10 @@ def build(watchdog=True, levels=read_levels, i2c_freq=None):
     if pins.ENCODER:
         hw.encoder = Encoder(_inputs(pins.ENCODER), _bits(pins.ENCODER), levels,
                              time.ticks_us, hw.flag)
+    bus = [i2c_freq]  # the panel's clock now (None: pins.I2C_FREQ)
     hw.display = open_display(i2c_freq)
-    hw.reinit_display = lambda: open_display(i2c_freq)
+    hw.reinit_display = lambda: open_display(bus[0])
+    hw.set_bus_fast = lambda fast: _clock_bus(bus, fast)
     if hw.display is None:
         hw.problems.append("Display not found")
     hw.buzzer = Buzzer(PWM(Pin(pins.BUZZER)))
@@ -80,8 +90,20 @@ def build(watchdog=True, levels=read_levels, i2c_freq=None):
     # there, so mpremote is not raced.
     if watchdog:
         hw.start_watchdog = _watchdog
+        hw.stop_watchdog = _stop_watchdog
     return hw
 
 
 def _watchdog():
     return WDT(timeout=WATCHDOG_MS)
+
+
+_WATCHDOG_CTRL = const(0x40058000)  # the RP2040's WATCHDOG CTRL register
+_WATCHDOG_ENABLE = const(1 << 30)
+
+
+def _stop_watchdog():
+    """machine.WDT cannot be stopped; its register can. Stopped when the app is stopped
+    on purpose (mpremote's Ctrl-C before a copy): a REPL left with a running watchdog
+    resets the Pico in the middle of `make flash`."""
+    mem32[_WATCHDOG_CTRL] = mem32[_WATCHDOG_CTRL] & ~_WATCHDOG_ENABLE

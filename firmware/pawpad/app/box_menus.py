@@ -190,6 +190,7 @@ class Hardware(ListScreen):
         ListScreen.__init__(self)
         self.last = "-"
         self.events = []
+        self.fast_panel = "OK"  # what the 1 MHz check found; OK runs it
 
     def rows(self, app):
         hw = app.out.status()
@@ -198,6 +199,7 @@ class Hardware(ListScreen):
             out.append(("Stage %d" % (i + 1), g))
         out.append(("Tilt", hw["tilt"]))
         out.append(("Stuck", hw["stuck"] or "none"))
+        out.append(("Panel 1 MHz", self.fast_panel))
         rec = app.out.recording()
         out.append(("Record stages", "off" if rec is None else "%d" % rec))
         out.append(("Calibrate stages", None))
@@ -213,6 +215,8 @@ class Hardware(ListScreen):
             problem = app.out.record(app.out.recording() is None)
             if problem:
                 app.toast(problem)
+        elif label == "Panel 1 MHz":  # the whole frame at 1 MHz: acknowledged, and how fast
+            self.fast_panel = app.out.check_fast_panel()
 
     def player(self, app, seat, t_us):
         self.last = "%d %s" % (seat + 1, app.colour(seat))

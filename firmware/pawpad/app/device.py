@@ -72,6 +72,7 @@ class Device:
         self._sensing = None  # None at first: the load cells' state is not known yet
         self._restart = True
         self.tilt = None if hw.tilt is None else hw.tilt.tipped
+        self._bus_fast = None  # the panel's clock is set by the first apply_settings
         self.apply_settings(settings)
         info = {"board": hw.name, "reset": hw.reset_cause, "free": hw.free_ram()}
         self.app = App(self, settings, notices, info, now_ms, self.store)
@@ -114,6 +115,9 @@ class Device:
             hw.buzzer.volume = s["volume"]
         if hw.display is not None and not self.dimmed:
             self._display_call(hw.display.contrast, s["brightness"])
+        if hw.set_bus_fast is not None and s["fast_panel"] != self._bus_fast:
+            hw.set_bus_fast(s["fast_panel"])
+            self._bus_fast = s["fast_panel"]
         for b in (hw.players, hw.menu, hw.encoder):
             if b is not None:
                 b.set_debounce(s["debounce_ms"])
@@ -283,8 +287,9 @@ class Device:
             self._display_call(disp.show)
 
     def _display_call(self, fn, *args):
+        """fn(*args)'s result; None when the display stopped answering."""
         try:
-            fn(*args)
+            return fn(*args)
         except OSError:
             # The cable came loose: keep going without a screen, try again later.
             print("pawpad: display stopped answering")
@@ -418,10 +423,52 @@ class Device:
         return prepare_frames(disp, draw_base, draws)
 
     def send_prepared(self, prep):
-        """Puts prepared writes on the bus at once (nothing if the panel changed)."""
+        """Puts prepared writes on the bus at once (nothing if the panel changed);
+        returns True when they went out."""
         disp = self.hw.display
-        if disp is not None and prep is not None:
-            self._display_call(disp.send_prepared, prep)
+        if disp is None or prep is None:
+            return False
+        sent = self._display_call(disp.send_prepared, prep)
+        return sent is not None and sent >= 0
+
+    def draw_prepared(self, prep, c):
+        """Draws on canvas c the frame `prep` makes (what the panel shows once it is
+        sent); False, drawing nothing, when there is no such frame."""
+        if prep is None or prep.base is None:
+            return False
+        prep.frame_into(c.buf)
+        return True
+
+    # --- the hardware check: does the panel keep up at 1 MHz? ---
+    def check_fast_panel(self):
+        """Sends the whole frame at 1 MHz, timed where there is a clock, then puts
+        the bus back on the setting's clock. Returns what the check shows: "ok" and
+        the frame's time (about 9 ms on a real bus), "no answer" (the panel stopped
+        acknowledging: it does not take 1 MHz), or "-" (no display, or a board that
+        cannot change the clock). An unreadable picture after it also says no."""
+        hw = self.hw
+        disp = hw.display
+        if disp is None or hw.set_bus_fast is None:
+            return "-"
+        try:
+            from time import ticks_us  # MicroPython
+        except ImportError:
+            ticks_us = None  # CPython, in tests: acknowledged or not, untimed
+        hw.set_bus_fast(True)
+        took = None
+        try:
+            t0 = ticks_us() if ticks_us else 0
+            disp.resend()
+            if ticks_us:
+                took = diff(ticks_us(), t0)
+            said = "ok" if took is None else "ok %d.%dms" % (took // 1000, took % 1000 // 100)
+        except OSError:
+            said = "no answer"
+        hw.set_bus_fast(self.settings["fast_panel"])
+        self._bus_fast = self.settings["fast_panel"]
+        disp.invalidate()  # the next frame goes whole, at the setting's clock
+        self.app.dirty = True
+        return said
 
     # --- "Record" in the hardware check: the stages' samples as CSV on flash ---
     def record(self, on):

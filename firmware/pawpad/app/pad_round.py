@@ -10,11 +10,13 @@ from pawpad.core.lockout import RoundClock, judge
 from pawpad.core.timers import Timer, clock_text
 from pawpad.ticks import diff
 from pawpad.ui import widgets
+from pawpad.ui.canvas import HEIGHT, LINE_H, WIDTH
 
 COUNT_MS = 1000  # between the countdown's beeps
 LOCK_US = 250000  # the false-start penalty, when the setting is on
 LATE_MS = 2000  # presses this long after the STOP still show their margin
 CLOCK_MS = 500  # the round's clock is carried on at least this often (ticks wrap)
+REACTION_Y = 16  # the STOP's time: one page (16-23) over the name, one page to send
 
 
 class Countdown(Screen):
@@ -131,9 +133,10 @@ class Live(Screen):
         if self._locked(seat, t_us):
             return
         if self.clock.press(seat, t_us) >= 0:
+            # As little as can be before the name goes to the panel (at this loop
+            # turn's tick): the lights wait for the decision.
             app.out.sound(STOP, True)  # the tone the interrupt started, carried on
             app.out.disarm_stop()
-            lights(app, self.host, [seat], True)
             self.host.alarm = None
             app.nav.replace(Stopped(self.host, app, self.clock, self.false, self.prepared))
 
@@ -159,21 +162,57 @@ class Live(Screen):
 
 
 def reaction_line(ms):
-    """"STOP 3383 ms after GO"; past 10 s in tenths of a second, so it always fits."""
+    """"3383 ms after GO" (over the caller's name); past 10 s in tenths of a second."""
     if ms is None:
         return "STOP"
     if ms < 10000:
-        return "STOP %d ms after GO" % ms
-    return "STOP %d.%d s after GO" % (ms // 1000, ms % 1000 // 100)
+        return "%d ms after GO" % ms
+    return "%d.%d s after GO" % (ms // 1000, ms % 1000 // 100)
 
 
-def stop_frame(c, app, host, big):
+def stop_frame(c, app, host, big, footer=True):
     """The live screen, and the STOP's first frame: one word in large type between a
-    title and a footer that do not change, so the STOP sends only those pages."""
+    title and a footer that do not change, so the STOP sends only those pages. "live"
+    stands where the STOP screen's "OK: examine" comes: only those columns change."""
     widgets.title_bar(c, title(host), "R%d" % (host.state["round"] + 1))
     widgets.big_center(c, big, 24, 3)
-    limit = app.settings["round_limit_s"]
-    widgets.footer(c, "live", ("limit " + clock_text(limit * 1000)) if limit else "")
+    if footer:
+        limit = app.settings["round_limit_s"]
+        widgets.footer(c, ("limit " + clock_text(limit * 1000)) if limit else "", "live")
+
+
+def margins_line(app, margins):
+    """Who pressed after the caller, by how much, on one line: the nearest first, as
+    many as fit, in short colour names when that fits more of them."""
+    best, shown = "", 0
+    for n in (0, 3):
+        line, count = "", 0
+        for seat, ms in margins:
+            name = app.colour(seat)
+            item = "%s +%dms" % (name[:n] if n else name, ms)
+            more = item if not line else line + " " + item
+            if len(more) > widgets.COLS:
+                break
+            line, count = more, count + 1
+        if count > shown:
+            best, shown = line, count
+    return best
+
+
+def false_lines(app, seats, most=2):
+    """Who made a false start, in their colours, on at most `most` lines: "Locked out"
+    when the lock-out is on (they could not call this STOP), else "False start"; how
+    many of them when their colours do not fit."""
+    lock = app.settings["false_start_lock"]
+    head = "Locked out: " if lock else "False start: "
+    full = widgets.wrap([head + " ".join(app.colour(s) for s in seats)])
+    short = widgets.wrap([head + ",".join(app.colour(s)[:3] for s in seats)])
+    # One line leaves the next for "OK: examine": short names on one line before
+    # full names on two.
+    for lines, n in ((full, 1), (short, 1), (full, 2), (short, 2)):
+        if len(lines) <= min(n, most):
+            return lines
+    return ["%d %s" % (len(seats), "locked out" if lock else "false starts")]
 
 
 class Stopped(Screen):
@@ -190,8 +229,9 @@ class Stopped(Screen):
     @property
     def busy(self):
         # Press times still matter while the STOP is being decided: it goes to flash
-        # as soon as it is (a write then only delays the margins of later presses by
-        # a few ms, which nobody's score depends on).
+        # as soon as it is in the game, the loop turn after its screen went out (a
+        # write then only delays the margins of later presses by a few ms, which
+        # nobody's score depends on).
         return self.deciding
 
     def __init__(self, host, app, clock, false=(), prepared=None, timed_out=False):
@@ -205,9 +245,12 @@ class Stopped(Screen):
         self.choice = 0
         self.reaction = None
         self.again = None  # us since GO when a tie was announced (press again)
-        self.details = False  # the first frame carries only the name: fewer bytes
+        # The first frame carries only the name (fewer bytes), unless the name went to
+        # the panel from the frame made before GO: then the details follow at once.
+        self.details = False
         self.tick_ms = 1
         self.deciding = not timed_out
+        self.settling = False  # the STOP is drawn, not yet in the game (next tick)
 
     def _first(self, since=0):
         best = None
@@ -237,8 +280,16 @@ class Stopped(Screen):
             self.caller = winners[0]
             if self.again is not None:
                 app.out.sound(STOP, True)
-            else:  # the name on the panel now, from the frame made before GO
-                app.out.send_prepared(self.prepared.get(self.caller))
+            elif app.out.send_prepared(self.prepared.get(self.caller)):
+                # The name is on the panel already, from the frame made before GO: this
+                # loop turn draws the details (only the lines around the name change);
+                # the STOP goes into the game (and to flash) and the lights change at
+                # the next turn, a few ms later.
+                self.reaction = self._reaction_ms()
+                self.details = True
+                self.settling = True
+                app.nav.dirty = True
+                return
             self._logged(app)
         elif app.settings["tie_rule"] == "again":
             self.again = clock.since_go(app.now_us)
@@ -253,17 +304,29 @@ class Stopped(Screen):
             e["false"] = false_seats(self.false)
         return e
 
+    def _reaction_ms(self):
+        mine = [off for s, off in self.clock.presses if s == self.caller and off >= 0]
+        return min(mine) // 1000 if mine else None
+
+    def _settle(self, app):
+        """The STOP's screen is out: now into the game, and the caller's light."""
+        self.settling = False
+        self.tick_ms = 50
+        self._logged(app)
+        lights(app, self.host, self.winners, True)
+
     def _logged(self, app):
         """The STOP is settled: it goes into the game (and to flash once quiet), and
         this screen stays on top of the examination it leads to."""
-        mine = [off for s, off in self.clock.presses if s == self.caller and off >= 0]
-        self.reaction = min(mine) // 1000 if mine else None
+        self.reaction = self._reaction_ms()
         if self.host.state["phase"] == "ready":
             self.host.offer(self.stop_event(), over=self)
 
     def draw(self, c, app):
         if self.deciding:
-            big = "STOP"
+            # Deciding, for the tie window: the live frame stays, so the frames made
+            # before GO still apply (a tie pressed again says STOP).
+            big = "GO!" if self.again is None and self.prepared else "STOP"
         elif self.caller is not None:
             big = app.colour(self.caller).upper()
         else:
@@ -271,17 +334,12 @@ class Stopped(Screen):
         if not self.details:
             stop_frame(c, app, self.host, big)  # as the live screen, but for the name
             return
+        if self.caller is not None:
+            self._draw_caller(c, app, big)
+            return
         widgets.big_center(c, big, 2, 3)
         y = 28
-        if self.caller is not None:
-            c.text_center(reaction_line(self.reaction), y)
-            y += 10
-            for seat, ms in self.margins():
-                if y > 54:
-                    break
-                c.text("%s +%d ms" % (app.colour(seat), ms), 8, y)
-                y += 9
-        elif self.winners:
+        if self.winners:
             names = " ".join(app.colour(s) for s in self.winners)
             if len(names) > widgets.COLS:
                 names = " ".join(app.colour(s)[:3] for s in self.winners)
@@ -297,8 +355,32 @@ class Stopped(Screen):
         else:
             c.text_center("Time up: nobody", y)
             c.text_center("called STOP", y + 10)
-        if self.caller is not None or not self.winners:
+        if not self.winners:
             widgets.footer(c, "", "OK: examine")
+
+    def _draw_caller(self, c, app, big):
+        """The name stays where the live screen put it; the time goes above it, who
+        pressed after and who made a false start below: the panel is sent only the
+        lines that change, a few hundred bytes."""
+        prep = self.prepared.get(self.caller)
+        if prep is not None and app.out.draw_prepared(prep, c):
+            # The frame made before GO, as sent: its name stays, its footer goes.
+            c.fill_rect(0, HEIGHT - 2 * LINE_H, WIDTH, 2 * LINE_H, 0)
+        else:
+            stop_frame(c, app, self.host, big, footer=False)
+        c.text_center(reaction_line(self.reaction), REACTION_Y)
+        lines = []
+        margins = self.margins()
+        if margins:
+            lines.append(margins_line(app, margins))
+        if self.false:
+            lines += false_lines(app, false_seats(self.false), 2 - len(lines))
+        if len(lines) < 2:
+            widgets.footer(c, "", "OK: examine")
+        y = HEIGHT - 2 * LINE_H
+        for line in lines[:2]:
+            c.text(line, 0, y)
+            y += LINE_H
 
     def margins(self):
         """(seat, ms) of every other seat's first press after the caller's."""
@@ -314,6 +396,9 @@ class Stopped(Screen):
     def tick(self, app, now_ms):
         if self.deciding:
             self._decide(app)
+            return
+        if self.settling:
+            self._settle(app)
             return
         if not self.details:
             if now_ms == self.at:
@@ -340,6 +425,8 @@ class Stopped(Screen):
     def key(self, app, k):
         if self.deciding:
             return
+        if self.settling:
+            self._settle(app)  # a key in the STOP's own loop turn: the game has it first
         if self.caller is None and self.winners:
             if app.settings["tie_rule"] == "choose":
                 n = len(self.winners)

@@ -59,7 +59,9 @@ class Buttons:
             p.irq(handler=self._irq, trigger=p.IRQ_FALLING | p.IRQ_RISING, hard=True)
 
     def irq(self, _pin):
-        # Hard IRQ: integers only, nothing allocated.
+        # Hard IRQ: integers only, nothing allocated. Bytecode, not @micropython.native:
+        # frozen into a UF2 (v1.28), a native method's code starts with a 32-bit word
+        # that mpy-tool aligns to 2 bytes only, and the Cortex-M0+ faults reading it.
         t = self._ticks()
         levels = self._read()
         armed = self._arm_bits

@@ -19,8 +19,10 @@ class Hardware:
         self.reset_cause = "?"
         self.problems = []
         self.reinit_display = None  # callable that tries the display again
+        self.set_bus_fast = None  # callable(fast): the panel's I2C at 1 MHz or 400 kHz
         self.watchdog = None  # machine.WDT: feed() it, or the box resets
         self.start_watchdog = None  # makes the WDT, once the app has a screen up
+        self.stop_watchdog = None  # stops it: the box was stopped on purpose (Ctrl-C)
 
     def free_ram(self):
         try:

@@ -71,6 +71,16 @@ class Prepared:
         self.offsets = []
         self.nbytes = 0  # bytes on the bus, address bytes included
 
+    def frame_into(self, buf):
+        """Writes into buf (a frame buffer) the frame these writes make of their base:
+        what the panel shows once they are sent, for the app to draw the rest of a
+        screen over instead of drawing it all again. Allocates nothing."""
+        _copy(buf, 0, self.base, 0, len(self.base))
+        datas = self.datas
+        for i in range(len(datas)):
+            d = datas[i]
+            _copy(buf, self.offsets[i], d, 1, len(d) - 1)
+
 
 class SSD1306:
     width = 128
@@ -141,6 +151,15 @@ class SSD1306:
     def invalidate(self):
         """Send the whole frame next time (after a reset of the panel, say)."""
         self._valid = False
+
+    def resend(self):
+        """The whole frame sent again now (the hardware check times it at 1 MHz);
+        returns the bytes put on the bus. Raises OSError when the panel stops
+        acknowledging."""
+        before = self.bus_bytes
+        self._valid = False
+        self.show()
+        return self.bus_bytes - before
 
     def show(self):
         """Send what changed since the last show(); returns the data bytes sent.

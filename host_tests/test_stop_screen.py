@@ -1,0 +1,121 @@
+# The STOP screen: the caller's name stays where the live screen put it, so the STOP
+# sends the panel only the name and the lines around it; it says who pressed after and
+# who made a false start (in colours), and fits the panel with the longest of each.
+# Both runtimes.
+from test_device import play
+from test_device_pick_a_dog import data_with, open_variant
+
+from pawpad.app import pad_round
+from pawpad.app.host import Host
+from pawpad.app.session import Session
+from pawpad.app.shell import App
+from pawpad.core import settings
+from pawpad.core.lockout import RoundClock
+from pawpad.ui.canvas import Canvas
+from pawsim import fit
+from pawsim.gallery import LONG_COLOURS, QuietOut
+from pawsim.scripts import GO_MS
+
+GO = 1900 + GO_MS
+
+
+def texts(app, screen=None):
+    """The texts the top screen (or `screen`) draws, and what of them does not fit."""
+    c = fit.FitCanvas()
+    if screen is not None:
+        app.nav.stack = [screen]
+    app.draw(c)
+    return [b[0] for b in c.boxes], fit.check(c.boxes)
+
+
+def bus_bytes(script, data):
+    p = play(script, data)
+    return p, p.hw.display.bus_bytes
+
+
+def test_the_stop_sends_only_the_name_and_the_lines_around_it():
+    script = open_variant(0) + "1900 ok\n"
+    before = bus_bytes(script + "%d end" % (GO + 199), data_with())[1]
+    p, after = bus_bytes(script + "%d p2\n%d end" % (GO + 200, GO + 300), data_with())
+    assert p.world.panel.ram == p.hw.display.buffer  # the whole STOP screen is on it
+    # It was drawn over the frame made before GO: the same as drawn from nothing.
+    screen = p.dev.app.top
+    assert screen.prepared
+    screen.prepared = {}
+    c = Canvas()
+    p.dev.app.draw(c)
+    assert c.buf == p.world.panel.ram
+    shown, bad = texts(p.dev.app)
+    for text in ("BLUE", "200 ms after GO", "OK: examine"):
+        assert text in shown, shown
+    assert not bad
+    # The name (a few pages' columns) and the time and footer lines: not a frame.
+    assert 0 < after - before < 650, after - before
+
+
+def test_false_starts_are_named_by_colour_on_the_stop_screen():
+    lock = '{"players": 4, "false_start_lock": true}'
+    for setting, head in (('{"players": 4}', "False start:"), (lock, "Locked out:")):
+        p = play(open_variant(0) + "1900 ok\n2500 p1\n2600 p4\n%d p2\n%d end" % (
+            GO + 300, GO + 500), data_with(setting))
+        assert p.dev.app.top.name == "pad-stopped" and p.dev.app.top.caller == 1
+        p.dev.app.top.prepared = {}  # every text drawn, none from the frame made ahead
+        shown, bad = texts(p.dev.app)
+        assert head + " Red,Yel" in shown, shown
+        assert "OK: examine" in shown  # one line below the name left for the hint
+        assert not bad
+
+
+def long_app():
+    s = settings.defaults()
+    s["players"] = 8
+    s["colours"] = list(LONG_COLOURS)
+    s["false_start_lock"] = True
+    app = App(QuietOut(), s, (), {"board": "test"}, now_ms=0)
+    host = Host(app, Session.new(None, "pick_a_dog", 8, {"variant": "pog"}, LONG_COLOURS))
+    return app, host
+
+
+def stopped(app, host, seats_after, false):
+    clock = RoundClock(1000)
+    clock.press(0, 1000 + 99999000)
+    for seat in seats_after:
+        clock.press(seat, 1000 + 99999000 + seat * 9999000)
+    screen = pad_round.Stopped(host, app, clock, [(s, 0) for s in false])
+    screen.caller, screen.reaction, screen.deciding, screen.details = 0, 99999, False, True
+    return screen
+
+
+def test_the_stop_screen_fits_with_every_seat_after_and_every_false_start():
+    app, host = long_app()
+    for after in ((), (1,), range(1, 8)):
+        for false in ((), (3,), (1, 2), (1, 2, 3, 4), range(1, 8)):
+            shown, bad = texts(app, stopped(app, host, after, false))
+            assert not bad, (after, false, bad)
+            assert "99.9 s after GO" in shown
+            if false:
+                line = " ".join(t for t in shown if t != "OK: examine")
+                # by colour while the lines left hold them, else how many
+                assert "Locked out: " in line and \
+                    all(app.colour(s)[:3] in line for s in false) or \
+                    "%d locked out" % len(false) in line, line
+
+
+def test_margins_line_keeps_the_nearest_and_fits():
+    app, _ = long_app()
+    line = pad_round.margins_line(app, [(1, 8), (2, 69), (3, 70)])
+    assert line == "Ora +8ms Pur +69ms"  # short names fit two of them, full ones one
+    assert pad_round.margins_line(app, [(1, 8)]) == "Orange +8ms"
+    many = pad_round.margins_line(app, [(s, 10000 + s) for s in range(1, 8)])
+    assert many == "Orange +10001ms"  # one fits either way: the full name
+
+
+def test_ok_at_once_after_the_stop_examines_it():
+    # The STOP is decided at the turn after the press (here, where time stands still
+    # within a turn) and goes into the game at the turn after that: an OK there finds
+    # it in the game, with the examination under it.
+    p = play(open_variant(0) + "1900 ok\n%d p2\n%d ok\n%d end" % (GO + 200, GO + 202, GO + 300),
+             data_with())
+    assert p.dev.app.top.name == "pad-exam"
+    events = [e["t"] for e in p.dev.app.session.events()]
+    assert events == ["stop"], events
