@@ -5,8 +5,8 @@ import asyncio
 import time
 
 import pins
-from micropython import const
 from machine import I2C, PWM, WDT, Pin, bitstream, disable_irq, enable_irq, mem32, reset_cause
+from micropython import const
 
 from pawpad.drivers.buttons import Buttons
 from pawpad.drivers.buzzer import Buzzer
