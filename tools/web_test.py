@@ -123,25 +123,28 @@ def send(page, action, args):
         raise AssertionError("web/round.keys: %s is not played by keys here" % action)
 
 
-TOP = 3 * 128 * 2  # the panel's top three pages (rows 0-23), in hex digits
+NAME = slice(3 * 128 * 2, 6 * 128 * 2)  # pages 3-5 (rows 24-47), in hex digits: the
+#                                        caller's name in large type (pad_round)
 
 
 class StopFrames:
-    """The unix port's frames of a STOP: "STOP" while it is decided, then the caller's
-    name (the frame prepared before GO), then the details (the name on top, below it
-    reaction times that are the script's own). A turn of the page's loop that both
-    decides and draws the details shows the details without the prepared frame: the
-    name is on the canvas as soon as either is."""
+    """The unix port's frames of a STOP. The caller's name is drawn where the live
+    screen's "GO!" was (the frame prepared before GO), and stays there when the details
+    come over it: the time above it and the margins below are the page's own (real
+    reaction times), so only the name's pages are compared."""
 
     def __init__(self, frames):
-        stops = [shown(f[2]) for f in frames if f[1] == "pad-stopped"]
-        if len(stops) < 3:
-            raise AssertionError("web/round.keys: the unix port drew %d STOP frames, "
-                                 "not 3" % len(stops))
-        self.deciding, self.name, self.details_top = stops[0], stops[1], stops[2][:TOP]
+        self.stops = [shown(f[2]) for f in frames if f[1] == "pad-stopped"]
+        if not self.stops:
+            raise AssertionError("web/round.keys: the unix port drew no STOP frame")
+        self.name = self.stops[-1][NAME]
 
     def named(self, hex_frame):
-        return hex_frame == self.name or hex_frame[:TOP] == self.details_top
+        return hex_frame[NAME] == self.name
+
+    def first(self, hex_frame):
+        """Can this be the first frame drawn after the STOP's key?"""
+        return hex_frame in self.stops or self.named(hex_frame)
 
 
 def check_stop(page, frames):
@@ -152,7 +155,7 @@ def check_stop(page, frames):
     drawn = page.evaluate("(t) => pawpad.drawn.filter(d => d[0] >= t).map(d => d[1])",
                           key_at)
     stop = StopFrames(frames)
-    if not drawn or not (drawn[0] == stop.deciding or stop.named(drawn[0])):
+    if not drawn or not stop.first(drawn[0]):
         raise AssertionError("the first frame after the STOP's key is not the unix "
                              "port's STOP frame")
     if not any(stop.named(d) for d in drawn):
