@@ -10,7 +10,7 @@
 # doubt (no checkpoint, a link that does not read as one) and the whole log is read,
 # record by record, as it always could be.
 from pawpad.app.engines import engine_for
-from pawpad.app.storage import LINE_MAX
+from pawpad.app.storage import LINE_MAX, borrow_buffer, return_buffer
 from pawpad.core import gamelog
 from pawpad.games.common import clone, replay
 
@@ -34,43 +34,51 @@ def has_a_record(store):
         return True  # let the reading say what is wrong
 
 
-def event_at(f, offset):
+def event_at(f, offset, buf):
     """The event of the record at `offset` (an open binary log)."""
-    rec = record_at(f, offset)
+    rec = record_at(f, offset, buf)
     if "e" not in rec:
         raise ValueError("the log on flash changed under the game")
     return rec["e"]
 
 
-def record_at(f, offset):
-    """The whole, checked record at `offset`; ValueError if there is none."""
+def record_at(f, offset, buf):
+    """The whole, checked record at `offset`, read through `buf` (LINE_MAX bytes: a
+    long game reads thousands of records, and a fresh 2 KB buffer each time is a hole
+    in a Pico's heap each time); ValueError if there is none."""
     f.seek(offset)
-    line = f.readline(LINE_MAX)
-    try:
-        rec = gamelog.decode(line.decode().rstrip("\n"))
-    except (ValueError, UnicodeError):
-        rec = None
-    if rec is None or not line.endswith(b"\n") or gamelog.check_record(rec) is not None:
+    got = f.readinto(buf)
+    nl = buf.find(b"\n", 0, got)
+    rec = None
+    if nl >= 0:
+        try:
+            rec = gamelog.decode(str(memoryview(buf)[:nl], "utf-8"))
+        except (ValueError, UnicodeError):
+            pass
+    if rec is None or gamelog.check_record(rec) is not None:
         raise ValueError("the log on flash changed under the game")
     return rec
 
 
 def events_at(path, refs, first=0, upto=None):
     """The events of `refs` from `first`: a place in the log is read back from flash
-    (one open file for them all), an event not yet on flash is handed on as it is."""
-    f = None
+    (one open file and the shared buffer for them all), an event not yet on flash is
+    handed on as it is."""
+    f = buf = None
     try:
         for i in range(first, len(refs) if upto is None else upto):
             ref = refs[i]
             if isinstance(ref, int):
                 if f is None:
                     f = open(path, "rb")
-                yield event_at(f, ref)
+                    buf = borrow_buffer()
+                yield event_at(f, ref, buf)
             else:
                 yield ref
     finally:
         if f is not None:
             f.close()
+            return_buffer(buf)
 
 
 def state_after(engine, head, path, refs, snap=None, upto=None):
@@ -233,25 +241,26 @@ def read(store, fast):
 
 
 # --- checkpoints: a resume that reads only the end of the log ---
-def last_checkpoint(f, size):
+def last_checkpoint(f, size, buf):
     """(place, record) of the last checkpoint that carries its places ("ix"), looked
     for in the last SCAN_MAX bytes of the log; None if there is none there."""
     low = max(0, size - SCAN_MAX)
     pos = size
+    mv = memoryview(buf)
     while pos > low:
         start = max(low, pos - _BLOCK)
         f.seek(start)
         # 5 bytes past `pos`: a mark that begins before `pos` is seen whole, even cut
         # in two by the block's end, and one that begins at `pos` is not seen again
-        block = f.read(min(pos + 5, size) - start)
-        hit = block.rfind(b'"snap"')
+        got = f.readinto(mv[:min(pos + 5, size) - start])
+        hit = buf.rfind(b'"snap"', 0, got)
         if hit < 0:
             pos = start
             continue
-        line = _line_start(f, start + hit)
+        line = _line_start(f, start + hit, buf)
         if line >= 0:
             try:
-                rec = record_at(f, line)
+                rec = record_at(f, line, buf)
                 if "snap" in rec and "ix" in rec:
                     return line, rec
             except ValueError:
@@ -260,17 +269,18 @@ def last_checkpoint(f, size):
     return None
 
 
-def _line_start(f, at):
+def _line_start(f, at, buf):
     """Where the line holding byte `at` begins (-1: too far back to be a record)."""
     start = max(0, at - LINE_MAX)
     f.seek(start)
-    nl = f.read(at - start).rfind(b"\n")
+    got = f.readinto(memoryview(buf)[:at - start])
+    nl = buf.rfind(b"\n", 0, got)
     if nl >= 0:
         return start + nl + 1
     return 0 if start == 0 else -1
 
 
-def _places(f, at, rec):
+def _places(f, at, rec, buf):
     """The places of the events in force at the checkpoint `rec` (at `at`), following
     its chain back, and the checkpoints passed: [(place, n, k)], newest first.
     ValueError when a link does not read as a checkpoint that fits."""
@@ -282,7 +292,7 @@ def _places(f, at, rec):
     while need > 0:
         if not 0 < link < at:
             raise ValueError("a checkpoint's link leads nowhere")
-        prev = record_at(f, link)
+        prev = record_at(f, link, buf)
         pix = prev.get("ix")
         if pix is None or "snap" not in prev or need > prev["n"]:
             raise ValueError("a checkpoint's link is not a checkpoint")
@@ -305,18 +315,19 @@ def read_from_checkpoint(store):
     log is read)."""
     size = store.size(LOG)
     r = Reading(store)
+    buf = borrow_buffer()
     try:
         with open(r.path, "rb") as f:
-            found = last_checkpoint(f, size or 0)
+            found = last_checkpoint(f, size or 0, buf)
             if found is None:
                 return None
             at, rec = found
-            f.seek(0)
-            r.head = gamelog.check_header(gamelog.decode(f.readline(LINE_MAX).decode()
-                                                         .rstrip("\n")))
-            r.timeline.events, passed = _places(f, at, rec)
+            r.head = gamelog.check_header(_header(f, buf))
+            r.timeline.events, passed = _places(f, at, rec, buf)
     except (ValueError, UnicodeError):
         return None
+    finally:
+        return_buffer(buf)  # for the reading forward
     ix = rec["ix"]
     r.timeline.undone = list(ix[3])
     r.kept = ix[4]  # the records before the checkpoint, header included
@@ -335,14 +346,30 @@ def read_from_checkpoint(store):
     return r
 
 
+def _header(f, buf):
+    """The log's first record (unchecked: check_header says what is wrong with it)."""
+    f.seek(0)
+    got = f.readinto(buf)
+    nl = buf.find(b"\n", 0, got)
+    if nl < 0:
+        raise ValueError("the log does not start with a game")
+    return gamelog.decode(str(memoryview(buf)[:nl], "utf-8"))
+
+
 def _holding(store, keep, passed):
     """The newest checkpoint passed whose state still holds, as (n, state): the
     events before its n are unchanged since it was written. `keep`: how many of the
     last checkpoint's events are unchanged now."""
     for at, n, k in passed:
         if keep >= n:
-            with open(store.path(LOG), "rb") as f:
-                rec = record_at(f, at)
+            buf = borrow_buffer()
+            try:
+                with open(store.path(LOG), "rb") as f:
+                    rec = record_at(f, at, buf)
+            except ValueError:
+                return None
+            finally:
+                return_buffer(buf)
             return rec["n"], rec["snap"]
         keep = min(keep, k)
     return None

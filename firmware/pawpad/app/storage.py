@@ -134,6 +134,17 @@ def _buffer(size):
     return bytearray(size)
 
 
+def borrow_buffer():
+    """The shared buffer of LINE_MAX bytes (or one of its own when it is in use), for a
+    reading that is not a Lines; give it back with return_buffer()."""
+    return _buffer(LINE_MAX)
+
+
+def return_buffer(buf):
+    if not _SHARED:
+        _SHARED.append(buf)
+
+
 def _text(data):
     try:
         return data.decode()
