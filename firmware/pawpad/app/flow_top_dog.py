@@ -166,7 +166,7 @@ class PlayEntry(Screen):
             c.text(FIELDS[f], x + 10, 31)
             c.text(text, x + (28 - widgets.text_width(text, 2)) // 2, 39, 1, 2)
             if self.field == f:
-                c.fill_rect(x, 55, 28, 1, 1)
+                c.fill_rect(x, 54, 28, 1, 1)  # under the digits, over the footer
             x += 31
         widgets.footer(c, "%d/%d" % (self.i + 1, len(self.seats)), "OK next")
 
