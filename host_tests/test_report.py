@@ -18,7 +18,8 @@ import make_report as report  # noqa: E402
 
 from pawpad.games import pick_a_dog  # noqa: E402
 
-CHARTS = ("games-per-title", "wins-per-player", "last-games", "rounds", "reactions", "stops")
+CHARTS = ("games-per-title", "wins-per-player", "last-games", "rounds", "reactions",
+          "margins", "stops")
 
 
 def _evening(tmp_path, games=2, left_rounds=2, seed=5):
@@ -75,9 +76,17 @@ def test_the_report_shows_what_the_box_kept_of_an_evening(tmp_path):
     game = box.game
     assert len(game["rounds"]) == 2 and len(game["stops"]) == 2
     pressed = script.stops[-2:]
-    for stop, (caller, react) in zip(game["stops"], pressed):
+    for stop, (caller, react, _) in zip(game["stops"], pressed):
         assert stop["seat"] == caller
         assert abs(stop["react_ms"] - react) <= 20  # the simulator's 10 ms steps
+    # every STOP the script pressed is kept, finished games' too (in the history), with
+    # the margin by which it was won when another player pressed close behind
+    kept = box.all_stops()
+    assert len(kept) == len(script.stops)
+    margins = [(s["margin_ms"], m) for s, (_, _, m) in zip(kept, script.stops)]
+    assert any(m is not None for _, m in margins)
+    for got, want in margins:
+        assert (got is None) if want is None else abs(got - want) <= 20, (got, want)
     # the page's tables say the same
     for colour in box.players():
         f = box.stats[colour]
@@ -87,7 +96,7 @@ def test_the_report_shows_what_the_box_kept_of_an_evening(tmp_path):
             assert "%d ms" % f["fastest_ms"] in text
     assert "2 games in the history; Pick-a-Dog in progress (2 STOPs, 2 rounds)" in text
     # and what the box does not record is said, not drawn
-    assert "By how much each STOP was won" in text
+    assert "The rounds of finished games" in text
 
 
 def test_the_report_of_a_new_box_says_there_is_nothing_yet(tmp_path):

@@ -74,6 +74,28 @@ class Box:
         self.game = game
         self.problems = problems
 
+    def all_stops(self):
+        """Every Pick-a-Dog STOP with a verdict the box kept, oldest first: those of the
+        finished games (their history records) and of the game in progress, each
+        {"colour", "react_ms", "margin_ms"} (None: not known). A damaged entry is
+        passed over."""
+        out = []
+        for g in self.history:
+            colours = g.get("colours") or list(NAMES)
+            stops = g.get("stops") if g.get("game") == "pick_a_dog" else None
+            for s in stops if isinstance(stops, list) else ():
+                if (isinstance(s, list) and len(s) == 4 and _whole(s[0]) and
+                        0 <= s[0] < len(colours) and _whole(s[1], -1) and
+                        _whole(s[2], -1) and s[3] in (True, False)):
+                    out.append({"colour": colours[s[0]], "react_ms": _known(s[1]),
+                                "margin_ms": _known(s[2])})
+        if self.game and self.game["game"] == "pick_a_dog":
+            for s in self.game["stops"]:
+                if s["seat"] is not None and "right" in s:
+                    out.append({"colour": self.game["colours"][s["seat"]],
+                                "react_ms": s["react_ms"], "margin_ms": s["margin_ms"]})
+        return out
+
     def players(self):
         """The colours with any figures, in the box's order."""
         return [c for c in NAMES if isinstance(self.stats.get(c), dict) and
@@ -118,11 +140,25 @@ def read_game(store, problems):
             rounds.append(flow.scores(state))
     if at is None:  # a game without rounds: the scores after every change
         rounds = _changes(s.engine, players, s.header["settings"], events, flow)
-    stops = [{"seat": e["seat"], "react_ms": e.get("react_ms"), "false": e.get("false", [])}
-             for e in events if e.get("t") == "stop"]
+    stops = []
+    for e in events:  # each STOP, with its verdict and margin once examined
+        if e.get("t") == "stop":
+            stops.append({"seat": e["seat"], "react_ms": e.get("react_ms"),
+                          "false": e.get("false", []), "margin_ms": None})
+        elif e.get("t") == "result" and stops and "right" in e:
+            stops[-1]["right"] = e["right"]
+            stops[-1]["margin_ms"] = e.get("margin_ms")
     return {"game": s.name, "title": flow.title(state), "events": events, "rounds": rounds,
             "colours": s.header.get("colours") or list(NAMES[:players]), "stops": stops,
             "tally": flow.tally(events), "ended": state.get("ended", False)}
+
+
+def _whole(v, low=0):
+    return isinstance(v, int) and not isinstance(v, bool) and v >= low
+
+
+def _known(v):
+    return None if v < 0 else v
 
 
 def _changes(engine, players, settings, events, flow):

@@ -145,21 +145,28 @@ def rounds(box, folder):
     return _save(fig, folder, "rounds")
 
 
+def _per_player(box, key):
+    """{colour: [values]} of every STOP the box kept that knows `key`."""
+    out = {}
+    for s in box.all_stops():
+        if s[key] is not None:
+            out.setdefault(s["colour"], []).append(s[key])
+    return out
+
+
 def reactions(box, folder):
-    """Pick-a-Dog: each player's STOP reaction times after GO, from the log of the game
-    in progress (a dot per STOP, and the spread), with the fastest STOP of all games
-    (statistics) as a diamond."""
-    game = box.game
-    stops = [s for s in (game["stops"] if game else ()) if s["react_ms"] is not None]
+    """Pick-a-Dog: each player's STOP reaction times after GO, of every game the
+    history keeps and the game in progress (a dot per STOP, and the spread), with the
+    fastest STOP of all games counted (statistics) as a diamond."""
+    times_of = _per_player(box, "react_ms")
     fastest = {p: box.stats[p].get("fastest_ms") for p in box.players()
                if box.stats[p].get("fastest_ms")}
-    if not stops and not fastest:
+    if not times_of and not fastest:
         return None
-    names = game["colours"] if game else []
-    players = [p for p in NAMES if p in fastest or p in names]
+    players = [p for p in NAMES if p in fastest or p in times_of]
     fig, ax = plt.subplots(figsize=(6, 0.55 * len(players) + 1.6))
     for y, p in enumerate(players):
-        times = [s["react_ms"] for s in stops if names[s["seat"]] == p]
+        times = times_of.get(p, [])
         if len(times) > 1:
             ax.plot([min(times), max(times)], [y, y], color=colour(p), linewidth=6,
                     alpha=0.35, solid_capstyle="round")
@@ -177,7 +184,7 @@ def reactions(box, folder):
     ax.legend([Line2D([], [], marker="o", color=ANY, markeredgecolor=INK, linestyle="none"),
                Line2D([], [], marker="D", color="white", markeredgecolor=INK,
                       linestyle="none")],
-              ["a STOP of the game in progress", "fastest STOP of all games"],
+              ["a STOP (games kept)", "fastest STOP of all games"],
               frameon=False, fontsize=8, loc="upper left", bbox_to_anchor=(1, 1))
     return _save(fig, folder, "reactions")
 
@@ -209,4 +216,28 @@ def stops(box, folder):
     return _save(fig, folder, "stops")
 
 
-ALL = (games_per_title, wins_per_player, last_games, rounds, reactions, stops)
+def margins(box, folder):
+    """Pick-a-Dog: by how much each player's STOPs were won (ms to the next player's
+    press; a STOP nobody else pressed after has none), with the median."""
+    won_by = _per_player(box, "margin_ms")
+    if not won_by:
+        return None
+    players = [p for p in NAMES if p in won_by]
+    fig, ax = plt.subplots(figsize=(6, 0.55 * len(players) + 1.6))
+    for y, p in enumerate(players):
+        ms = sorted(won_by[p])
+        ax.plot(ms, [y] * len(ms), "o", color=colour(p), markeredgecolor=INK, markersize=8,
+                alpha=0.8)
+        mid = ms[len(ms) // 2]
+        ax.plot([mid, mid], [y - 0.3, y + 0.3], color=INK, linewidth=2)
+        ax.annotate("median %d ms" % mid, (mid, y), textcoords="offset points",
+                    xytext=(0, 9), ha="center", fontsize=8, color=INK)
+    ax.set_yticks(range(len(players)), players)
+    ax.set_ylim(-0.6, len(players) - 0.4)
+    ax.invert_yaxis()
+    ax.set_xlabel("ms from the STOP to the next player's press")
+    ax.set_title("Pick-a-Dog: by how much STOPs were won")
+    return _save(fig, folder, "margins")
+
+
+ALL = (games_per_title, wins_per_player, last_games, rounds, reactions, margins, stops)

@@ -31,7 +31,7 @@ class Script:
     def __init__(self):
         self.t = 1600  # the main menu is up at 1.5 s
         self.lines = []
-        self.stops = []  # (caller, reaction ms) of every STOP pressed, in order
+        self.stops = []  # (caller, reaction ms, margin ms or None) of every STOP, in order
         self.finished = []  # the engine's state at the end of each whole game
         self.last = None  # the counts of the round before (where the next ones start)
 
@@ -49,8 +49,17 @@ class Script:
         reacts = [max(180, int(rng.gauss(*REACTION[s]))) for s in range(PLAYERS)]
         caller = min(range(PLAYERS), key=lambda s: reacts[s])
         self.t = go + reacts[caller]
-        self.key("p%d" % (caller + 1), 400)
-        self.stops.append((caller, reacts[caller]))
+        self.key("p%d" % (caller + 1), 0)
+        # the next quickest presses too, when close behind: the STOP's margin
+        second = sorted(range(PLAYERS), key=lambda s: reacts[s])[1]
+        margin = reacts[second] - reacts[caller]
+        if 20 <= margin < 300:
+            self.t = go + reacts[second]
+            self.key("p%d" % (second + 1), 0)
+        else:
+            margin = None
+        self.t = go + reacts[caller] + 400
+        self.stops.append((caller, reacts[caller], margin))
         right = rng.random() >= WRONG
         self.key("ok")  # the examination
         self.key("ok" if right else "back")

@@ -34,21 +34,19 @@ CAPTIONS = {
                        "box has counted.",
     "last-games": "Final scores of the last games in the history.",
     "rounds": "The game in progress, round by round (from its log).",
-    "reactions": "Dots: each STOP of the game in progress, ms after GO. Diamond: the "
-                 "player's fastest STOP of all games.",
+    "reactions": "Dots: each STOP of the games the history keeps and of the game in "
+                 "progress, ms after GO. Diamond: the player's fastest STOP of all games.",
+    "margins": "Each STOP a player won, by the ms to the next player's press (STOPs "
+               "nobody else pressed after are left out); the bar is the median.",
     "stops": "Every STOP called, right or wrong, and false starts (before GO), over every "
              "game counted.",
 }
 
 MISSING = (
-    "By how much each STOP was won: the box shows it on the STOP screen (\"Yellow +10 "
-    "ms\") but keeps no record of it. A STOP in the log holds the caller, the caller's "
-    "reaction time and who started early; the other players' presses are not kept.",
-    "The STOPs and the rounds of finished games: they are in a game's log, and the log "
-    "goes once the game is in the history, which keeps each game's final scores. Reaction "
-    "times and scores round by round are those of the game in progress; of finished games "
-    "the statistics keep each player's fastest STOP, STOPs right and wrong and false "
-    "starts.",
+    "The rounds of finished games: they are in a game's log, and the log goes once the "
+    "game is in the history, which keeps each game's final scores and its STOPs (caller, "
+    "reaction, margin, verdict). Scores round by round are those of the game in "
+    "progress.",
 )
 
 

@@ -82,3 +82,8 @@ class Flow:
     def tally(self, events):
         """{seat: {figure: n}} this game adds to the players' statistics."""
         return {}
+
+    def history_extra(self, events):
+        """Fields of this game's record in the history beyond the scores (the report
+        reads them: the history outlives the game's log)."""
+        return {}

@@ -10,6 +10,8 @@ from pawpad.app.pad_solo import SoloRound
 from pawpad.games import pick_a_dog as rules
 from pawpad.ui import widgets
 
+STOPS_KEPT = 60  # STOPs a game keeps in the history (a line of about 1 KB at most)
+
 
 class PickADog(Flow):
     game = "pick_a_dog"
@@ -59,6 +61,24 @@ class PickADog(Flow):
     def edit_round(self, host, index, event):
         return Counts(host, event.get("right"), fix=index, values=event["collected"],
                       broken=event.get("broken", ()))
+
+    def history_extra(self, events):
+        """"stops": [[caller, reaction ms, margin ms, right], ...] of the STOPs with a
+        verdict (-1: not known), the last STOPS_KEPT of them."""
+        out = []
+        stop = None
+        for e in events:
+            if e["t"] == "stop":
+                stop = e
+            elif e["t"] == "result" and stop is not None:
+                if stop.get("seat") is not None and "right" in e:
+                    react = stop.get("react_ms")
+                    out.append([stop["seat"], react if isinstance(react, int) else -1,
+                                e.get("margin_ms", -1), e["right"]])
+                    if len(out) > STOPS_KEPT:
+                        out.pop(0)
+                stop = None
+        return {"stops": out} if out else {}
 
     def tally(self, events):
         """STOPs called, right and wrong, the fastest, and false starts, from the

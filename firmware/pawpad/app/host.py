@@ -20,6 +20,9 @@ class Host:
         self._since = app.now
         self.timer = None  # the game menu's countdown, when one is set
         self.alarm = None  # (Timer, screen): a screen's own limit, run whatever is shown
+        # What the screens of one round hand on to each other that is not the game
+        # (the state is): Pick-a-Dog's STOP screen leaves its margin for the verdict.
+        self.round = {}
         colours = session.header.get("colours")
         self.colours = colours if isinstance(colours, list) else app.settings["colours"]
 

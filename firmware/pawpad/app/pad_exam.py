@@ -149,6 +149,12 @@ class Counts(Screen):
         e = {"t": "result", "collected": list(self.values), "broken": sorted(self.broken)}
         if self.right is not None:
             e["right"] = self.right
+            if self.fix is None:
+                margin = self.host.round.get("margin_ms")
+            else:  # a correction keeps the round's margin
+                margin = self.host.session.events()[self.fix].get("margin_ms")
+            if margin is not None:  # (a tied seat chosen may have pressed first: 0)
+                e["margin_ms"] = max(0, min(margin, rules.MARGIN_MAX_MS))
         return e
 
     def save(self, app):

@@ -30,6 +30,7 @@ class Countdown(Screen):
 
     def __init__(self, host, app):
         self.host = host
+        host.round = {}  # a new round: nothing handed on from the one before
         self.start = app.now
         self.shown = 3
         self.false = []  # (seat, t_us)
@@ -445,6 +446,10 @@ class Stopped(Screen):
             if self.caller is None:  # time up: nobody's STOP goes into the game
                 self.host.offer(self.stop_event())
             else:
+                # by how much the STOP was won (the next press, if any came), for the
+                # verdict's record
+                margins = self.margins()
+                self.host.round["margin_ms"] = margins[0][1] if margins else None
                 app.nav.close(self)  # the examination is under it
         elif k == UNDO and self.caller is not None:
             self.host.undo()

@@ -44,6 +44,7 @@ def summary(host, extra):
     flow, state = host.flow, host.state
     rec = {"scores": flow.scores(state), "winners": flow.winners(state) if state["ended"]
            else [], "colours": host.colours[:state["players"]], "title": flow.title(state)}
+    rec.update(flow.history_extra(host.session.events()))
     rec.update(extra)
     return rec
 

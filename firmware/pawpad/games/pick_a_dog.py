@@ -25,6 +25,7 @@ VARIANTS = {
 }
 SOLO_ROUNDS = 3
 MAX_MS = 1000000000  # a reaction time beyond 11 days is junk, not a slow player
+MARGIN_MAX_MS = 60000  # presses this long after a STOP are not a race for it
 # (key, label, default, kind, low, high, step): common.py, "house rules". The variant
 # is chosen from the menu (Pick-a-Dog, Pick-a-Pog, Solo), not on the setup screen.
 HOUSE_RULES = (
@@ -188,11 +189,13 @@ def _result(st, event):
     player, a broken chain's too: its cards leave the table (to the discards, with the
     captain), so the draw pile refills the table for them. "right" is needed when a
     STOP was called (None or absent otherwise); "broken" may be left out (nobody).
+    "margin_ms" (optional, with a STOP called): by how much the caller beat the next
+    player to press, kept for the statistics; the rules do not read it.
     Solo: {"t": "result", "collected": [cards]}."""
     solo = _solo(st)
     need(st["phase"] == ("ready" if solo else "exam"),
          "call STOP first" if not solo else "no round is being played")
-    fields(event, ("collected",), ("right", "broken"))
+    fields(event, ("collected",), ("right", "broken", "margin_ms"))
     n = st["players"]
     collected = event["collected"]
     need(isinstance(collected, list) and len(collected) == n, "a count for every player")
@@ -218,6 +221,9 @@ def _result(st, event):
     caller = st["caller"]
     if caller is not None:
         need(right is not None, "say whether the STOP was right")
+    if "margin_ms" in event:
+        need(caller is not None and is_count(event["margin_ms"], 0, MARGIN_MAX_MS),
+             "a margin is whole ms after a STOP")
     st["table"] -= total
     bonus = 0
     if caller is not None and right:
