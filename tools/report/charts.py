@@ -154,6 +154,15 @@ def _per_player(box, key):
     return out
 
 
+def _player_rows(ax, players, xlabel, title):
+    """A row a player, the first on top."""
+    ax.set_yticks(range(len(players)), players)
+    ax.set_ylim(-0.6, len(players) - 0.4)
+    ax.invert_yaxis()
+    ax.set_xlabel(xlabel)
+    ax.set_title(title)
+
+
 def reactions(box, folder):
     """Pick-a-Dog: each player's STOP reaction times after GO, of every game the
     history keeps and the game in progress (a dot per STOP, and the spread), with the
@@ -176,11 +185,7 @@ def reactions(box, folder):
             ax.plot([fastest[p]], [y], "D", color="white", markeredgecolor=INK, markersize=7)
             ax.annotate("%d ms" % fastest[p], (fastest[p], y), textcoords="offset points",
                         xytext=(0, 8), ha="center", fontsize=8, color=INK)
-    ax.set_yticks(range(len(players)), players)
-    ax.set_ylim(-0.6, len(players) - 0.4)
-    ax.invert_yaxis()
-    ax.set_xlabel("ms from GO to the STOP")
-    ax.set_title("Pick-a-Dog: STOP reaction times")
+    _player_rows(ax, players, "ms from GO to the STOP", "Pick-a-Dog: STOP reaction times")
     ax.legend([Line2D([], [], marker="o", color=ANY, markeredgecolor=INK, linestyle="none"),
                Line2D([], [], marker="D", color="white", markeredgecolor=INK,
                       linestyle="none")],
@@ -232,11 +237,8 @@ def margins(box, folder):
         ax.plot([mid, mid], [y - 0.3, y + 0.3], color=INK, linewidth=2)
         ax.annotate("median %d ms" % mid, (mid, y), textcoords="offset points",
                     xytext=(0, 9), ha="center", fontsize=8, color=INK)
-    ax.set_yticks(range(len(players)), players)
-    ax.set_ylim(-0.6, len(players) - 0.4)
-    ax.invert_yaxis()
-    ax.set_xlabel("ms from the STOP to the next player's press")
-    ax.set_title("Pick-a-Dog: by how much STOPs were won")
+    _player_rows(ax, players, "ms from the STOP to the next player's press",
+                 "Pick-a-Dog: by how much STOPs were won")
     return _save(fig, folder, "margins")
 
 
