@@ -7,7 +7,8 @@
 # screens stay out: they load when opened.
 ORDER = ("pawpad.ticks", "pawpad.core.colours", "pawpad.core.settings", "pawpad.core.gamelog",
          "pawpad.core.timers", "pawpad.core.lockout", "pawpad.games.common",
-         "pawpad.ui.canvas", "pawpad.ui.widgets", "pawpad.app.storage", "pawpad.app.session",
+         "pawpad.ui.canvas", "pawpad.ui.widgets", "pawpad.app.storage", "pawpad.app.engines",
+         "pawpad.app.logread", "pawpad.app.session",
          "pawpad.app.screen", "pawpad.app.lists", "pawpad.app.version", "pawpad.app.stats",
          "pawpad.app.results", "pawpad.app.nav", "pawpad.app.flow", "pawpad.app.host",
          "pawpad.app.game_menu", "pawpad.app.board", "pawpad.app.game_start",

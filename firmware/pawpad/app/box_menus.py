@@ -110,7 +110,7 @@ def _readable(g):
 
 
 def _title(g):
-    from pawpad.app.session import GAMES
+    from pawpad.app.engines import GAMES
 
     t = g.get("title")
     return t if isinstance(t, str) else GAMES.get(g.get("game"), "?")

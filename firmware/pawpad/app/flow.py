@@ -11,7 +11,7 @@
 import gc
 import sys
 
-from pawpad.app.session import GAMES
+from pawpad.app.engines import GAMES
 
 
 def load(game):
@@ -63,6 +63,13 @@ class Flow:
     def result_lines(self, state, host):
         """The final standings, one line a seat, best first."""
         raise NotImplementedError
+
+    # --- the score sheet (app/score_sheet.py): a row each time sheet_mark changes ---
+    sheet_unit = "Round"
+
+    def sheet_mark(self, state):
+        """Changes once per row of the score sheet: by default, a round."""
+        return state["round"]
 
     # --- corrections: the rounds list ---
     def round_rows(self, host):

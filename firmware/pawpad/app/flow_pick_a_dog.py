@@ -44,12 +44,6 @@ class PickADog(Flow):
         return ["%d. %-7s %d cards" % (place, host.name(seat), state["scores"][seat])
                 for place, seat in rules.standings(state)]
 
-    sheet_unit = "Round"
-
-    def sheet_mark(self, state):
-        """Changes once per row of the score sheet (app/score_sheet.py)."""
-        return state["round"]
-
     def round_rows(self, host):
         out = []
         for i, e in enumerate(host.session.events()):
@@ -66,42 +60,46 @@ class PickADog(Flow):
         """"stops": [[caller, reaction ms, margin ms, right], ...] of the STOPs with a
         verdict (-1: not known), the last STOPS_KEPT of them."""
         out = []
-        stop = None
-        for e in events:
-            if e["t"] == "stop":
-                stop = e
-            elif e["t"] == "result" and stop is not None:
-                if stop.get("seat") is not None and "right" in e:
-                    react = stop.get("react_ms")
-                    out.append([stop["seat"], react if isinstance(react, int) else -1,
-                                e.get("margin_ms", -1), e["right"]])
-                    if len(out) > STOPS_KEPT:
-                        out.pop(0)
-                stop = None
-        return {"stops": out} if out else {}
+        for stop, result in _stops(events):
+            if result is not None:
+                react = stop.get("react_ms")
+                out.append([stop["seat"], react if isinstance(react, int) else -1,
+                            result.get("margin_ms", -1), result["right"]])
+        return {"stops": out[-STOPS_KEPT:]} if out else {}
 
     def tally(self, events):
         """STOPs called, right and wrong, the fastest, and false starts, from the
         events in force: an undone STOP was never called."""
         out = {}
-        stop = None
-        for e in events:
-            if e["t"] == "stop":
-                stop = e
-                for seat in e.get("false", ()):
-                    _fig(out, seat)["false"] += 1
-            elif e["t"] == "result" and stop is not None:
-                seat = stop.get("seat")
-                if seat is not None and "right" in e:
-                    f = _fig(out, seat)
-                    f["stops"] += 1
-                    f["right" if e["right"] else "wrong"] += 1
-                    react = stop.get("react_ms")
-                    if isinstance(react, int) and (f.get("fastest_ms") is None or
-                                                   react < f["fastest_ms"]):
-                        f["fastest_ms"] = react
-                stop = None
+        for stop, result in _stops(events):
+            for seat in stop.get("false", ()):
+                _fig(out, seat)["false"] += 1
+            if result is not None:
+                f = _fig(out, stop["seat"])
+                f["stops"] += 1
+                f["right" if result["right"] else "wrong"] += 1
+                react = stop.get("react_ms")
+                if isinstance(react, int) and (f.get("fastest_ms") is None or
+                                               react < f["fastest_ms"]):
+                    f["fastest_ms"] = react
         return out
+
+
+def _stops(events):
+    """(stop event, its verdict's result event) of every STOP in force; the result is
+    None when nobody called it (time up) or no verdict came yet."""
+    stop = None
+    for e in events:
+        if e["t"] == "stop":
+            if stop is not None:
+                yield stop, None
+            stop = e
+        elif e["t"] == "result" and stop is not None:
+            called = stop.get("seat") is not None and "right" in e
+            yield stop, e if called else None
+            stop = None
+    if stop is not None:
+        yield stop, None
 
 
 def _fig(out, seat):

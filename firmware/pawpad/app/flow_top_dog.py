@@ -47,8 +47,6 @@ class TopDog(Flow):
                                         "" if state["champions"][s] == 1 else "s")
                 for s in order]
 
-    sheet_unit = "Round"
-
     def sheet_mark(self, state):
         """Changes once per row of the score sheet (app/score_sheet.py): a round
         counts once its medals are judged."""

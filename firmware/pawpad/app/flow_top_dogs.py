@@ -35,12 +35,6 @@ class TopDogs(Flow):
         return ["%d. %-7s %s" % (place, host.name(seat), plural(state["cups"][seat], "cup"))
                 for place, seat in rules.standings(state)]
 
-    sheet_unit = "Round"
-
-    def sheet_mark(self, state):
-        """Changes once per row of the score sheet (app/score_sheet.py)."""
-        return state["round"]
-
     def round_rows(self, host):
         out = []
         for i, e in enumerate(host.session.events()):

@@ -1,11 +1,12 @@
 # Opening a game: its house rules first (kept for next time), a new session, or the
 # unfinished game on flash offered again. No game on flash is ever overwritten: while
 # one is there, opening any game offers it instead.
+from pawpad.app.engines import GAMES, engine_for
 from pawpad.app.host import Host
 from pawpad.app.lists import ListScreen, Notice
 from pawpad.app.results import settle, summary
 from pawpad.app.screen import BACK, OK, UNDO, Screen
-from pawpad.app.session import GAMES, Session, engine_for, in_history
+from pawpad.app.session import Session, in_history
 from pawpad.games.common import clone, setting_value
 from pawpad.ui import widgets
 
@@ -15,7 +16,7 @@ def start_game(app, name, setup=None, players=None):
     with house rules to set shows them first."""
     if Session.saved(app.store):
         offer = ResumeOffer(app)
-        if offer.session is not None or offer.messages:
+        if not offer.empty():
             app.nav.push(offer)  # the game on flash first: never lost
             return
     if players is None:
@@ -175,8 +176,8 @@ def resume_at_boot(app, watchdog):
         open_game(app, s)
         app.notices += offer.messages
         return
-    if s is None and not offer.messages:
-        return  # a log with nothing saved in it, gone quietly: nothing to offer
+    if offer.empty():
+        return
     app.nav.push(offer)
 
 
@@ -190,6 +191,10 @@ class ResumeOffer(Screen):
         self.session, self.messages = Session.resume(app.store)
         self.host = None if self.session is None else Host(app, self.session)
         self.confirm = False
+
+    def empty(self):
+        """Nothing to offer or say: the log held nothing saved and went quietly."""
+        return self.session is None and not self.messages
 
     def draw(self, c, app):
         s = self.session

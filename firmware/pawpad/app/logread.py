@@ -194,20 +194,15 @@ class Reading:
         state = engine.start(head["players"], head["settings"])
         for rec in records:
             try:
-                before = self.timeline
                 if "e" in rec and "fix" not in rec:
                     state = engine.apply(state, rec["e"])
-                    self.track(rec, lines.start)
-                elif "snap" in rec:
-                    self.track(rec, lines.start)
-                else:  # undo, redo, a correction: replay the events then in force
-                    nxt = before.preview(_placed(rec, lines.start))
+                elif "snap" not in rec:  # undo, redo, a correction: replay what is then
+                    nxt = self.timeline.preview(_placed(rec, lines.start))  # in force
                     state = state_after(engine, head, path, nxt.events)
-                    self.track(rec, lines.start)
+                self.track(rec, lines.start)  # the timeline, once the record fits
             except (ValueError, KeyError, TypeError) as e:
                 # The refused record may have half changed the state: rebuild it.
-                self.timeline = before
-                self.state = state_after(engine, head, path, before.events)
+                self.state = state_after(engine, head, path, self.timeline.events)
                 self.problem = "record %d does not fit the game (%s)" % (self.kept + 1, e)
                 self.snap = None
                 return

@@ -10,7 +10,7 @@ except ImportError:  # pragma: no cover - every runtime here has it
     crc32 = None
 
 from pawpad.app import logread
-from pawpad.app.engines import GAMES, engine_for  # noqa: F401 - the app's names for them
+from pawpad.app.engines import engine_for
 from pawpad.app.logread import LOG
 from pawpad.app.storage import LINE_MAX
 from pawpad.core import gamelog
@@ -271,7 +271,8 @@ class Session:
                 self._stop_saving(e)
                 break
             self.pending.pop(0)
-            self.size += len(line.encode())
+            # where the next record goes, as _queue() worked it out
+            self.size = self.pending[0][2] if self.pending else self.tail
             if event is not None:
                 self._on_flash(event, at)
             self.acked += 1
