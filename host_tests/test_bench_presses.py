@@ -20,10 +20,10 @@ def test_typical_rounds_take_far_fewer_presses(tmp_path):
     mean, before, once = m["Top Dog, 3P, dog catalog"]
     assert mean <= before / 2 and 0 < once < 300  # the catalog: keyed once
     mean, before, _ = m["Top Dogs, 3 players"]
-    assert mean <= before * 0.52
+    assert mean <= before / 2
     mean, before, _ = m["Pick-a-Pog, 8 players"]
-    assert mean <= before * 0.56
+    assert mean <= before / 2
     mean, before, _ = m["Pick-a-Dog, 4 players"]
-    assert mean <= before * 0.7
+    assert mean <= before * 0.53  # a round's 7 fixed presses for 4 players: see README
     mean, before, _ = m["Top Dog, 3 players, stats"]  # no catalog: as before, or fewer
     assert mean <= before

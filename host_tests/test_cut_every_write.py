@@ -67,9 +67,9 @@ class Cutting(Storage):
 def game_keys():
     """Two rounds of Pick-a-Dog for two players, then End game from the game menu."""
     keys, t = round_keys(1900, 1, [2, 1])
-    keys += "%d ok\n" % (t + 300)  # the round's result seen: the next round is ready
+    keys += "%d back\n" % (t + 300)  # the round's result seen: back to the board
     more, t = round_keys(t + 500, 2, [1, 2])
-    end, t = timed(t + 300, ["ok", "back", "up", "ok", "ok"])
+    end, t = timed(t + 300, ["back", "back", "up", "ok", "ok"])
     return open_variant(0) + keys + more + end
 
 

@@ -22,7 +22,8 @@ def three_players():
 
 def round_keys(t, ups=(0, 0, 0)):
     """Keys for one round from the board: OK, then three values per seat (UP raises
-    the first card of each seat), then OK to save. Returns (text, next time)."""
+    the first card of each seat); the last team's third OK saves the round. Returns
+    (text, next time)."""
     lines = ["%d ok" % t]
     t += 100
     for seat in range(3):
@@ -32,7 +33,6 @@ def round_keys(t, ups=(0, 0, 0)):
         for _ in range(3):
             lines.append("%d ok" % t)
             t += 100
-    lines.append("%d ok" % t)
     return "\n".join(lines) + "\n", t + 200
 
 
@@ -144,7 +144,7 @@ def test_correcting_an_earlier_round():
     # R1: 6-6-6 beat 5-5-5 twice (every card starts at the usual first card, 5, and
     # the cards not reached yet follow). Game menu -> "Correct a round" (row 4) ->
     # round 1 (UP from the last) -> seat 3's cards each raised by 2 (a correction's
-    # cards do not follow each other): 7-7-7 -> save
+    # cards do not follow each other): 7-7-7, saved by its last OK
     script += "%d back\n%d down\n%d down\n%d down\n%d ok\n" % (t, t + 100, t + 200, t + 300,
                                                                t + 400)
     script += "%d up\n%d up\n%d ok\n" % (t + 500, t + 600, t + 700)
@@ -155,7 +155,6 @@ def test_correcting_an_earlier_round():
     for _ in range(3):
         script += "%d up\n%d up\n%d ok\n" % (t, t + 100, t + 200)
         t += 300
-    script += "%d ok\n" % t
     p = play(script, data)
     st = game_state(p)
     assert st["round"] == 3
@@ -233,7 +232,7 @@ def test_history_and_statistics_screens_show_finished_games():
 def test_a_team_passed_over_by_a_players_button_is_asked_for_before_saving():
     data = three_players()
     # OK: the entry at Red; Green's button jumps to Green; Green's three cards, OK:
-    # Red's team is next (not taken as 1-1-1), then Blue's; only then the cup
+    # Red's team is next (not taken as 1-1-1), then Blue's; only then is it saved
     names = ["ok"]
     script, t = timed(2100, names)
     script += "%d p3\n" % t
@@ -244,5 +243,6 @@ def test_a_team_passed_over_by_a_players_button_is_asked_for_before_saving():
     assert p.dev.app.toast_text == "Red's team next"
     more, t = timed(t + 100, ["up", "up", "ok", "ok", "ok", "ok", "ok", "ok"])
     p.play(parse(more))
-    assert p.dev.app.top.name == "team-confirm"
+    assert p.dev.app.top.name == "top-dogs"
     assert entry.cards == [[7, 7, 7], [5, 5, 5], [6, 6, 6]]
+    assert p.dev.app.session.events()[-1]["cards"] == entry.cards

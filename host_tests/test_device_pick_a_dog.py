@@ -52,8 +52,9 @@ def test_right_stop_round():
     data = data_with()
     go = 1900 + GO_MS
     keys, t = counts(go + 800, [3, 1, -1, 0])
-    p = play(open_variant(0) + "1900 ok\n%d p2\n%d p1\n%d ok\n%d ok\n" % (
-        go + 120, go + 128, go + 500, go + 700) + keys, data)
+    # the verdict on the STOP's own screen: OK, right
+    p = play(open_variant(0) + "1900 ok\n%d p2\n%d p1\n%d ok\n" % (
+        go + 120, go + 128, go + 500) + keys, data)
     st = state(p)
     assert st["round"] == 1
     # Blue called right: 1 member + captain + 1 bonus; Red 3 + 1; Green broken chain
@@ -80,8 +81,8 @@ def test_wrong_stop_discards_the_callers_cards():
     data = data_with()
     go = 1900 + GO_MS
     keys, t = counts(go + 800, [2, 2, 2, 2])
-    p = play(open_variant(0) + "1900 ok\n%d p4\n%d ok\n%d back\n" % (
-        go + 300, go + 500, go + 700) + keys, data)
+    p = play(open_variant(0) + "1900 ok\n%d p4\n%d back\n" % (  # BACK: wrong
+        go + 300, go + 500) + keys, data)
     assert state(p)["scores"] == [3, 3, 3, 0]
     assert tally(p)["Yellow"]["wrong"] == 1
 
@@ -130,8 +131,7 @@ def test_round_time_limit_ends_with_nobody():
     data = data_with('{"players": 2, "round_limit_s": 15}')
     go = 1900 + GO_MS
     keys, t = counts(go + 16000, [1, 1])
-    p = play(open_variant(0) + "1900 ok\n%d ok\n%d ok\n" % (go + 15500, go + 15700) + keys,
-             data)
+    p = play(open_variant(0) + "1900 ok\n%d ok\n" % (go + 15500) + keys, data)
     st = state(p)
     assert st["last_stop"] == [None, None]
     assert st["scores"] == [2, 2]
@@ -180,8 +180,8 @@ def test_pick_a_pog_two_bonus_cards_and_49_on_the_table():
     data = data_with('{"players": 3}')
     go = 1900 + GO_MS
     keys, t = counts(go + 800, [1, 1, 1])
-    p = play(open_variant(1) + "1900 ok\n%d p1\n%d ok\n%d ok\n" % (go + 100, go + 400,
-                                                                    go + 600) + keys, data)
+    p = play(open_variant(1) + "1900 ok\n%d p1\n%d ok\n" % (go + 100, go + 400) + keys,
+             data)
     st = state(p)
     assert st["settings"]["variant"] == "pog"
     assert st["scores"] == [4, 2, 2]
@@ -192,15 +192,16 @@ def test_solo_three_rounds_and_best_result():
     data = data_with('{"players": 4}')
     script = open_variant(2)
     t = 1900
+    script += "%d ok\n" % t  # GO
     for got in (20, 25, 30):
-        script += "%d ok\n%d ok\n" % (t, t + 30000)  # GO, then done after 30 s
+        script += "%d ok\n" % (t + 30000)  # done after 30 s
         t += 30100
         for _ in range(got - 1):
             script += "%d up\n" % t
             t += 100
         script += "%d ok\n" % t
         t += 100
-        script += "%d ok\n" % t  # past the round's result (the last: to the results)
+        script += "%d ok\n" % t  # the round's result: the next GO (the last: the results)
         t += 100
     p = play(script + "%d end\n" % t, data)
     app = p.dev.app
@@ -221,13 +222,13 @@ def test_a_whole_game_to_the_end_of_the_draw_pile():
     rounds = 0
     while rounds < 4:
         go = t + GO_MS
-        script += "%d ok\n%d p%d\n%d ok\n%d ok\n" % (t, go + 100, 1 + rounds % 8, go + 300,
-                                                     go + 500)
-        keys, t = counts(go + 700, [1] * 8, [1] * 8 if rounds else None)
+        # GO: the board's OK, then the OK of the round before's result
+        script += "%d ok\n%d p%d\n%d ok\n" % (t, go + 100, 1 + rounds % 8, go + 300)
+        keys, t = counts(go + 500, [1] * 8, [1] * 8 if rounds else None)
         script += keys
         rounds += 1
-        script += "%d ok\n" % t  # from the round's result to the next GO (or the end)
         t += 200
+    script += "%d ok\n" % t  # the last round's result: on to the final results
     p = play(script, data)
     # 96 cards, 8 players: 38 at the first deal (58 left); each round takes 8 captains
     # and refills 9 (8 collected + 1 bonus): 41, 24, 7; then 7 < 8 captains: over
@@ -246,16 +247,16 @@ def test_correcting_the_counts_of_an_earlier_round():
     t = 1900
     for r in range(2):
         go = t + GO_MS
-        script += "%d ok\n%d p1\n%d ok\n%d ok\n" % (t, go + 100, go + 300, go + 500)
-        keys, t = counts(go + 700, [2, 1], [2, 1] if r else None)
-        script += keys + "%d ok\n" % t
+        script += "%d ok\n%d p1\n%d ok\n" % (t, go + 100, go + 300)  # GO, STOP, right
+        keys, t = counts(go + 500, [2, 1], [2, 1] if r else None)
+        script += keys
         t += 200
-    # game menu -> "Correct a round" (4th row) -> round 1 (UP from the last) -> Blue's
-    # count up by 3 -> Save
-    script += "%d back\n%d down\n%d down\n%d down\n%d ok\n%d up\n%d ok\n" % (
-        t, t + 200, t + 300, t + 400, t + 500, t + 600, t + 700)
-    script += "%d ok\n%d up\n%d up\n%d up\n%d ok\n%d ok\n" % (
-        t + 800, t + 900, t + 1000, t + 1100, t + 1200, t + 1300)
+    # the result -> the board -> game menu -> "Correct a round" (4th row) -> round 1 (UP
+    # from the last) -> Blue's count up by 3, and OK on the last player saves
+    script += "%d back\n%d back\n%d down\n%d down\n%d down\n%d ok\n%d up\n%d ok\n" % (
+        t - 100, t, t + 200, t + 300, t + 400, t + 500, t + 600, t + 700)
+    script += "%d ok\n%d up\n%d up\n%d up\n%d ok\n" % (
+        t + 800, t + 900, t + 1000, t + 1100, t + 1200)
     p = play(script, data)
     st = state(p)
     # each round Red (right STOP) 2 + 1 + 1 bonus = 4; Blue 1 + 1, and 3 more in round 1
@@ -346,8 +347,8 @@ def test_broken_chains_take_their_cards_off_the_table():
     go = 1900 + GO_MS
     # Red calls right with 2 cards; Blue and Green broke chains of 10 cards each
     keys, t = counts(go + 800, [2, -11, -11, 0])
-    p = play(open_variant(0) + "1900 ok\n%d p1\n%d ok\n%d ok\n" % (
-        go + 100, go + 500, go + 700) + keys, data)
+    p = play(open_variant(0) + "1900 ok\n%d p1\n%d ok\n" % (go + 100, go + 500) + keys,
+             data)
     st = state(p)
     assert st["scores"] == [4, 0, 0, 1]
     # 96 cards: 4 captains + 30 on the table leave 62; 2 + 10 + 10 collected, the

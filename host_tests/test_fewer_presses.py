@@ -24,14 +24,14 @@ def test_top_dogs_cards_start_at_the_usual_first_card_and_follow_it():
     data = data_with('{"players": 3}')
     # Round 1: every card starts at 5; the cards not reached follow the one being set.
     # Red: UP twice -> 7-7-7, then the third down by 5: 7-7-2 = 51. Blue: its own
-    # button at once: 5-5-5 = 125. Green: DOWN once, OK, OK, UP three times: 4-4-7 = 23.
+    # button at once: 5-5-5 = 125. Green: DOWN once, OK, OK, UP three times: 4-4-7 = 23;
+    # Green's last OK saves the round.
     names = ["ok", "up", "up", "ok", "ok"] + ["down"] * 5 + ["ok", "p2", "down", "ok",
                                                             "ok", "up", "up", "up", "ok"]
     script, t = timed(2100, names)
     p = play(OPEN_TOP_DOGS + script, data)
-    assert p.dev.app.top.name == "team-confirm"
-    assert p.dev.app.top.entry.cards == [[7, 7, 2], [5, 5, 5], [4, 4, 7]]
-    p.play(parse("%d ok\n" % (p.t + 100)))
+    assert p.dev.app.top.name == "top-dogs"
+    assert p.dev.app.session.events()[-1]["cards"] == [[7, 7, 2], [5, 5, 5], [4, 4, 7]]
     assert state(p)["cups"] == [0, 1, 0]  # 125 beats 51 and 23
     # Round 2 starts at the first cards' mean: (7 + 5 + 4) / 3 = 5.33 -> 5
     p.play(parse("%d ok\n" % (p.t + 100)))
@@ -113,33 +113,42 @@ def test_the_catalog_prints_as_one_line_the_box_reads_back():
 
 # --- Pick-a-Dog's counts ---
 
-def stop_and_exam(t, seat):
+def stop_and_verdict(t, seat):
+    """GO (the board's OK, or the round before's result's), the STOP of `seat`
+    (1-based), OK: right."""
     go = t + GO_MS
-    return "%d ok\n%d p%d\n%d ok\n%d ok\n" % (t, go + 100, seat, go + 300, go + 500), go + 700
+    return "%d ok\n%d p%d\n%d ok\n" % (t, go + 100, seat, go + 300), go + 500
 
 
-def test_counts_start_at_the_player_before_then_at_the_round_before():
+def test_counts_start_at_the_player_before_then_at_the_usual_counts():
     data = data_with('{"players": 4}')
-    keys, t = stop_and_exam(1900, 1)  # Red's STOP, right
+    keys, t = stop_and_verdict(1900, 1)  # Red's STOP, right
     # round 1: Red UP 3 (the others follow: 3), OK; Blue 3 as it shows, OK; Green DOWN
-    # once: 2 (Yellow follows), OK; Yellow OK; Save
-    more, t = timed(t, ["up", "up", "up", "ok", "ok", "down", "ok", "ok", "ok"])
+    # once: 2 (Yellow follows), OK; Yellow's OK saves
+    more, t = timed(t, ["up", "up", "up", "ok", "ok", "down", "ok", "ok"])
     p = play(open_variant(0) + keys + more, data)
     st = state(p)
     # hand count: Red 3 + captain + bonus = 5, Blue 3 + 1, Green 2 + 1, Yellow 2 + 1
     assert st["scores"] == [5, 4, 3, 3]
-    # round 2: Blue's STOP; the counts open at 3 3 2 2; Blue one more; Save
-    keys, t = stop_and_exam(p.t + 300, 2)
-    more, t = timed(t, ["ok", "up", "ok", "ok", "ok", "ok"])
-    p.play(parse("%d ok\n" % (p.t + 100) + keys + more))
     assert p.dev.app.top.name == "pad-result"
-    # Red 3 + 1, Blue 4 + 1 + 1, Green 2 + 1, Yellow 2 + 1
-    assert state(p)["scores"] == [9, 10, 6, 6]
+    # round 2 (the result's OK is GO): Blue's STOP; the counts open at 3 3 2 2; Red two
+    # fewer, Blue one more
+    keys, t = stop_and_verdict(p.t + 300, 2)
+    more, t = timed(t, ["down", "down", "ok", "up", "ok", "ok", "ok"])
+    p.play(parse(keys + more))
+    assert p.dev.app.top.name == "pad-result"
+    # Red 1 + 1, Blue 4 + 1 + 1, Green 2 + 1, Yellow 2 + 1
+    assert state(p)["scores"] == [7, 10, 6, 6]
+    # round 3: each count opens at the player's mean so far, halves up: Red (3 + 1) / 2,
+    # Blue (3 + 4) / 2 (not the round before's 1 and 4)
+    keys, t = stop_and_verdict(p.t + 300, 3)
+    p.play(parse(keys + "%d end\n" % t))
+    assert p.dev.app.top.name == "pad-counts" and p.dev.app.top.values == [2, 4, 2, 2]
 
 
 def test_own_button_again_marks_a_broken_chain_and_keeps_its_count():
     data = data_with('{"players": 3}')
-    keys, t = stop_and_exam(1900, 1)
+    keys, t = stop_and_verdict(1900, 1)
     # Red 4 (all follow), OK; Blue 4, OK (the line is Green's); Green's button twice in
     # a row: Green's chain broke
     more, t = timed(t, ["up", "up", "up", "up", "ok", "ok", "p3", "p3"])
@@ -149,7 +158,7 @@ def test_own_button_again_marks_a_broken_chain_and_keeps_its_count():
     t = p.t + 100
     p.play(parse("%d p3\n" % t))  # ... a third time: it did not
     assert counts.broken == []
-    p.play(parse("%d p3\n%d ok\n%d ok\n" % (t + 200, t + 300, t + 400)))
+    p.play(parse("%d p3\n%d ok\n" % (t + 200, t + 300)))  # Green's OK saves
     st = state(p)
     # Red 4 + 1 + 1 bonus; Blue 4 + 1; Green's 4 cards and captain discarded
     assert st["scores"] == [6, 5, 0] and st["discarded"] == 5
@@ -172,3 +181,15 @@ def test_the_catalog_is_printed_from_its_last_row():
     assert p.dev.app.top.name == "dog-catalog"
     assert p.dev.app.toast_text == "Printed on the serial console"
     assert p.dev.app.top.rows(p.dev.app)[0] == ("Dog 1", " 9  0  0  0")
+
+
+def test_usual_counts_are_the_means_so_far_and_fit_the_table():
+    from pawpad.app.pad_exam import usual_counts
+
+    assert usual_counts([{"t": "stop", "seat": 0}], 30) is None  # no count yet
+    results = [{"t": "result", "collected": [4, 1, 2]},
+               {"t": "stop", "seat": 1},
+               {"t": "result", "collected": [5, 2, -1]}]  # an old broken chain: 0
+    assert usual_counts(results, 30) == [5, 2, 1]  # 4.5, 1.5 and 1, halves up
+    # the last round's table holds only 6: the biggest give way first
+    assert usual_counts(results, 6) == [3, 2, 1]

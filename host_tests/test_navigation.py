@@ -19,10 +19,10 @@ def top(p):
 
 
 def round_keys(t, caller, values):
-    """GO, a STOP by seat `caller` (1-based), the examination (right), the counts."""
+    """GO, a STOP by seat `caller` (1-based), its verdict (right), the counts."""
     go = t + GO_MS
-    text = "%d ok\n%d p%d\n%d ok\n%d ok\n" % (t, go + 100, caller, go + 300, go + 500)
-    keys, t = counts(go + 700, values)
+    text = "%d ok\n%d p%d\n%d ok\n" % (t, go + 100, caller, go + 300)
+    keys, t = counts(go + 500, values)
     return text + keys, t
 
 
@@ -37,7 +37,7 @@ def test_undo_on_the_round_result_and_the_round_entered_again_stays_in_the_game(
     assert p.dev.app.session.state["phase"] == "exam"
     t0 = p.t + 100
     keys, t = counts(t0 + 100, [3, 0])
-    p.play(parse("%d ok\n" % t0 + keys + "%d ok\n%d end\n" % (t, t + 100)))
+    p.play(parse("%d ok\n" % t0 + keys + "%d back\n%d end\n" % (t, t + 100)))
     assert top(p) == "pad-ready"  # the next round, not the main menu
     assert p.dev.app.session.state["scores"] == [5, 1]  # Blue: the captain alone
     assert Session.saved(Storage(data))
@@ -50,18 +50,18 @@ def test_a_resume_in_the_examination_goes_on_to_the_next_round():
     p = play("1600 ok\n1700 end", data)  # power cut; OK: resume
     assert top(p) == "pad-exam"
     keys, t = counts(1900, [1, 2])
-    p.play(parse("1800 ok\n" + keys + "%d ok\n%d end\n" % (t, t + 100)))
-    assert top(p) == "pad-ready"
+    p.play(parse("1800 ok\n" + keys + "%d back\n%d end\n" % (t, t + 100)))
+    assert top(p) == "pad-ready"  # the result, then BACK: the board
     assert p.dev.app.session.state["round"] == 1
 
 
 def test_back_by_mistake_on_the_examination_and_a_redo():
     data = data_with('{"players": 2}')
     go = 1900 + GO_MS
-    # STOP by Blue; BACK on the examination: "wrong"; BACK on the counts' first line:
-    # the examination again; OK: right
-    p = play(open_variant(0) + "1900 ok\n%d p2\n%d ok\n%d back\n%d back\n" % (
-        go + 100, go + 300, go + 500, go + 700), data)
+    # STOP by Blue; BACK on the STOP's screen: "wrong"; BACK on the counts' first line:
+    # the examination, to give the verdict again
+    p = play(open_variant(0) + "1900 ok\n%d p2\n%d back\n%d back\n" % (
+        go + 100, go + 300, go + 500), data)
     assert top(p) == "pad-exam"
     # undo the STOP (BACK held), then redo it from the game menu (third row)
     t = p.t + 100
@@ -72,7 +72,7 @@ def test_back_by_mistake_on_the_examination_and_a_redo():
     assert top(p) == "pad-exam" and p.dev.app.toast_text == "Redone"
     t0 = p.t + 100
     keys, t = counts(t0 + 100, [1, 1])
-    p.play(parse("%d ok\n" % t0 + keys + "%d ok\n" % t))
+    p.play(parse("%d ok\n" % t0 + keys + "%d back\n" % t))
     assert top(p) == "pad-ready"
 
 
@@ -144,14 +144,14 @@ def test_a_cut_after_the_history_but_before_the_log_goes_counts_the_game_once():
 def test_an_undone_stop_is_not_in_the_statistics():
     data = data_with('{"players": 2}')
     go = 1900 + GO_MS
-    # Red calls STOP; BACK held on the examination undoes it; Blue calls the next one
+    # Red calls STOP, right; BACK held on the counts undoes it; Blue calls the next one
     p = play(open_variant(0) + "1900 ok\n%d p1\n%d ok\n%d hold back\n%d let back\n" % (
         go + 100, go + 300, go + 500, go + 1400), data)
     assert top(p) == "pad-ready"
     keys, t = round_keys(p.t + 100, 2, [1, 1])
     p.play(parse(keys))
     # game menu -> End game (last row: UP from the first), OK
-    script, t = timed(t + 100, ["ok", "back", "up", "ok", "ok"])
+    script, t = timed(t + 100, ["back", "back", "up", "ok", "ok"])
     p.play(parse(script))
     st = p.dev.app.stats
     assert top(p) == "menu"
@@ -162,7 +162,7 @@ def test_an_undone_stop_is_not_in_the_statistics():
 def test_the_history_keeps_the_colours_of_the_game():
     data = data_with('{"players": 2}')
     keys, t = round_keys(1900, 1, [2, 1])
-    script, t = timed(t + 100, ["ok", "back", "up", "ok", "ok"])
+    script, t = timed(t + 100, ["back", "back", "up", "ok", "ok"])
     p = play(open_variant(0) + keys + script, data)
     assert top(p) == "menu"
     app = p.dev.app

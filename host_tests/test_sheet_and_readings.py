@@ -21,8 +21,8 @@ def test_the_score_sheet_of_top_dogs_through_the_game_menu():
     data = data_with('{"players": 3}')
     # R1: Red 5-5-5 (own button), Blue UP: 6-6-6, Green DOWN: 4-4-4; Blue's 216 wins.
     # R2 (cards start at 5): Red UP twice: 7-7-7 = 343 wins over 5-5-5 twice.
-    names = ["ok", "p1", "up", "p2", "down", "p3", "ok",
-             "ok", "up", "up", "p1", "p2", "p3", "ok",
+    names = ["ok", "p1", "up", "p2", "down", "p3",
+             "ok", "up", "up", "p1", "p2", "p3",
              "back", "down", "down", "down", "down", "ok"]  # game menu -> Score sheet
     script, t = timed(2100, names)
     p = play(OPEN_TOP_DOGS + script, data)

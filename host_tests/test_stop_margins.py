@@ -14,22 +14,23 @@ from pawsim.scripts import GO_MS, timed
 
 
 def raced_round(t, first, second, after_ms, right=True):
-    """GO; seat `first` (1-based) calls STOP 100 ms after GO, seat `second` presses
-    `after_ms` later; the examination; everyone collects one card."""
+    """GO (the board's OK, or the result's); seat `first` (1-based) calls STOP 100 ms
+    after GO, seat `second` presses `after_ms` later; the verdict; everyone collects one
+    card."""
     go = t + GO_MS
     keys = "%d ok\n%d p%d\n" % (t, go + 100, first)
     if second:
         keys += "%d p%d\n" % (go + 100 + after_ms, second)
-    keys += "%d ok\n%d %s\n" % (go + 400, go + 600, "ok" if right else "back")
-    more, t = counts(go + 800, [1, 1])
-    return keys + more + "%d ok\n" % (t + 200), t + 400
+    keys += "%d %s\n" % (go + 400, "ok" if right else "back")
+    more, t = counts(go + 600, [1, 1])
+    return keys + more, t + 200
 
 
 def test_the_margin_goes_with_the_verdict_and_every_stop_into_the_history():
     data = data_with('{"players": 2}')
     one, t = raced_round(1900, 2, 1, 30)
     two, t = raced_round(t, 1, None, 0, right=False)  # nobody pressed after: no margin
-    p = play(open_variant(0) + one + two, data)
+    p = play(open_variant(0) + one + two + "%d back\n" % t, data)
     assert state(p)["round"] == 2 and top(p) == "pad-ready"
     results = [e for e in p.dev.app.session.events() if e["t"] == "result"]
     assert results[0]["margin_ms"] == 30 and "margin_ms" not in results[1]

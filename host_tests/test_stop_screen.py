@@ -46,7 +46,7 @@ def test_the_stop_sends_only_the_name_and_the_lines_around_it():
     p.dev.app.draw(c)
     assert c.buf == p.world.panel.ram
     shown, bad = texts(p.dev.app)
-    for text in ("BLUE", "200 ms after GO", "OK: examine"):
+    for text in ("BLUE", "200 ms after GO", "BACK: wrong", "OK: right"):
         assert text in shown, shown
     assert not bad
     # The name (a few pages' columns) and the time and footer lines: not a frame.
@@ -62,7 +62,7 @@ def test_false_starts_are_named_by_colour_on_the_stop_screen():
         p.dev.app.top.prepared = {}  # every text drawn, none from the frame made ahead
         shown, bad = texts(p.dev.app)
         assert head + " Red,Yel" in shown, shown
-        assert "OK: examine" in shown  # one line below the name left for the hint
+        assert "OK: right" in shown  # one line below the name left for the verdict
         assert not bad
 
 
@@ -110,12 +110,13 @@ def test_margins_line_keeps_the_nearest_and_fits():
     assert many == "Orange +10001ms"  # one fits either way: the full name
 
 
-def test_ok_at_once_after_the_stop_examines_it():
+def test_ok_at_once_after_the_stop_is_its_verdict():
     # The STOP is decided at the turn after the press (here, where time stands still
     # within a turn) and goes into the game at the turn after that: an OK there finds
-    # it in the game, with the examination under it.
+    # it in the game, with the examination under the counts it opens.
     p = play(open_variant(0) + "1900 ok\n%d p2\n%d ok\n%d end" % (GO + 200, GO + 202, GO + 300),
              data_with())
-    assert p.dev.app.top.name == "pad-exam"
+    assert p.dev.app.top.name == "pad-counts" and p.dev.app.top.right is True
+    assert [s.name for s in p.dev.app.nav.stack[-2:]] == ["pad-exam", "pad-counts"]
     events = [e["t"] for e in p.dev.app.session.events()]
     assert events == ["stop"], events

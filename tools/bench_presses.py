@@ -159,8 +159,8 @@ def round_top_dogs(u, teams):
                 break
             u.toward(lambda e=e, seat=seat: e.cards[seat][e.field], team[f], 1, CARD_MAX)
             u.press("ok")
-    u.expect("team-confirm")
-    u.press("ok")
+    if u.top.name != "results":  # the game's last round goes on to the results
+        u.expect("top-dogs")  # the last team in: the round is saved
 
 
 def play_top_dogs(u, c, rounds):
@@ -273,15 +273,15 @@ def play_top_dog_catalog(u, c, rounds):
 
 
 def round_pick(u, caller, right, collected, broken):
-    u.expect("pad-ready")
+    """From the board (the first round) or the round before's result: OK is GO."""
+    if u.top.name not in ("pad-ready", "pad-result"):
+        raise AssertionError("expected the board or a result, got %s" % u.top.name)
     u.press("ok")
     u.wait(GO_MS)
     u.seat(caller)
     u.wait(100)
     u.expect("pad-stopped")
-    u.press("ok")
-    u.expect("pad-exam")
-    u.press("ok" if right else "back")
+    u.press("ok" if right else "back")  # the verdict, on the STOP's own screen
     e = u.top
     u.expect("pad-counts")
     for seat, v in enumerate(collected):
@@ -293,10 +293,8 @@ def round_pick(u, caller, right, collected, broken):
             u.toward(lambda e=e, seat=seat: e.values[seat], 0, 0, 99, False)
             u.press("down")
         u.toward(lambda e=e, seat=seat: e.values[seat], v, 0, 99, False)
-        u.press("ok")
-    u.press("ok")  # Save
-    u.expect("pad-result")
-    u.press("ok")
+        u.press("ok")  # on the last player: saved
+    u.expect("pad-result")  # its OK is the next round's GO (counted there)
 
 
 def play_pick(u, c, rounds):

@@ -100,7 +100,6 @@ def game_screens(app):
     out.append(("top-dogs-board", tds.Board(host)))
     entry = tds.TeamEntry(host, cards=[[5, 5, 2], [6, 6, 6], [3, 1, 2]], seat=1)
     out.append(("top-dogs-entry", entry))
-    out.append(("top-dogs-confirm", tds.Confirm(host, entry)))
     out.append(("top-dogs-rounds", RoundsList(host)))
 
     s = Session.new(None, "pick_a_dog", 6)
@@ -276,7 +275,6 @@ def worst_screens():
     out.append(("tds-board", tds.Board(host)))
     entry = tds.TeamEntry(host, cards=[[20, 20, 20]] * 5, seat=4)
     out.append(("tds-entry", entry))
-    out.append(("tds-confirm", tds.Confirm(host, entry)))
     out.append(("tds-setup", GameSetup(app, "top_dogs", 5)))
     out.append(("tds-results", Results(host)))
 

@@ -5,7 +5,7 @@ GO_MS = 3000  # Pick-a-Dog's countdown
 
 def top_dogs_game(rounds=10, players=3):
     """Boot, open Top Dogs (menu row 4), start it with its house rules as they are,
-    enter `rounds` rounds, confirm the results."""
+    enter `rounds` rounds (the last team's OK saves each), confirm the results."""
     lines = ["1600 down", "1700 down", "1800 down", "1900 ok", "2000 ok"]
     t = 2100
     for r in range(rounds):
@@ -18,8 +18,7 @@ def top_dogs_game(rounds=10, players=3):
             for _ in range(3):
                 lines.append("%d ok" % t)
                 t += 100
-        lines.append("%d ok" % t)  # save the round: the cup is awarded
-        t += 200
+        t += 100
     lines.append("%d ok" % (t + 300))  # the results, when the game is over
     lines.append("%d end" % (t + 600))
     return "\n".join(lines) + "\n"
@@ -36,9 +35,10 @@ def timed(t, names):
 
 def counts_keys(t, values, start=None):
     """The counts screen: each seat's count by UP (or DOWN) from where it starts (the
-    last round's count: `start`; in the first round the count the seat before was
-    given, 0 for the first), OK, then Save; a negative value -n is a broken chain of
-    n - 1 cards (DOWN below 0, then UP). Returns (lines, next time)."""
+    players' usual counts: `start`; in the first round the count the seat before was
+    given, 0 for the first), then OK (the last seat's saves the round); a negative
+    value -n is a broken chain of n - 1 cards (DOWN below 0, then UP). Returns (lines,
+    next time)."""
     out = []
     before = 0
     for seat, v in enumerate(values):
@@ -53,23 +53,21 @@ def counts_keys(t, values, start=None):
             t += 100
         out.append("%d ok" % t)
         t += 100
-    out.append("%d ok" % t)
-    return out, t + 100
+    return out, t
 
 
 def pick_a_dog_game(players=8, rounds=4):
     """Boot, open Pick-a-Dog, play `rounds` rounds (each seat in turn calls a right
-    STOP, everyone collects one card), confirm the results."""
+    STOP, everyone collects one card), and back to the board (or the results, when
+    the game is over). Each round's GO is the OK of the board, then of the round
+    before's result."""
     lines = ["1500 ok", "1800 ok"]
     t = 1900
     for r in range(rounds):
         go = t + GO_MS
-        lines += ["%d ok" % t, "%d p%d" % (go + 100, 1 + r % players), "%d ok" % (go + 300),
-                  "%d ok" % (go + 500)]
-        keys, t = counts_keys(go + 700, [1] * players, [1] * players if r else None)
+        lines += ["%d ok" % t, "%d p%d" % (go + 100, 1 + r % players), "%d ok" % (go + 300)]
+        keys, t = counts_keys(go + 500, [1] * players, [1] * players if r else None)
         lines += keys
-        if r < rounds - 1:
-            lines.append("%d ok" % t)
         t += 200
-    lines += ["%d ok" % (t + 300), "%d end" % (t + 600)]
+    lines += ["%d back" % (t + 300), "%d end" % (t + 600)]
     return "\n".join(lines) + "\n"

@@ -5,10 +5,12 @@
 #   python tools/report/demo.py GAMES SEED > demo.keys
 #   micropython tools/sim.py --script demo.keys --data DIR --no-display
 # Every game is 4 players (Red, Blue, Green, Yellow). Each round: OK for the countdown
-# (GO 3 s later), maybe a false start, the STOP of the quickest player a reaction time
-# after GO, the examination (right, or now and then wrong), everyone's count of cards,
-# Save. The rules engine plays along, so the counts fit the table and the script knows
-# when the game is over. The last game is left in progress after a few rounds.
+# (GO 3 s later; the board's OK, then the OK of the round before's result), maybe a
+# false start, the STOP of the quickest player a reaction time after GO, the verdict
+# (right, or now and then wrong) on the STOP's screen, everyone's count of cards (OK on
+# the last saves). The rules engine plays along, so the counts fit the table and the
+# script knows when the game is over. The last game is left in progress after a few
+# rounds.
 import os
 import random
 import sys
@@ -16,6 +18,7 @@ import sys
 _ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 sys.path.insert(0, os.path.join(_ROOT, "firmware"))
 sys.path.insert(0, os.path.join(_ROOT, "tools"))
+from pawpad.app.pad_exam import usual_counts  # noqa: E402
 from pawpad.games import pick_a_dog  # noqa: E402
 from pawsim.scripts import counts_keys  # noqa: E402
 
@@ -33,7 +36,7 @@ class Script:
         self.lines = []
         self.stops = []  # (caller, reaction ms, margin ms or None) of every STOP, in order
         self.finished = []  # the engine's state at the end of each whole game
-        self.last = None  # the counts of the round before (where the next ones start)
+        self.results = []  # the result events of the game being played
 
     def key(self, action, gap=100):
         self.lines.append("%d %s" % (self.t, action))
@@ -61,20 +64,17 @@ class Script:
         self.t = go + reacts[caller] + 400
         self.stops.append((caller, reacts[caller], margin))
         right = rng.random() >= WRONG
-        self.key("ok")  # the examination
-        self.key("ok" if right else "back")
+        self.key("ok" if right else "back")  # the verdict, on the STOP's screen
         room = state["table"] - 2  # what the players can take, the bonus card left
         cards = [min(rng.randrange(3, 8), room // PLAYERS) for _ in range(PLAYERS)]
         state = pick_a_dog.apply(state, {"t": "stop", "seat": caller})
-        # the counts start at the round before's, when those still fit the table
-        last = self.last
-        start = last if last is not None and sum(last) <= state["table"] else None
-        lines, self.t = counts_keys(self.t, cards, start)
+        # the counts start at each player's usual count, as the box works it out
+        lines, self.t = counts_keys(self.t, cards, usual_counts(self.results, state["table"]))
         self.lines += lines
-        self.t += 200
-        self.key("ok", 300)  # the round's result seen: on to the next round, or the end
-        self.last = cards
-        return pick_a_dog.apply(state, {"t": "result", "right": right, "collected": cards})
+        self.t += 300  # the round's result: its OK is the next round's GO
+        event = {"t": "result", "right": right, "collected": cards}
+        self.results.append(event)
+        return pick_a_dog.apply(state, event)
 
     def game(self, rng, rounds=None):
         """A game from the main menu (Pick-a-Dog is its first row): to its end, or
@@ -82,12 +82,13 @@ class Script:
         self.key("ok")  # Pick-a-Dog
         self.key("ok", 200)  # the plain variant
         state = pick_a_dog.start(PLAYERS)
-        self.last = None
+        self.results = []
         n = 0
         while not state["ended"] and (rounds is None or n < rounds):
-            state = self.round(rng, state)
+            state = self.round(rng, state)  # GO: the board's OK, then the result's
             n += 1
         if state["ended"]:
+            self.key("ok", 300)  # the last round's result: the final standings
             self.key("ok", 400)  # the final standings: into the history
             self.finished.append(state)
         return state

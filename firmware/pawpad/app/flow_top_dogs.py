@@ -73,9 +73,10 @@ class Board(GameBoard):
         items = [(app.colour(s), st["cups"][s]) for s in range(st["players"])]
         widgets.score_grid(c, items)
         last = st["last"]
-        if last is not None:
+        if last is not None:  # the round just saved: who took the cup, with what team
             w = last["winner"]
-            note = "Cup lost" if w is None else "%s won the cup" % app.colour(w)
+            note = "Cup lost" if w is None else "Cup: %s, team %d" % (
+                app.colour(w), last["values"][w])
             c.text(widgets.clip(note, widgets.COLS), 2, 42)
         widgets.footer(c, "OK: next round", self.host.timer_text())
 
@@ -87,7 +88,7 @@ class TeamEntry(Screen):
     """Three card values per seat: UP/DOWN change the value, OK moves on, BACK goes
     back. A player's button jumps to their own team, and on their own team enters it
     as it shows. A team is entered once OK has passed its third card (or its player's
-    button said so): the round is saved only when every team is."""
+    button said so): the round is saved when every team is, and not before."""
 
     name = "team-entry"
 
@@ -154,8 +155,10 @@ class TeamEntry(Screen):
         self.entered[self.seat] = True
         self.reached[self.seat] = 2
         nxt = self.next_missing()
-        if nxt is None:
-            app.nav.push(Confirm(self.host, self))
+        if nxt is None:  # every team in: the round is saved (undo or correct it after)
+            event = {"t": "teams", "cards": self.cards}
+            if not corrected(self, app, event):
+                self.host.offer(event)  # the board follows, with the cup's winner
             return
         if nxt < self.seat:  # a team passed over by a player's button
             app.toast(app.colour(nxt) + "'s team next")
@@ -178,29 +181,6 @@ class TeamEntry(Screen):
         elif seat < len(self.cards):
             self.seat = seat
             self.field = 0
-
-
-class Confirm(Screen):
-    name = "team-confirm"
-
-    def __init__(self, host, entry):
-        self.host = host
-        self.entry = entry
-
-    def draw(self, c, app):
-        values = [rules.team_value(t) for t in self.entry.cards]
-        w = rules.cup_winner(values)
-        widgets.title_bar(c, "Cup: " + (app.colour(w) if w is not None else "lost"))
-        widgets.score_grid(c, [(app.colour(s), v) for s, v in enumerate(values)], highlight=w)
-        widgets.footer(c, "OK: save", "BACK: edit")
-
-    def key(self, app, k):
-        if k != OK:
-            app.nav.pop()
-            return
-        event = {"t": "teams", "cards": self.entry.cards}
-        if not corrected(self.entry, app, event):
-            self.host.offer(event)  # the state's screen follows
 
 
 FLOW = TopDogs()

@@ -42,11 +42,11 @@ class Exam(Screen):
 class Counts(Screen):
     """How many member cards each player collected, and whose chain broke (they are
     discarded: they leave the table all the same). UP/DOWN change the count of the
-    chosen player, OK goes to the next; DOWN below 0 marks (or clears) a broken chain,
-    whose cards are then counted the same way; a player's button picks their own
-    line, and twice in a row marks (or clears) their broken chain, count kept. Each
-    count starts at the player's count of the round before. BACK on the first line:
-    the verdict again."""
+    chosen player, OK goes to the next, and on the last player saves the round; DOWN
+    below 0 marks (or clears) a broken chain, whose cards are then counted the same
+    way; a player's button picks their own line, and twice in a row marks (or clears)
+    their broken chain, count kept. Each count starts where the player's counts of the
+    rounds before put it. BACK on the first line: the verdict again."""
 
     name = "pad-counts"
 
@@ -55,13 +55,13 @@ class Counts(Screen):
         self.right = right
         self.fix = fix  # index of the result event being corrected
         n = host.state["players"]
-        # Where the counts start: a player collects about as many every round (the
-        # round before's count); in the first round, about as many as the player before
-        # (the lines not reached yet follow the one being set).
+        # Where the counts start: a player collects about as many every round (their
+        # mean so far); in the first round, about as many as the player before (the
+        # lines not reached yet follow the one being set).
         self.follow = False
         if not values:
-            values = last_counts(host)
-            if values is None or sum(values) > host.state["table"]:
+            values = usual_counts(host.session.events(), host.state["table"])
+            if values is None:
                 values = [0] * n
                 self.follow = True
             broken = ()
@@ -77,17 +77,18 @@ class Counts(Screen):
         out = []
         for seat, v in enumerate(self.values):
             out.append((app.colour(seat), ("broken %d" % v) if seat in self.broken else v))
-        out.append(("Save", None))
         return out
 
     def draw(self, c, app):
         if self.fix is not None:
             title = "Fix round %d" % self.fix_round()
         elif self.right is None:
-            title = "Cards collected"
+            title = "Time up"
         else:
-            title = "Cards (STOP %s)" % ("right" if self.right else "wrong")
-        widgets.title_bar(c, title)
+            title = "STOP %s" % ("right" if self.right else "wrong")
+        # what the list holds; on the last player, what OK does there
+        widgets.title_bar(c, title, "OK: save" if self.sel == len(self.values) - 1
+                          else "cards")
         rows = self.rows(app)
         self.top = widgets.scroll_top(self.sel, self.top, len(rows))
         widgets.list_rows(c, rows, self.sel, self.top)
@@ -103,7 +104,7 @@ class Counts(Screen):
     def key(self, app, k):
         n = len(self.values)
         self.pressed = None
-        if self.sel < n and k in (UP, DOWN):
+        if k in (UP, DOWN):
             v = self.values[self.sel] + (1 if k == UP else -1)
             most = rules.VARIANTS[variant(self.host)]["table"]
             if v < 0:  # below nothing: the chain broke (or, again, did not)
@@ -114,7 +115,7 @@ class Counts(Screen):
                 for seat in range(max(self.sel + 1, self.seen), n):
                     self.values[seat] = v
         elif k == OK:
-            if self.sel < n:
+            if self.sel < n - 1:
                 self.sel += 1
                 self.seen = max(self.seen, self.sel + 1)
             else:
@@ -164,18 +165,33 @@ class Counts(Screen):
         host.offer(self.event(), over=RoundResult(host, host.state))
 
 
-def last_counts(host):
-    """Each seat's count of the round before (broken chains' too), or None."""
-    events = host.session.events()
-    for i in range(len(events) - 1, -1, -1):
-        e = events[i]
+def usual_counts(events, table):
+    """Each seat's mean count over the rounds so far (broken chains' too), rounded; or
+    None before the first count. A player's haul varies round to round about their own
+    usual: the mean is nearer the next one than the last round's count is. When the
+    table holds fewer cards than those add up to (the last round), the biggest give
+    way first."""
+    totals, rounds = None, 0
+    for e in events:
         if e["t"] == "result":
-            return list(e["collected"])
-    return None
+            got = e["collected"]
+            if totals is None:
+                totals = [0] * len(got)
+            for seat, v in enumerate(got):
+                totals[seat] += max(0, v)
+            rounds += 1
+    if totals is None:
+        return None
+    out = [(t + rounds // 2) // rounds for t in totals]
+    while sum(out) > table:
+        out[out.index(max(out))] -= 1
+    return out
 
 
 class RoundResult(Screen):
-    """What the round gave each player, and the totals."""
+    """What the round gave each player. OK: the next round begins (the countdown, or
+    solo's stopwatch) as the board's OK would begin it, or the final results once the
+    game is over; BACK: the board."""
 
     name = "pad-result"
 
@@ -198,11 +214,17 @@ class RoundResult(Screen):
         if last and last[0] is not None:
             c.text(widgets.clip("%s was %s" % (app.colour(last[0]), "right" if last[1]
                                                 else "wrong"), widgets.COLS), 2, 46)
-        widgets.footer(c, "", "OK: next" if not st["ended"] else "OK: results")
+        if st["ended"]:
+            widgets.footer(c, "", "OK: results")
+        else:
+            widgets.footer(c, "BACK: board", "OK: GO")
 
     def key(self, app, k):
         if k == UNDO:
             self.host.undo()
         elif k in (OK, BACK):
             app.show_player_colours()  # everyone's light back on for the next round
-            app.nav.close(self)
+            app.nav.close(self)  # the state's screen: the board, or the results
+            board = app.nav.top
+            if k == OK and not self.host.state["ended"] and hasattr(board, "begin"):
+                board.begin(app, None)

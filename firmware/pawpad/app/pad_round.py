@@ -4,6 +4,7 @@
 import gc
 
 from pawpad.app.pad_common import BEEP, FALSE, GO, STOP, lights, title
+from pawpad.app.pad_exam import Counts
 from pawpad.app.screen import BACK, DOWN, ERROR, OK, UNDO, UP, Screen
 from pawpad.core.colours import OFF
 from pawpad.core.lockout import RoundClock, judge
@@ -174,7 +175,7 @@ def reaction_line(ms):
 def stop_frame(c, app, host, big, footer=True):
     """The live screen, and the STOP's first frame: one word in large type between a
     title and a footer that do not change, so the STOP sends only those pages. "live"
-    stands where the STOP screen's "OK: examine" comes: only those columns change."""
+    stands where the STOP screen's "OK: right" comes: only those columns change."""
     widgets.title_bar(c, title(host), "R%d" % (host.state["round"] + 1))
     widgets.big_center(c, big, 24, 3)
     if footer:
@@ -208,7 +209,7 @@ def false_lines(app, seats, most=2):
     head = "Locked out: " if lock else "False start: "
     full = widgets.wrap([head + " ".join(app.colour(s) for s in seats)])
     short = widgets.wrap([head + ",".join(app.colour(s)[:3] for s in seats)])
-    # One line leaves the next for "OK: examine": short names on one line before
+    # One line leaves the next for the verdict's keys: short names on one line before
     # full names on two.
     for lines, n in ((full, 1), (short, 1), (full, 2), (short, 2)):
         if len(lines) <= min(n, most):
@@ -357,7 +358,7 @@ class Stopped(Screen):
             c.text_center("Time up: nobody", y)
             c.text_center("called STOP", y + 10)
         if not self.winners:
-            widgets.footer(c, "", "OK: examine")
+            widgets.footer(c, "", "OK: count")
 
     def _draw_caller(self, c, app, big):
         """The name stays where the live screen put it; the time goes above it, who
@@ -377,7 +378,7 @@ class Stopped(Screen):
         if self.false:
             lines += false_lines(app, false_seats(self.false), 2 - len(lines))
         if len(lines) < 2:
-            widgets.footer(c, "", "OK: examine")
+            widgets.footer(c, "BACK: wrong", "OK: right")
         y = HEIGHT - 2 * LINE_H
         for line in lines[:2]:
             c.text(line, 0, y)
@@ -441,15 +442,19 @@ class Stopped(Screen):
                 lights(app, self.host, (), False)
                 app.nav.pop()  # the tie stands unsettled: replay the round from GO
             return
-        if k == OK:
+        if k == OK and self.caller is None:  # time up: nobody's STOP goes into the game
             lights(app, self.host, (), False)
-            if self.caller is None:  # time up: nobody's STOP goes into the game
-                self.host.offer(self.stop_event())
-            else:
-                # by how much the STOP was won (the next press, if any came), for the
-                # verdict's record
-                margins = self.margins()
-                self.host.round["margin_ms"] = margins[0][1] if margins else None
-                app.nav.close(self)  # the examination is under it
+            if self.host.offer(self.stop_event()):
+                app.nav.push(Counts(self.host, None))
+        elif k in (OK, BACK) and self.caller is not None:
+            # The verdict, once the table has examined the caller's cards (OK: right,
+            # BACK: wrong): on to everyone's count, over the examination screen that
+            # BACK on the first count returns to. By how much the STOP was won (the
+            # next press, if any came) goes with the verdict's record.
+            lights(app, self.host, (), False)
+            margins = self.margins()
+            self.host.round["margin_ms"] = margins[0][1] if margins else None
+            app.nav.close(self)
+            app.nav.push(Counts(self.host, k == OK))
         elif k == UNDO and self.caller is not None:
             self.host.undo()
