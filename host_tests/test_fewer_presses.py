@@ -193,3 +193,22 @@ def test_usual_counts_are_the_means_so_far_and_fit_the_table():
     assert usual_counts(results, 30) == [5, 2, 1]  # 4.5, 1.5 and 1, halves up
     # the last round's table holds only 6: the biggest give way first
     assert usual_counts(results, 6) == [3, 2, 1]
+
+
+def test_a_new_games_counts_start_at_what_each_player_collected_before():
+    data = data_with('{"players": 3}')
+    # game 1, one round: Red 4 (all follow), Blue 2, Green 2 (as it shows)
+    keys, t = stop_and_verdict(1900, 1)
+    more, t = timed(t, ["up", "up", "up", "up", "ok", "down", "down", "ok", "ok"])
+    p = play(open_variant(0) + keys + more, data)
+    assert state(p)["scores"] == [6, 3, 3]
+    # the result -> the board -> game menu -> End game (last row), yes: into the
+    # statistics
+    end, t = timed(p.t + 100, ["back", "back", "up", "ok", "ok"])
+    p.play(parse(end))
+    assert p.dev.app.top.name == "menu" and p.dev.app.stats["Red"]["cards_dog"] == 4
+    # game 2: the first counts open at each player's usual count
+    keys, t = stop_and_verdict(p.t + 300, 2)
+    p.play(parse("%d ok\n%d ok\n" % (p.t + 100, p.t + 200) + keys + "%d end\n" % t))
+    counts = p.dev.app.top
+    assert counts.name == "pad-counts" and counts.values == [4, 2, 2] and not counts.follow

@@ -51,3 +51,24 @@ def test_saved_and_loaded_and_a_damaged_file_kept_aside():
     assert stats.load(st) == {}
     assert st.exists(stats.STATS + ".bad")
     assert stats.save(None, s) == "Flash not usable"
+
+
+def test_a_players_usual_count_is_kept_by_variant():
+    s = {}
+    colours = ["Red", "Blue"]
+    rec = {"scores": [5, 2], "winners": [0]}
+    # Red 7 cards in 2 rounds of Pick-a-Dog, then 4 in 1 round of Pick-a-Pog
+    assert stats.merge(s, "g1", {0: {"cards_dog": 7, "rounds_dog": 2},
+                                 1: {"cards_dog": 0, "rounds_dog": 2}}, colours,
+                       "pick_a_dog", rec)
+    assert stats.merge(s, "g2", {0: {"cards_pog": 4, "rounds_pog": 1}}, colours,
+                       "pick_a_dog", rec)
+    assert stats.usual_count(s, "Red", "dog") == 4  # 3.5, halves up
+    assert stats.usual_count(s, "Red", "pog") == 4
+    assert stats.usual_count(s, "Blue", "dog") == 0
+    assert stats.usual_count(s, "Blue", "pog") is None  # never played it
+    assert stats.usual_count(s, "Pink", "dog") is None
+    s["Blue"]["rounds_dog"] = "2"  # damaged on flash: nothing known
+    assert stats.usual_count(s, "Blue", "dog") is None
+    assert stats.lines(s, ["Red"]) == ["Red won 2 of 2", " cards/round 3.5",
+                                       " Pog cards/round 4.0"]

@@ -228,7 +228,9 @@ def worst_screens():
         scr.editing = True
         out.append(("settings-%d" % i, scr))
     app.stats.update({c: {"stops": 999, "right": 998, "wrong": 1, "false": 999,
-                          "games": 999, "wins": 999, "fastest_ms": 99999}
+                          "games": 999, "wins": 999, "fastest_ms": 99999,
+                          "cards_dog": 4900, "rounds_dog": 100, "cards_pog": 4900,
+                          "rounds_pog": 100}
                       for c in LONG_COLOURS})
     out.append(("statistics-full", box_menus.Statistics()))
 

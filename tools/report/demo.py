@@ -37,6 +37,7 @@ class Script:
         self.stops = []  # (caller, reaction ms, margin ms or None) of every STOP, in order
         self.finished = []  # the engine's state at the end of each whole game
         self.results = []  # the result events of the game being played
+        self.past = []  # those of the games finished
 
     def key(self, action, gap=100):
         self.lines.append("%d %s" % (self.t, action))
@@ -68,8 +69,10 @@ class Script:
         room = state["table"] - 2  # what the players can take, the bonus card left
         cards = [min(rng.randrange(3, 8), room // PLAYERS) for _ in range(PLAYERS)]
         state = pick_a_dog.apply(state, {"t": "stop", "seat": caller})
-        # the counts start at each player's usual count, as the box works it out
-        lines, self.t = counts_keys(self.t, cards, usual_counts(self.results, state["table"]))
+        # the counts start at each player's usual count, as the box works it out: their
+        # mean in this game, or in the first round their mean in the games before
+        start = usual_counts(self.results or self.past, state["table"])
+        lines, self.t = counts_keys(self.t, cards, start)
         self.lines += lines
         self.t += 300  # the round's result: its OK is the next round's GO
         event = {"t": "result", "right": right, "collected": cards}
@@ -91,6 +94,7 @@ class Script:
             self.key("ok", 300)  # the last round's result: the final standings
             self.key("ok", 400)  # the final standings: into the history
             self.finished.append(state)
+            self.past += self.results  # into the statistics: the players' usual counts
         return state
 
     def text(self):

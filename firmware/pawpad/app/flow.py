@@ -86,8 +86,9 @@ class Flow:
         return []
 
     # --- statistics drawn from the log ---
-    def tally(self, events):
-        """{seat: {figure: n}} this game adds to the players' statistics."""
+    def tally(self, events, settings=None):
+        """{seat: {figure: n}} this game adds to the players' statistics (`settings`:
+        the game's own, from its log's header)."""
         return {}
 
     def history_extra(self, events):

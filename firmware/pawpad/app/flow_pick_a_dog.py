@@ -67,10 +67,20 @@ class PickADog(Flow):
                             result.get("margin_ms", -1), result["right"]])
         return {"stops": out[-STOPS_KEPT:]} if out else {}
 
-    def tally(self, events):
+    def tally(self, events, settings=None):
         """STOPs called, right and wrong, the fastest, and false starts, from the
-        events in force: an undone STOP was never called."""
+        events in force: an undone STOP was never called. With the game's settings,
+        also each player's member cards collected and rounds played, by variant (a
+        broken chain's cards too: the player's usual haul)."""
         out = {}
+        variant = (settings or {}).get("variant")
+        if variant in ("dog", "pog"):
+            for e in events:
+                if e["t"] == "result":
+                    for seat, v in enumerate(e["collected"]):
+                        f = _fig(out, seat)
+                        f["cards_" + variant] = f.get("cards_" + variant, 0) + max(0, v)
+                        f["rounds_" + variant] = f.get("rounds_" + variant, 0) + 1
         for stop, result in _stops(events):
             for seat in stop.get("false", ()):
                 _fig(out, seat)["false"] += 1

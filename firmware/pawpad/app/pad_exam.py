@@ -1,5 +1,6 @@
 # After a Pick-a-Dog STOP: the examination (was the caller right?), everyone's count
 # of member cards (or a broken chain), and what the round gave each player.
+from pawpad.app import stats
 from pawpad.app.board import corrected, game_key
 from pawpad.app.pad_common import variant
 from pawpad.app.screen import BACK, DOWN, OK, UNDO, UP, Screen
@@ -56,11 +57,15 @@ class Counts(Screen):
         self.fix = fix  # index of the result event being corrected
         n = host.state["players"]
         # Where the counts start: a player collects about as many every round (their
-        # mean so far); in the first round, about as many as the player before (the
-        # lines not reached yet follow the one being set).
+        # mean so far; in the first round, their mean in the games before). Without
+        # any of that, about as many as the player before (the lines not reached yet
+        # follow the one being set).
         self.follow = False
         if not values:
-            values = usual_counts(host.session.events(), host.state["table"])
+            table = host.state["table"]
+            values = usual_counts(host.session.events(), table)
+            if values is None:
+                values = known_counts(host, table)
             if values is None:
                 values = [0] * n
                 self.follow = True
@@ -182,10 +187,29 @@ def usual_counts(events, table):
             rounds += 1
     if totals is None:
         return None
-    out = [(t + rounds // 2) // rounds for t in totals]
-    while sum(out) > table:
-        out[out.index(max(out))] -= 1
-    return out
+    return fit([(t + rounds // 2) // rounds for t in totals], table)
+
+
+def known_counts(host, table):
+    """Before this game's first count: each player's usual count in the games before
+    (the statistics, by colour and variant); a player without one starts at the mean
+    of those with one. None when nobody has one."""
+    n = host.state["players"]
+    known = [stats.usual_count(host.app.stats, host.name(s), variant(host))
+             for s in range(n)]
+    have = [v for v in known if v is not None]
+    if not have:
+        return None
+    mean = (sum(have) + len(have) // 2) // len(have)
+    return fit([mean if v is None else v for v in known], table)
+
+
+def fit(counts, table):
+    """`counts` cut to what the table holds (the last round's table may hold fewer):
+    the biggest give way first."""
+    while sum(counts) > table:
+        counts[counts.index(max(counts))] -= 1
+    return counts
 
 
 class RoundResult(Screen):

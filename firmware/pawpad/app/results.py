@@ -67,7 +67,8 @@ def settle(app, session, flow, rec):
         app.notices.append(session.problem)
         return  # the log stays: the game is offered again rather than lost
     rec["ms"] = session.ms
-    if stats.merge(app.stats, session.game_id(), flow.tally(session.events()),
+    if stats.merge(app.stats, session.game_id(),
+                   flow.tally(session.events(), session.header["settings"]),
                    session.header.get("colours") or app.settings["colours"],
                    session.name, rec) and app.save_stats():
         return  # not saved: the log stays, and the next boot settles the game again

@@ -1,6 +1,7 @@
 # The players' statistics, by button colour, across games: games played and won (every
-# game), STOPs called, right and wrong, false starts, the fastest STOP after GO
-# (Pick-a-Dog); and the best solo
+# game), STOPs called, right and wrong, false starts, the fastest STOP after GO, the
+# member cards collected and the rounds played (Pick-a-Dog and Pick-a-Pog apart: a
+# player's usual count, where their counts start in a new game); and the best solo
 # result. They are drawn from each finished game's log (its flow's tally) and merged
 # once per game id, so an undone STOP is never counted and a replayed ending never
 # counts twice. Also the small JSON files of the same kind: each game's house rules.
@@ -9,6 +10,8 @@ import json
 STATS = "stats.json"
 SETUPS = "setups.json"  # {game: {setting: value}}; a game checks its own when it starts
 FIELDS = ("stops", "right", "wrong", "false", "games", "wins")
+# Kept only for players who have played that variant: the file stays small.
+HAULS = ("cards_dog", "rounds_dog", "cards_pog", "rounds_pog")
 MERGED = "merged"  # the ids of the games counted, newest last
 KEEP_IDS = 60  # more than the history keeps: an id older than that is never seen again
 MAX_COUNT = 1 << 30  # a figure beyond this is damage, not play
@@ -57,6 +60,9 @@ def add(stats, colour, figures):
     p = player(stats, colour)
     for f in FIELDS:
         p[f] += _count(figures.get(f, 0))
+    for f in HAULS:
+        if f in figures:
+            p[f] = _count(p.get(f)) + _count(figures[f])
     fast = figures.get("fastest_ms")
     if _count(fast) and (not _count(p.get("fastest_ms")) or fast < p["fastest_ms"]):
         p["fastest_ms"] = fast
@@ -102,6 +108,18 @@ def is_best_solo(stats, score, ms):
     return (score, -ms) > (b_score, -b_ms)
 
 
+def usual_count(stats, colour, variant):
+    """The member cards `colour` collects in a round of `variant` ("dog" or "pog") over
+    the games counted, rounded; None before any."""
+    p = stats.get(colour)
+    if not isinstance(p, dict):
+        return None
+    rounds = _count(p.get("rounds_" + variant))
+    if not rounds:
+        return None
+    return (_count(p.get("cards_" + variant)) + rounds // 2) // rounds
+
+
 def lines(stats, colours):
     """Lines per player that has any figures, for the statistics screen: the games,
     then (Pick-a-Dog) the STOPs right of called, the false starts and the fastest."""
@@ -117,6 +135,11 @@ def lines(stats, colours):
             out.append(" STOPs right %d/%d" % (p["right"], p["stops"]))
         if p["false"]:
             out.append(" false starts %d" % p["false"])
+        for variant, head in (("dog", " cards/round"), ("pog", " Pog cards/round")):
+            rounds = _count(p.get("rounds_" + variant))
+            if rounds:
+                tenths = (10 * _count(p.get("cards_" + variant)) + rounds // 2) // rounds
+                out.append("%s %d.%d" % (head, tenths // 10, tenths % 10))
         fast = p.get("fastest_ms")
         if fast:
             out.append(" fastest %s" % (("%d ms" % fast) if fast < 10000
