@@ -40,7 +40,8 @@ def _bars(ax, xs, heights, names, **kw):
 
 def _save(fig, folder, name):
     path = os.path.join(folder, name + ".png")
-    fig.tight_layout()
+    if fig.get_layout_engine() is None:  # a figure of panels lays itself out
+        fig.tight_layout()
     fig.savefig(path, dpi=DPI)
     plt.close(fig)
     return path
@@ -177,8 +178,10 @@ def last_rounds(box, folder, n=LAST_SHEETS):
         return None
     across = min(PANELS_ACROSS, len(sheets))
     down = (len(sheets) + across - 1) // across
-    fig, axes = plt.subplots(down, across, figsize=(3.4 * across + 1.4, 2.6 * down + 0.4),
-                             squeeze=False)
+    # at least two panels' width: the chart is drawn across the page
+    fig, axes = plt.subplots(down, across, figsize=(3.4 * max(2, across) + 1.4,
+                                                    2.6 * down + 0.4),
+                             squeeze=False, layout="constrained")
     seen = {}
     for ax, sheet in zip(axes.flat, sheets):
         g = sheet["game"]
@@ -196,11 +199,12 @@ def last_rounds(box, folder, n=LAST_SHEETS):
     for ax in list(axes.flat)[len(sheets):]:
         ax.set_visible(False)
     axes[0][0].set_ylabel("score")
-    fig.suptitle("Scores %s: the last %d finished game%s" % (
-        " and ".join(sorted(set(_by(sheet["unit"]) for sheet in sheets))), len(sheets),
-        "" if len(sheets) == 1 else "s"), fontweight="bold")
+    fig.suptitle("Scores %s: the last %s" % (
+        " and ".join(sorted(set(_by(sheet["unit"]) for sheet in sheets))),
+        "finished game" if len(sheets) == 1 else "%d finished games" % len(sheets)),
+        fontweight="bold")
     fig.legend(list(seen.values()), list(seen), frameon=False, fontsize=8,
-               loc="upper right", ncols=min(len(seen), 8))
+               loc="outside right center")
     return _save(fig, folder, "last-rounds")
 
 
