@@ -3,9 +3,9 @@
 # rewritten (statistics, set-ups, the history: the temporary file half written),
 # every removal and renaming. The box then boots again; a game left on flash is
 # resumed and ended from its game menu. Whatever the cut, the history then holds
-# the game once, and the statistics count it once, with exactly the STOPs of the
-# events in force: nothing counted twice, nothing lost that the log holds. Both
-# runtimes.
+# the game once (its score sheet with it), and the statistics count it once, with
+# exactly the STOPs of the events in force: nothing counted twice, nothing lost that
+# the log holds. Both runtimes.
 from test_device import play
 from test_device_pick_a_dog import data_with, open_variant
 from test_navigation import round_keys, top
@@ -141,6 +141,11 @@ def test_a_cut_at_any_flash_write_neither_loses_nor_doubles_the_game():
             assert stops is None and before == [], cut
             continue
         assert len(games) == 1, (cut, games)
+        # written before the cut or at the ending after it, the record keeps the rounds
+        # the log held: its score sheet ends at its final scores
+        sheet = games[0].get("sheet")
+        if games[0]["scores"] != [0, 0]:
+            assert sheet["rows"][-1][1] == games[0]["scores"], (cut, games)
         assert not Session.saved(store), cut
         for colour in ("Red", "Blue"):
             assert stats[colour]["games"] == 1, (cut, colour, stats)

@@ -13,13 +13,15 @@ from helpers import ROOT, run_mp
 
 sys.path.insert(0, os.path.join(ROOT, "tools", "report"))
 import boxdata  # noqa: E402
+import charts  # noqa: E402
 import demo  # noqa: E402
 import make_report as report  # noqa: E402
 
+from pawpad.core import gamelog  # noqa: E402
 from pawpad.games import pick_a_dog  # noqa: E402
 
-CHARTS = ("games-per-title", "wins-per-player", "last-games", "rounds", "reactions",
-          "margins", "stops")
+CHARTS = ("games-per-title", "wins-per-player", "last-games", "last-rounds", "rounds",
+          "reactions", "margins", "stops")
 
 
 def _evening(tmp_path, games=2, left_rounds=2, seed=5):
@@ -72,6 +74,16 @@ def test_the_report_shows_what_the_box_kept_of_an_evening(tmp_path):
         assert box.stats[colour]["games"] == 2
     assert sum(box.stats[c]["wins"] for c in box.players()) == sum(
         len(g["winners"]) for g in box.history)
+    # each finished game round by round, from its record's score sheet: a row a round
+    # of the engine's game, rising to the final scores
+    sheets = box.sheets(charts.LAST_SHEETS)
+    assert [sh["number"] for sh in sheets] == [1, 2]
+    for sheet, st in zip(sheets, script.finished):
+        assert sheet["unit"] == "Round"
+        assert [n for n, _ in sheet["rows"]] == list(range(1, st["round"] + 1))
+        assert sheet["rows"][-1][1] == sheet["game"]["scores"]
+        for (_, before), (_, after) in zip(sheet["rows"], sheet["rows"][1:]):
+            assert all(a >= b for a, b in zip(after, before))  # cards are only won
     # the game in progress: its rounds and its STOPs, the reactions the players made
     game = box.game
     assert len(game["rounds"]) == 2 and len(game["stops"]) == 2
@@ -96,7 +108,33 @@ def test_the_report_shows_what_the_box_kept_of_an_evening(tmp_path):
             assert "%d ms" % f["fastest_ms"] in text
     assert "2 games in the history; Pick-a-Dog in progress (2 STOPs, 2 rounds)" in text
     # and what the box does not record is said, not drawn
-    assert "The rounds of finished games" in text
+    assert "a long game&#x27;s every round" in text
+    assert "before the box kept score sheets" not in text  # every game here kept one
+
+
+def test_games_recorded_before_score_sheets_are_left_out_of_the_rounds_and_said(tmp_path):
+    _, data = _evening(tmp_path, games=2, left_rounds=0)
+    lines = (data / "history.log").read_text().splitlines(True)
+    older = gamelog.decode(lines[0].rstrip("\n"))
+    del older["sheet"]  # as a box before score sheets wrote it
+    (data / "history.log").write_text(gamelog.encode(older) + lines[1])
+    out = tmp_path / "report"
+    report.main(["--data", str(data), "--out", str(out)])
+    text = (out / "report.html").read_text()
+    box = boxdata.read(str(out / "data"))
+    assert box.problems == [] and len(box.history) == 2
+    assert [sh["number"] for sh in box.sheets(charts.LAST_SHEETS)] == [2]
+    assert "last-rounds" in _images(text)
+    assert "The rounds of 1 finished game: it is from before the box kept score sheets" in text
+
+
+def test_a_damaged_score_sheet_is_passed_over():
+    good = {"unit": "Turn", "rows": [[2, [1, 0]], [4, [3, 5]]]}
+    assert boxdata._sheet_rows(good, 2) == [(2, [1, 0]), (4, [3, 5])]
+    for bad in ({"rows": good["rows"]}, {"unit": "Turn", "rows": [[4, [3, 5]], [2, [1, 0]]]},
+                {"unit": "Turn", "rows": [[1, [3]]]}, {"unit": "Turn", "rows": [[0, [1, 1]]]},
+                {"unit": "Turn", "rows": [[1, [1, "2"]]]}, {"unit": "Turn", "rows": "1"}):
+        assert boxdata._sheet_rows(bad, 2) == [], bad
 
 
 def test_the_report_of_a_new_box_says_there_is_nothing_yet(tmp_path):

@@ -19,7 +19,7 @@ for _p in ("tools", "tools/shims", "firmware"):
 from flash import STOP_WATCHDOG  # noqa: E402
 
 from pawpad.app import flow as flows  # noqa: E402
-from pawpad.app import session  # noqa: E402
+from pawpad.app import score_sheet, session  # noqa: E402
 from pawpad.app import stats as statistics  # noqa: E402
 from pawpad.app.storage import Storage  # noqa: E402
 from pawpad.core.colours import NAMES  # noqa: E402
@@ -96,6 +96,23 @@ class Box:
                                 "react_ms": s["react_ms"], "margin_ms": s["margin_ms"]})
         return out
 
+    def sheets(self, n):
+        """The score sheets of the last `n` finished games that kept one, oldest first:
+        {"number" (in the history, from 1), "game" (its record), "unit" ("Round" or
+        "Turn"), "rows" ([(row number, [total per seat])])}. Records written before the
+        box kept score sheets, and damaged sheets, are passed over."""
+        out = []
+        for i, g in enumerate(self.history):
+            rows = _sheet_rows(g.get("sheet"), g["players"])
+            if rows:
+                out.append({"number": i + 1, "game": g, "unit": g["sheet"]["unit"],
+                            "rows": rows})
+        return out[-n:] if n else []
+
+    def without_sheet(self):
+        """How many finished games in the history kept no score sheet."""
+        return sum(1 for g in self.history if not _sheet_rows(g.get("sheet"), g["players"]))
+
     def players(self):
         """The colours with any figures, in the box's order."""
         return [c for c in NAMES if isinstance(self.stats.get(c), dict) and
@@ -120,8 +137,9 @@ def read(folder):
 
 def read_game(store, problems):
     """The game in progress: {"game", "title", "colours", "events" (in force),
-    "rounds" ([[score per seat] after each round]), "stops" ([{"seat", "react_ms",
-    "false"}] in order; Pick-a-Dog only), "tally" (the flow's statistics of it)}."""
+    "rounds" ([[score per seat] after each row of its score sheet]), "unit" (a row is a
+    "Round", or a "Turn" in Circus Puppy), "stops" ([{"seat", "react_ms", "false"}] in
+    order; Pick-a-Dog only), "tally" (the flow's statistics of it)}."""
     if not session.Session.saved(store):
         return None
     s, messages = session.Session.resume(store)
@@ -131,15 +149,7 @@ def read_game(store, problems):
     flow = flows.load(s.name)
     events = list(s.events())
     players = s.header["players"]
-    state = s.engine.start(players, s.header["settings"])
-    rounds, at = [], state.get("round")
-    for e in events:
-        state = s.engine.apply(state, e)
-        if state.get("round", at) != at:  # a round ended: the scores after it
-            at = state["round"]
-            rounds.append(flow.scores(state))
-    if at is None:  # a game without rounds: the scores after every change
-        rounds = _changes(s.engine, players, s.header["settings"], events, flow)
+    state = s.state  # the events in force replayed
     stops = []
     for e in events:  # each STOP, with its verdict and margin once examined
         if e.get("t") == "stop":
@@ -148,7 +158,8 @@ def read_game(store, problems):
         elif e.get("t") == "result" and stops and "right" in e:
             stops[-1]["right"] = e["right"]
             stops[-1]["margin_ms"] = e.get("margin_ms")
-    return {"game": s.name, "title": flow.title(state), "events": events, "rounds": rounds,
+    return {"game": s.name, "title": flow.title(state), "events": events,
+            "rounds": score_sheet.totals(s, flow), "unit": flow.sheet_unit,
             "colours": s.header.get("colours") or list(NAMES[:players]), "stops": stops,
             "tally": flow.tally(events), "ended": state.get("ended", False)}
 
@@ -161,13 +172,17 @@ def _known(v):
     return None if v < 0 else v
 
 
-def _changes(engine, players, settings, events, flow):
-    state = engine.start(players, settings)
-    out, last = [], flow.scores(state)
-    for e in events:
-        state = engine.apply(state, e)
-        now = flow.scores(state)
-        if now != last:
-            out.append(now)
-            last = now
-    return out
+def _sheet_rows(sheet, players):
+    """[(row number, totals)] of a history record's score sheet; [] when it has none
+    or it is not one (row numbers from 1, rising; a whole number a seat)."""
+    if not isinstance(sheet, dict) or not isinstance(sheet.get("unit"), str):
+        return []
+    rows, last = [], 0
+    for row in sheet.get("rows") if isinstance(sheet.get("rows"), list) else ():
+        if not (isinstance(row, list) and len(row) == 2 and _whole(row[0], last + 1) and
+                isinstance(row[1], list) and len(row[1]) == players and
+                all(_whole(v, -(1 << 30)) for v in row[1])):
+            return []
+        last = row[0]
+        rows.append((row[0], row[1]))
+    return rows

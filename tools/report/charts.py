@@ -10,6 +10,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 from boxdata import NAMES  # noqa: E402
+from matplotlib import patheffects  # noqa: E402
 from matplotlib.lines import Line2D  # noqa: E402
 from matplotlib.patches import Patch  # noqa: E402
 
@@ -18,6 +19,8 @@ from pawpad.core.colours import RGB  # noqa: E402
 INK = "#333333"
 ANY = "#9a9a9a"  # a legend's sample of something drawn in every player's colour
 LAST_GAMES = 8  # games in the chart of the last games' scores
+LAST_SHEETS = 6  # finished games drawn round by round, a small panel each
+PANELS_ACROSS = 3
 DPI = 110
 plt.rcParams.update({"font.size": 10, "axes.spines.top": False,
                      "axes.spines.right": False, "axes.edgecolor": INK,
@@ -37,7 +40,8 @@ def _bars(ax, xs, heights, names, **kw):
 
 def _save(fig, folder, name):
     path = os.path.join(folder, name + ".png")
-    fig.tight_layout()
+    if fig.get_layout_engine() is None:  # a figure of panels lays itself out
+        fig.tight_layout()
     fig.savefig(path, dpi=DPI)
     plt.close(fig)
     return path
@@ -127,22 +131,81 @@ def _game_label(number, g):
     return label
 
 
+def _score_lines(ax, xs, rows, names, marker_size=6, linewidth=2):
+    """Every seat's score after each row, a line in the player's colour; returns
+    {name: line} for a legend."""
+    lines = {}
+    for seat, name in enumerate(names):
+        pale = sum(colour(name)) > 2.4  # White: its line outlined to be seen at all
+        lines[name], = ax.plot(xs, [r[seat] for r in rows], marker="o", color=colour(name),
+                               markeredgecolor=INK, markersize=marker_size,
+                               linewidth=linewidth, label=name, path_effects=[
+                                   patheffects.Stroke(linewidth=linewidth + 1.2,
+                                                      foreground=INK),
+                                   patheffects.Normal()] if pale else None)
+    ax.xaxis.get_major_locator().set_params(integer=True)
+    ax.yaxis.get_major_locator().set_params(integer=True)
+    return lines
+
+
+def _by(unit):
+    """"round by round", "turn by turn"."""
+    return "%s by %s" % (unit.lower(), unit.lower())
+
+
 def rounds(box, folder):
-    """The game in progress: every player's score after each round."""
+    """The game in progress: every player's score after each round (turn)."""
     game = box.game
     if not game or not game["rounds"]:
         return None
     fig, ax = plt.subplots(figsize=(6, 3.2))
     xs = range(1, len(game["rounds"]) + 1)
-    for seat, name in enumerate(game["colours"]):
-        ax.plot(xs, [r[seat] for r in game["rounds"]], marker="o", color=colour(name),
-                markeredgecolor=INK, linewidth=2, label=name)
-    ax.set_xticks(list(xs))
-    ax.set_xlabel("after round")
+    _score_lines(ax, xs, game["rounds"], game["colours"])
+    ax.set_xlabel("after %s" % game["unit"].lower())
     ax.set_ylabel("score")
-    ax.set_title("Scores round by round: %s in progress" % game["title"])
+    ax.set_title("Scores %s: %s in progress" % (_by(game["unit"]), game["title"]))
     ax.legend(frameon=False, fontsize=8, loc="upper left", bbox_to_anchor=(1, 1))
     return _save(fig, folder, "rounds")
+
+
+def last_rounds(box, folder, n=LAST_SHEETS):
+    """The last finished games round by round (turn by turn in Circus Puppy), a small
+    panel each, from the score sheets their history records keep: a long game's sheet
+    keeps every few rows (the x axis says which), always the last. Records from before
+    the box kept sheets are left out."""
+    sheets = box.sheets(n)
+    if not sheets:
+        return None
+    across = min(PANELS_ACROSS, len(sheets))
+    down = (len(sheets) + across - 1) // across
+    # at least two panels' width: the chart is drawn across the page
+    fig, axes = plt.subplots(down, across, figsize=(3.4 * max(2, across) + 1.4,
+                                                    2.6 * down + 0.4),
+                             squeeze=False, layout="constrained")
+    seen = {}
+    for ax, sheet in zip(axes.flat, sheets):
+        g = sheet["game"]
+        names = g.get("colours") or list(NAMES[:g["players"]])
+        xs = [number for number, _ in sheet["rows"]]
+        thin = len(xs) > 24
+        seen.update(_score_lines(ax, xs, [totals for _, totals in sheet["rows"]], names,
+                                 marker_size=2.5 if thin else 5, linewidth=1.6))
+        ax.set_xlim(0.5 if xs[0] == 1 else 0, xs[-1] + 0.5)
+        kept = "" if xs == list(range(1, len(xs) + 1)) else " (%d of %d kept)" % (
+            len(xs), xs[-1])
+        ax.set_xlabel("after %s%s" % (sheet["unit"].lower(), kept), fontsize=8)
+        ax.set_title(_game_label(sheet["number"], g).replace("\n", ", "), fontsize=9)
+        ax.tick_params(labelsize=8)
+    for ax in list(axes.flat)[len(sheets):]:
+        ax.set_visible(False)
+    axes[0][0].set_ylabel("score")
+    fig.suptitle("Scores %s: the last %s" % (
+        " and ".join(sorted(set(_by(sheet["unit"]) for sheet in sheets))),
+        "finished game" if len(sheets) == 1 else "%d finished games" % len(sheets)),
+        fontweight="bold")
+    fig.legend(list(seen.values()), list(seen), frameon=False, fontsize=8,
+               loc="outside right center")
+    return _save(fig, folder, "last-rounds")
 
 
 def _per_player(box, key):
@@ -242,4 +305,5 @@ def margins(box, folder):
     return _save(fig, folder, "margins")
 
 
-ALL = (games_per_title, wins_per_player, last_games, rounds, reactions, margins, stops)
+ALL = (games_per_title, wins_per_player, last_games, last_rounds, rounds, reactions, margins,
+       stops)

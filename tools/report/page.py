@@ -7,6 +7,8 @@ import os
 
 from boxdata import NAMES
 
+from pawpad.app.flow_pick_a_dog import STOPS_KEPT
+
 STYLE = """
 body { font-family: system-ui, sans-serif; color: #222; max-width: 60em; margin: 2em auto;
        padding: 0 1em; line-height: 1.45; }
@@ -27,12 +29,15 @@ th:first-child, td:first-child { text-align: left; }
 .problems { background: #fdecea; border-left: 4px solid #d93025; padding: 0.5em 1em; }
 """
 
-WIDE = ("last-games",)  # charts across the page
+WIDE = ("last-games", "last-rounds")  # charts across the page
 CAPTIONS = {
     "games-per-title": "The finished games in the box's history (it keeps the last 50).",
     "wins-per-player": "Games played and won by each button colour, over every game the "
                        "box has counted.",
     "last-games": "Final scores of the last games in the history.",
+    "last-rounds": "The last finished games round by round (turn by turn in Circus "
+                   "Puppy), from the score sheet each game's history record keeps: every "
+                   "round of a game, or for a long one every few and always the last.",
     "rounds": "The game in progress, round by round (from its log).",
     "reactions": "Dots: each STOP of the games the history keeps and of the game in "
                  "progress, ms after GO. Diamond: the player's fastest STOP of all games.",
@@ -43,11 +48,24 @@ CAPTIONS = {
 }
 
 MISSING = (
-    "The rounds of finished games: they are in a game's log, and the log goes once the "
-    "game is in the history, which keeps each game's final scores and its STOPs (caller, "
-    "reaction, margin, verdict). Scores round by round are those of the game in "
-    "progress.",
+    "A finished game's STOPs before its last %d, and a long game's every round: a "
+    "game's log goes once the game is in the history, whose record keeps the final "
+    "scores, the STOPs (caller, reaction, margin, verdict) and the scores after every "
+    "round, thinned to every few rounds when they would not fit its line." % STOPS_KEPT,
 )
+
+
+def missing(box):
+    """What the box does not keep, for this box's history."""
+    out = list(MISSING)
+    old = box.without_sheet()
+    if old:
+        out.append("The rounds of %d finished game%s: %s from before the box kept score "
+                   "sheets in its history (final scores only), so the round-by-round chart "
+                   "leaves %s out." % (old, "" if old == 1 else "s",
+                                       "it is" if old == 1 else "they are",
+                                       "it" if old == 1 else "them"))
+    return out
 
 
 def _chip(name):
@@ -117,8 +135,9 @@ def page(box, images, source):
     summary = "%d game%s in the history%s" % (n, "" if n == 1 else "s",
                                               " (%d ended early)" % early if early else "")
     if box.game:
-        summary += "; %s in progress (%d STOPs, %d rounds)" % (
-            box.game["title"], len(box.game["stops"]), len(box.game["rounds"]))
+        summary += "; %s in progress (%d STOPs, %d %ss)" % (
+            box.game["title"], len(box.game["stops"]), len(box.game["rounds"]),
+            box.game["unit"].lower())
     parts = ["<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>",
              "<title>Pawpad: the box's games</title><style>%s</style></head><body>" % STYLE,
              "<h1>Pawpad: the box's games</h1>",
@@ -131,6 +150,6 @@ def page(box, images, source):
     parts.append("<h2>Players</h2>" + players_table(box))
     parts.append("<h2>The last games</h2>" + games_table(box))
     parts.append("<h2>What the box does not keep</h2><div class='missing'>%s</div>"
-                 % "".join("<p>%s</p>" % html.escape(m) for m in MISSING))
+                 % "".join("<p>%s</p>" % html.escape(m) for m in missing(box)))
     parts.append("</body></html>\n")
     return "\n".join(parts)

@@ -10,6 +10,7 @@ ORDER = ("pawpad.ticks", "pawpad.core.colours", "pawpad.core.settings", "pawpad.
          "pawpad.ui.canvas", "pawpad.ui.widgets", "pawpad.app.storage", "pawpad.app.engines",
          "pawpad.app.logread", "pawpad.app.session",
          "pawpad.app.screen", "pawpad.app.lists", "pawpad.app.version", "pawpad.app.stats",
+         "pawpad.app.score_sheet",
          "pawpad.app.results", "pawpad.app.nav", "pawpad.app.flow", "pawpad.app.host",
          "pawpad.app.game_menu", "pawpad.app.board", "pawpad.app.game_start",
          "pawpad.app.menus", "pawpad.app.shell", "pawpad.app.device", "pawpad.app.runner")

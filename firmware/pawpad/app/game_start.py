@@ -6,7 +6,7 @@ from pawpad.app.host import Host
 from pawpad.app.lists import ListScreen, Notice
 from pawpad.app.results import settle, summary
 from pawpad.app.screen import BACK, OK, UNDO, Screen
-from pawpad.app.session import Session, in_history
+from pawpad.app.session import Session, recorded
 from pawpad.games.common import clone, setting_value
 from pawpad.ui import widgets
 
@@ -168,9 +168,11 @@ def resume_at_boot(app, watchdog):
     otherwise the box asks."""
     offer = ResumeOffer(app)
     s = offer.session
-    if s is not None and in_history(app.store, s.game_id()):
-        host = Host(app, s)
-        settle(app, s, host.flow, summary(host, {}))
+    done = None if s is None else recorded(app.store, s.game_id())
+    if done is not None:
+        # The record the history has: what the cut left undone is the statistics and
+        # the log's removal, and nothing is replayed for a record not written again.
+        settle(app, s, Host(app, s).flow, done)
         return
     if watchdog and s is not None:
         open_game(app, s)

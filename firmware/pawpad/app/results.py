@@ -1,11 +1,20 @@
 # The end of a game: the final standings, and the game going into the history and the
 # players' statistics. Both are keyed by the game's id, so a power cut anywhere in the
 # ending (or an ending replayed after one) never counts a game twice.
-from pawpad.app import stats
+from pawpad.app import score_sheet, stats
 from pawpad.app.screen import OK, PRESS, UNDO, Screen
+from pawpad.app.storage import LINE_MAX
+from pawpad.core import gamelog
 from pawpad.ui import widgets
 
 ROWS = 5  # standings on one page; more scroll with UP/DOWN
+# The history is read a line at a time through LINE_MAX bytes. A record's score sheet
+# takes at most SHEET_BYTES of it (8 players' totals: about 16 rows), and less when the
+# rest leaves less room: Pick-a-Dog's STOPs take up to about 1.2 KB, and the fields
+# added after summary() (game, id, players, events, ms, date, the checksum) up to
+# LATER_BYTES.
+SHEET_BYTES = 640
+LATER_BYTES = 192
 
 
 class Results(Screen):
@@ -40,12 +49,15 @@ class Results(Screen):
 
 
 def summary(host, extra):
-    """The history's record of the game as it stands."""
+    """The history's record of the game as it stands, its score sheet's totals
+    included (replayed from the log: the log goes once the game is in the history)."""
     flow, state = host.flow, host.state
     rec = {"scores": flow.scores(state), "winners": flow.winners(state) if state["ended"]
            else [], "colours": host.colours[:state["players"]], "title": flow.title(state)}
     rec.update(flow.history_extra(host.session.events()))
     rec.update(extra)
+    room = LINE_MAX - LATER_BYTES - len(gamelog.encode(rec))
+    rec.update(score_sheet.history(host.session, flow, min(SHEET_BYTES, room)))
     return rec
 
 

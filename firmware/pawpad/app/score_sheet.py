@@ -1,7 +1,10 @@
 # The running score sheet of the game in progress: for each round (each turn in Circus
 # Puppy) what every player scored in it and their total after it, as a table keeps on
 # paper. Drawn from the log: the game replayed from the start, a row closed each time
-# the flow's sheet_mark of the state changes. Opened from the game menu.
+# the flow's sheet_mark of the state changes. Opened from the game menu; at the end of
+# a game the history keeps the sheet's totals (history()), thinned to fit its line.
+import json
+
 from pawpad.app.screen import DOWN, UP, Screen
 from pawpad.games.common import replay
 from pawpad.ui import widgets
@@ -9,7 +12,11 @@ from pawpad.ui import widgets
 
 def rows(host):
     """[totals after the row] for every closed row of the sheet, oldest first."""
-    session, flow = host.session, host.flow
+    return totals(host.session, host.flow)
+
+
+def totals(session, flow):
+    """rows() of a session and its flow (the report reads a log without a host)."""
     head = session.header
     state = replay(session.engine, head["players"], head["settings"], ())
     mark = flow.sheet_mark(state)
@@ -21,6 +28,32 @@ def rows(host):
             out.append(flow.scores(state))
             mark = now
     return out
+
+
+def history(session, flow, room):
+    """{"sheet": {"unit": "Round" or "Turn", "rows": [[row number, totals], ...]}} for
+    the game's history record, in at most `room` bytes of JSON (nothing when the game
+    closed no row): every row, or every step-th one and always the last."""
+    sheet = totals(session, flow)
+    if not sheet:
+        return {}
+    return {"sheet": {"unit": flow.sheet_unit, "rows": thinned(sheet, room)}}
+
+
+def thinned(sheet, room):
+    """[[row number from 1, totals]] of rows step, 2*step, ... and the last, with the
+    smallest step whose JSON fits in `room` bytes (the first tried is what the last
+    row's width allows: the totals grow as a game goes on). The last row alone when
+    nothing else fits."""
+    n = len(sheet)
+    width = len(json.dumps([n, sheet[-1]])) + 2  # ", " between rows
+    step = max(1, (n * width + room - 1) // max(1, room))
+    while True:
+        kept = [[i, sheet[i - 1]] for i in range(step, n, step)]
+        kept.append([n, sheet[-1]])
+        if step >= n or len(json.dumps(kept)) <= room:
+            return kept
+        step += 1
 
 
 def cells(totals, before):

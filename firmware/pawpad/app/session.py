@@ -374,11 +374,16 @@ def read_history(store, reader=None, keep=HISTORY_KEEP + HISTORY_KEEP // 10):
     return games
 
 
-def in_history(store, game_id):
+def recorded(store, game_id):
+    """The game's record in the history, or None."""
     for g in history(store):
         if g.get("id") == game_id:
-            return True
-    return False
+            return g
+    return None
+
+
+def in_history(store, game_id):
+    return recorded(store, game_id) is not None
 
 
 def new_id():
