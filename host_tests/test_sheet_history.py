@@ -30,7 +30,7 @@ def test_a_pick_a_dog_game_ended_from_the_menu_keeps_its_rounds():
     one, t = raced_round(1900, 2, 1, 30)
     two, t = raced_round(t, 1, None, 0, right=False)
     p = play(open_variant(0) + one + two, data)
-    end, _ = timed(p.t + 100, END_GAME)
+    end, _ = timed(p.t + 100, ["back"] + END_GAME)  # the round's result: the board
     p.play(parse(end))
     assert top(p) == "menu"
     game = read_history(Storage(data))[-1]
@@ -41,8 +41,8 @@ def test_a_pick_a_dog_game_ended_from_the_menu_keeps_its_rounds():
 def test_a_top_dogs_game_ended_from_the_menu_keeps_its_rounds():
     data = data_with('{"players": 3}')
     # test_sheet_and_readings: R1 Blue's 216 wins, R2 Red's 343 wins
-    names = ["ok", "p1", "up", "p2", "down", "p3", "ok",
-             "ok", "up", "up", "p1", "p2", "p3", "ok"]
+    names = ["ok", "p1", "up", "p2", "down", "p3",
+             "ok", "up", "up", "p1", "p2", "p3"]
     script, t = timed(2100, names)
     p = play(OPEN_TOP_DOGS + script, data)
     end, _ = timed(p.t + 100, END_GAME)
@@ -152,3 +152,20 @@ def test_thinning_keeps_every_row_that_fits_and_the_last_when_nothing_else_does(
     kept = score_sheet.thinned(sheet, 60)
     assert len(json.dumps(kept)) <= 60
     assert kept == [[3, [3, 6]], [6, [6, 12]], [9, [9, 18]], [10, [10, 20]]]
+
+
+def test_a_game_too_long_to_replay_keeps_no_sheet_and_its_screen_says_so():
+    events, _ = pog_events(2, 500)
+    keep = score_sheet.REPLAY_MAX
+    score_sheet.REPLAY_MAX = len(events) - 1  # (on the Pico: 400 events, a few seconds)
+    try:
+        game, length, every = finished("pick_a_dog", 2, {"variant": "pog"}, events)
+        app, _ = gallery.screens()
+        s = Session.new(None, "pick_a_dog", 2, {"variant": "pog"})
+        for e in events:
+            s.offer(e, 0)
+        screen = score_sheet.ScoreSheet(Host(app, s))
+    finally:
+        score_sheet.REPLAY_MAX = keep
+    assert every is None and "sheet" not in game and game["scores"] == s.state["scores"]
+    assert screen.too_long and screen.sheet == []

@@ -159,7 +159,7 @@ def read_game(store, problems):
             stops[-1]["right"] = e["right"]
             stops[-1]["margin_ms"] = e.get("margin_ms")
     return {"game": s.name, "title": flow.title(state), "events": events,
-            "rounds": score_sheet.totals(s, flow), "unit": flow.sheet_unit,
+            "rounds": score_sheet.totals(s, flow, False), "unit": flow.sheet_unit,
             "colours": s.header.get("colours") or list(NAMES[:players]), "stops": stops,
             "tally": flow.tally(events), "ended": state.get("ended", False)}
 
