@@ -14,6 +14,7 @@ from pawpad.core.lockout import RoundClock
 from pawpad.ui.canvas import Canvas
 from pawsim import fit
 from pawsim.gallery import LONG_COLOURS, QuietOut
+from pawsim.script import parse
 from pawsim.scripts import GO_MS
 
 GO = 1900 + GO_MS
@@ -46,11 +47,16 @@ def test_the_stop_sends_only_the_name_and_the_lines_around_it():
     p.dev.app.draw(c)
     assert c.buf == p.world.panel.ram
     shown, bad = texts(p.dev.app)
-    for text in ("BLUE", "200 ms after GO", "BACK: wrong", "OK: right"):
+    for text in ("BLUE", "200 ms after GO"):
         assert text in shown, shown
     assert not bad
     # The name (a few pages' columns) and the time and footer lines: not a frame.
     assert 0 < after - before < 650, after - before
+    # Once the late presses are past, the verdict's keys: OK right, BACK wrong
+    assert "OK: right" not in shown
+    p.play(parse("%d end" % (GO + 200 + pad_round.LATE_MS + 200)))
+    shown, bad = texts(p.dev.app)
+    assert "BACK: wrong" in shown and "OK: right" in shown and not bad
 
 
 def test_false_starts_are_named_by_colour_on_the_stop_screen():
@@ -62,6 +68,10 @@ def test_false_starts_are_named_by_colour_on_the_stop_screen():
         p.dev.app.top.prepared = {}  # every text drawn, none from the frame made ahead
         shown, bad = texts(p.dev.app)
         assert head + " Red,Yel" in shown, shown
+        assert not bad
+        p.play(parse("%d end" % (GO + 300 + pad_round.LATE_MS + 200)))
+        p.dev.app.top.prepared = {}
+        shown, bad = texts(p.dev.app)
         assert "OK: right" in shown  # one line below the name left for the verdict
         assert not bad
 

@@ -1,9 +1,10 @@
 # How a long game resumes on the device: for each title a game log of about 1000
 # records is written on the host exactly as the box writes it, copied to the device's
 # /data, and resumed there (Session.resume) with time.ticks_us() and gc.mem_free()
-# around it. Then what the game's end adds for the history's score sheet
-# (score_sheet.history: the log replayed whole from flash, the rows thinned), timed
-# the same way. Usage (after `make flash`):
+# around it. Then what the game's end adds for the history's score sheet (the log
+# replayed whole from flash, score_sheet.totals without its bound), timed the same
+# way, and what that comes to at the bound (score_sheet.REPLAY_MAX events: a longer
+# game keeps no sheet). Usage (after `make flash`):
 #   python tools/bench_resume_device.py --mpremote .venv/bin/mpremote --port PORT
 import argparse
 import os
@@ -17,6 +18,7 @@ for sub in ("firmware", "tools", "tools/shims"):
 
 from flash import STOP_WATCHDOG  # noqa: E402
 
+from pawpad.app.score_sheet import REPLAY_MAX  # noqa: E402
 from pawpad.app.session import LOG, Session  # noqa: E402
 from pawpad.app.storage import Storage  # noqa: E402
 from pawsim import robots  # noqa: E402
@@ -51,14 +53,13 @@ s, m = Session.resume(Storage("/data"))
 us = time.ticks_diff(time.ticks_us(), t0)
 gc.collect()
 free1 = gc.mem_free()
-from pawpad.app import flow, results, score_sheet
+from pawpad.app import flow, score_sheet
 f = flow.load(s.name)
 gc.collect()
 t0 = time.ticks_us()
-sheet = score_sheet.history(s, f, results.SHEET_BYTES)["sheet"]
+rows = score_sheet.totals(s, f, False)
 sheet_us = time.ticks_diff(time.ticks_us(), t0)
-print("RESULT", len(s.events()), us, free0, free1, len(m), sheet_us,
-      len(sheet["rows"]), sheet["rows"][-1][0])
+print("RESULT", len(s.events()), us, free0, free1, len(m), sheet_us, len(rows))
 """
 
 
@@ -88,9 +89,9 @@ def main():
     connect = [a.mpremote, "connect", a.port]
     subprocess.run(connect + ["exec", STOP_WATCHDOG], capture_output=True, timeout=120)
     print("== resuming a long game on the device (Session.resume; ticks_us, mem_free)")
-    print("  %-13s %7s %7s %10s %12s %12s %10s %9s" % (
+    print("  %-13s %7s %7s %10s %12s %12s %10s %6s %12s" % (
         "game", "records", "events", "resume", "free before", "free after", "sheet",
-        "rows kept"))
+        "rows", "at %d events" % REPLAY_MAX))
     with tempfile.TemporaryDirectory() as tmp:
         for name, players, settings, chooser, moves in GAMES:
             path, events, records = write_log(name, players, settings, chooser, moves, tmp)
@@ -107,10 +108,11 @@ def main():
             if not line:
                 print("  %s: %s" % (name, (r.stdout + r.stderr).strip()[-300:]))
                 continue
-            _, n, us, f0, f1, msgs, sheet_us, kept, rows = line[0].split()
-            print("  %-13s %7d %7s %7.0f ms %10s B %10s B %7.0f ms %9s%s" % (
-                name, records, n, int(us) / 1000, f0, f1, int(sheet_us) / 1000,
-                "%s of %s" % (kept, rows), "" if msgs == "0" else "  (%s messages)" % msgs))
+            _, n, us, f0, f1, msgs, sheet_us, rows = line[0].split()
+            per_event = int(sheet_us) / 1000 / max(1, int(n))
+            print("  %-13s %7d %7s %7.0f ms %10s B %10s B %7.0f ms %6s %9.0f ms%s" % (
+                name, records, n, int(us) / 1000, f0, f1, int(sheet_us) / 1000, rows,
+                per_event * REPLAY_MAX, "" if msgs == "0" else "  (%s messages)" % msgs))
         subprocess.run(connect + ["fs", "rm", ":/data/" + LOG], capture_output=True,
                        timeout=120)
 

@@ -113,7 +113,7 @@ def game_screens(app):
     for seat, t in ((2, 351000), (0, 359000), (4, 420000)):
         clock.press(seat, t)
     stopped = pad_round.Stopped(host, app, clock)
-    stopped.details = True
+    stopped.details = stopped.hint = True
     out.append(("pick-a-dog-stopped", stopped))
     out.append(("pick-a-dog-exam", pad_exam.Exam(host)))
     counts = pad_exam.Counts(host, True, values=[3, 0, 5, 4, 2, 1], broken=[3])
@@ -248,6 +248,7 @@ def worst_screens():
         clock.press(seat, 1000 + 99999000 + seat * 9999000)
     stopped = pad_round.Stopped(host, app, clock)
     stopped.caller, stopped.reaction, stopped.deciding, stopped.details = 0, 99999, False, True
+    stopped.hint = True
     out.append(("pad-stopped", stopped))
     tie = pad_round.Stopped(host, app, clock)
     tie.winners, tie.deciding, tie.details = list(range(8)), False, True

@@ -15,7 +15,9 @@ from pawpad.ui.canvas import HEIGHT, LINE_H, WIDTH
 
 COUNT_MS = 1000  # between the countdown's beeps
 LOCK_US = 250000  # the false-start penalty, when the setting is on
-LATE_MS = 2000  # presses this long after the STOP still show their margin
+LATE_MS = 2000  # presses this long after the STOP still show their margin, and then
+# the verdict's keys show: not in the STOP's own frames, which carry only what the
+# table looks at first (fewer bytes to the panel), while the examination takes longer
 CLOCK_MS = 500  # the round's clock is carried on at least this often (ticks wrap)
 REACTION_Y = 16  # the STOP's time: one page (16-23) over the name, one page to send
 
@@ -253,6 +255,7 @@ class Stopped(Screen):
         self.tick_ms = 1
         self.deciding = not timed_out
         self.settling = False  # the STOP is drawn, not yet in the game (next tick)
+        self.hint = False  # the verdict's keys shown (LATE_MS after the STOP)
 
     def _first(self, since=0):
         best = None
@@ -377,7 +380,7 @@ class Stopped(Screen):
             lines.append(margins_line(app, margins))
         if self.false:
             lines += false_lines(app, false_seats(self.false), 2 - len(lines))
-        if len(lines) < 2:
+        if len(lines) < 2 and self.hint:
             widgets.footer(c, "BACK: wrong", "OK: right")
         y = HEIGHT - 2 * LINE_H
         for line in lines[:2]:
@@ -410,6 +413,8 @@ class Stopped(Screen):
             app.nav.dirty = True
         elif diff(now_ms, self.at) > LATE_MS and self.again is None:
             self.tick_ms = None
+            self.hint = True
+            app.nav.dirty = True
 
     def player(self, app, seat, t_us):
         if self.deciding:
