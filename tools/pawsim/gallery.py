@@ -246,10 +246,12 @@ def worst_screens():
     clock.press(0, 1000 + 99999000)
     for seat in range(1, 8):
         clock.press(seat, 1000 + 99999000 + seat * 9999000)
-    stopped = pad_round.Stopped(host, app, clock)
-    stopped.caller, stopped.reaction, stopped.deciding, stopped.details = 0, 99999, False, True
-    stopped.hint = True
-    out.append(("pad-stopped", stopped))
+    for hint in (False, True):  # the STOP's own frames; the verdict's keys 2 s later
+        stopped = pad_round.Stopped(host, app, clock, [(s, 0) for s in range(1, 8)])
+        stopped.caller, stopped.reaction, stopped.deciding = 0, 99999, False
+        stopped.details = True
+        stopped.hint = hint
+        out.append(("pad-stopped-keys" if hint else "pad-stopped", stopped))
     tie = pad_round.Stopped(host, app, clock)
     tie.winners, tie.deciding, tie.details = list(range(8)), False, True
     out.append(("pad-tie", tie))

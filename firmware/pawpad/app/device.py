@@ -170,7 +170,7 @@ class Device:
             rep[2] = max(REPEAT_FASTEST_MS, rep[2] * 3 // 4)
             rep[1] = add(now_ms, rep[2])
             self.last_input = now_ms
-            app.key(MENU_KEYS[rep[0]], now_ms)
+            app.key(MENU_KEYS[rep[0]], now_ms, True)
         if self._back_down is not None and diff(now_ms, self._back_down) >= HOLD_MS:
             self._back_down = None
             app.key("undo", now_ms)

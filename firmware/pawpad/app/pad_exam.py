@@ -112,8 +112,9 @@ class Counts(Screen):
         if k in (UP, DOWN):
             v = self.values[self.sel] + (1 if k == UP else -1)
             most = rules.VARIANTS[variant(self.host)]["table"]
-            if v < 0:  # below nothing: the chain broke (or, again, did not)
-                self._toggle_broken(self.sel)
+            if v < 0:  # below nothing: the chain broke (or, again, did not); a held DOWN
+                if not app.repeat:  # stops at 0 rather than marking it on and off
+                    self._toggle_broken(self.sel)
                 v = 0
             self.values[self.sel] = v = min(most, v)
             if self.follow:
@@ -206,7 +207,9 @@ def known_counts(host, table):
 
 def fit(counts, table):
     """`counts` cut to what the table holds (the last round's table may hold fewer):
-    the biggest give way first."""
+    the biggest give way first. None is over the table (a damaged figure of the
+    statistics), so the cutting takes a few hundred steps at most."""
+    counts = [min(c, table) for c in counts]
     while sum(counts) > table:
         counts[counts.index(max(counts))] -= 1
     return counts

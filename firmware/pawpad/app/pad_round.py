@@ -73,9 +73,11 @@ class Countdown(Screen):
         app.out.light(seat, OFF)
 
     def key(self, app, k):
-        if k in (BACK, UNDO):
+        if k in (BACK, UNDO):  # no round yet: back to GO; held, the last entry undone
             app.show_player_colours()
             app.nav.pop()
+            if k == UNDO:
+                self.host.undo()
 
 
 def _stop_draw(app, host, name):
@@ -158,11 +160,13 @@ class Live(Screen):
             app.nav.push(Stopped(self.host, app, self.clock, self.false, timed_out=True))
 
     def key(self, app, k):
-        if k in (BACK, UNDO):  # abandon the round: back to GO
+        if k in (BACK, UNDO):  # abandon the round: back to GO (held: and undo, as above)
             self.host.alarm = None
             app.out.disarm_stop()
             app.show_player_colours()
             app.nav.pop()
+            if k == UNDO:
+                self.host.undo()
 
 
 def reaction_line(ms):
@@ -374,16 +378,19 @@ class Stopped(Screen):
         else:
             stop_frame(c, app, self.host, big, footer=False)
         c.text_center(reaction_line(self.reaction), REACTION_Y)
+        # Two lines under the name; once the verdict's keys show, they take the last
+        # (who pressed after keeps the other: the table has seen the rest by then).
+        room = 1 if self.hint else 2
         lines = []
         margins = self.margins()
         if margins:
             lines.append(margins_line(app, margins))
-        if self.false:
-            lines += false_lines(app, false_seats(self.false), 2 - len(lines))
-        if len(lines) < 2 and self.hint:
+        if self.false and len(lines) < room:
+            lines += false_lines(app, false_seats(self.false), room - len(lines))
+        if self.hint:
             widgets.footer(c, "BACK: wrong", "OK: right")
         y = HEIGHT - 2 * LINE_H
-        for line in lines[:2]:
+        for line in lines[:room]:
             c.text(line, 0, y)
             y += LINE_H
 
@@ -411,7 +418,9 @@ class Stopped(Screen):
             self.details = True
             self.tick_ms = 50
             app.nav.dirty = True
-        elif diff(now_ms, self.at) > LATE_MS and self.again is None:
+        elif diff(now_ms, self.at) > LATE_MS and (self.again is None or
+                                                   self.caller is not None):
+            # late presses are past (and no tie waits for its seats to press again)
             self.tick_ms = None
             self.hint = True
             app.nav.dirty = True

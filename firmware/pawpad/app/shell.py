@@ -27,6 +27,7 @@ class App:
         self.stats = stats.load(store, stats.STATS, self.notices)  # per player
         self.now = now_ms
         self.now_us = 0  # the microsecond clock at this step (press times are on it)
+        self.repeat = False  # the key being handled repeats a held UP/DOWN
         self.toast_text = None
         self.toast_until = 0
         self.nav = Navigator(MainMenu, Boot(now_ms))
@@ -46,8 +47,11 @@ class App:
         self.nav.dirty = value
 
     # --- input ---
-    def key(self, k, now_ms):
+    def key(self, k, now_ms, repeat=False):
+        """A menu key; `repeat`: UP or DOWN again because it is held (a screen where
+        a value's next step means something else, below 0, stops there instead)."""
         self.now = now_ms
+        self.repeat = repeat
         self.out.sound(CLICK)
         self.top.key(self, k)
         self.nav.dirty = True
