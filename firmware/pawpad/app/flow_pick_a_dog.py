@@ -4,7 +4,7 @@
 from pawpad.app.board import GameBoard
 from pawpad.app.flow import Flow
 from pawpad.app.pad_common import TITLES, title, variant
-from pawpad.app.pad_exam import Counts, Exam
+from pawpad.app.pad_exam import Counts, Exam, hauls
 from pawpad.app.pad_round import Countdown
 from pawpad.app.pad_solo import SoloRound
 from pawpad.games import pick_a_dog as rules
@@ -75,12 +75,11 @@ class PickADog(Flow):
         out = {}
         variant = (settings or {}).get("variant")
         if variant in ("dog", "pog"):
-            for e in events:
-                if e["t"] == "result":
-                    for seat, v in enumerate(e["collected"]):
-                        f = _fig(out, seat)
-                        f["cards_" + variant] = f.get("cards_" + variant, 0) + max(0, v)
-                        f["rounds_" + variant] = f.get("rounds_" + variant, 0) + 1
+            totals, rounds = hauls(events)  # where a new game's counts start
+            for seat, cards in enumerate(totals or ()):
+                f = _fig(out, seat)
+                f["cards_" + variant] = cards
+                f["rounds_" + variant] = rounds
         for stop, result in _stops(events):
             for seat in stop.get("false", ()):
                 _fig(out, seat)["false"] += 1

@@ -171,12 +171,9 @@ class Counts(Screen):
         host.offer(self.event(), over=RoundResult(host, host.state))
 
 
-def usual_counts(events, table):
-    """Each seat's mean count over the rounds so far (broken chains' too), rounded; or
-    None before the first count. A player's haul varies round to round about their own
-    usual: the mean is nearer the next one than the last round's count is. When the
-    table holds fewer cards than those add up to (the last round), the biggest give
-    way first."""
+def hauls(events):
+    """(each seat's member cards over the counted rounds of `events`, broken chains'
+    too; how many rounds), or (None, 0) before the first count."""
     totals, rounds = None, 0
     for e in events:
         if e["t"] == "result":
@@ -186,6 +183,16 @@ def usual_counts(events, table):
             for seat, v in enumerate(got):
                 totals[seat] += max(0, v)
             rounds += 1
+    return totals, rounds
+
+
+def usual_counts(events, table):
+    """Each seat's mean count over the rounds so far (broken chains' too), rounded; or
+    None before the first count. A player's haul varies round to round about their own
+    usual: the mean is nearer the next one than the last round's count is. When the
+    table holds fewer cards than those add up to (the last round), the biggest give
+    way first."""
+    totals, rounds = hauls(events)
     if totals is None:
         return None
     return fit([(t + rounds // 2) // rounds for t in totals], table)
