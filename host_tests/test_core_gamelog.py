@@ -75,7 +75,9 @@ def test_timeline_undo_redo_fix():
     t.apply({"fix": 0, "e": 7})
     assert t.events == [7, 2, 9]
     p = t.preview({"undo": 1})
-    assert p.events == [7, 2] and t.events == [7, 2, 9]
+    assert list(p) == [7, 2] and t.events == [7, 2, 9]
+    assert list(t.preview({"fix": 1, "e": 5})) == [7, 5, 9] and t.events == [7, 2, 9]
+    assert list(t.preview({"e": 4})) == [7, 2, 9, 4]
 
 
 def test_timeline_refuses_what_cannot_be():

@@ -59,36 +59,57 @@ class Players(ListScreen):
 
 class History(ListScreen):
     """The finished games, newest first; OK shows one. Each record names the seats by
-    the colours they had in that game."""
+    the colours they had in that game. The file is read a record at a time: the list
+    keeps only each game's row, and OK reads its record again."""
 
     name = "history"
     title = "History"
+    KEEP = 55  # rows listed: the history keeps 50 games, a tenth more before pruning
 
     def __init__(self):
         ListScreen.__init__(self)
-        self.games = None
+        self.games = None  # [(title, who)], newest first
+        self.count = 0  # readable records in the file
+
+    def _records(self, app):
+        """The readable records, oldest first, one at a time."""
+        from pawpad.app.session import history
+
+        if app.store is not None:
+            for g in history(app.store):
+                if _readable(g):
+                    yield g
 
     def _games(self, app):
         if self.games is None:
-            from pawpad.app.session import read_history
-
-            games = read_history(app.store)[::-1] if app.store else []
-            self.games = [g for g in games if _readable(g)]
+            rows = []
+            self.count = 0
+            for g in self._records(app):
+                self.count += 1
+                won = g.get("winners") or []
+                who = _seat(g, won[0], app) if len(won) == 1 else ("tie" if won else "-")
+                rows.append((_title(g), who))
+                if len(rows) > self.KEEP:
+                    rows.pop(0)
+            rows.reverse()
+            self.games = rows
         return self.games
 
     def rows(self, app):
-        rows = []
-        for g in self._games(app):
-            won = g.get("winners") or []
-            who = _seat(g, won[0], app) if len(won) == 1 else ("tie" if won else "-")
-            rows.append((_title(g), who))
-        return rows or [("No games yet", None)]
+        return self._games(app) or [("No games yet", None)]
 
     def choose(self, app, i):
-        games = self._games(app)
-        if i >= len(games):
+        if i >= len(self._games(app)):
             return
-        g = games[i]
+        want = self.count - 1 - i  # the record's place among the readable, oldest first
+        g = None
+        for n, rec in enumerate(self._records(app)):
+            if n == want:
+                g = rec
+                break
+        if g is None:  # the file changed under the screen
+            self.games = None
+            return
         ms = g.get("ms")
         mins = ms // 60000 if isinstance(ms, int) and ms >= 0 else 0
         lines = [(g.get("date") or "date unknown") + "  " +

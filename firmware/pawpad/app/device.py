@@ -39,6 +39,8 @@ class Device:
         notices += messages
         if hw.reset_cause == "watchdog":
             notices.append("Pawpad hung and was restarted by its watchdog.")
+        elif hw.reset_cause == "crash":
+            notices.append("Pawpad stopped on an error and was restarted.")
         if hw.players is not None and hw.players.stuck:
             seats = ", ".join(str(i + 1) for i in hw.players.stuck_list())
             notices.append("Button held at start:")

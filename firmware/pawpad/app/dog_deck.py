@@ -53,7 +53,7 @@ def save(store, dogs):
     if store is None:
         return "Flash not usable"
     try:
-        store.write_text(FILE, text(dogs))
+        store.write_json(FILE, {"dogs": dogs})
     except OSError as e:
         return "%s not saved (%s)" % (FILE, e)
     return None

@@ -450,7 +450,9 @@ class FallCount(StepScreen):
 class StageCardPick(StepScreen):
     """New Stage: which stage card was drawn; and, when both stages hold as many dogs,
     the players choose the stage it goes on (the box asks, unless the load cells saw
-    where it went)."""
+    where it went). With the pile used up there is nothing to draw (the rules let the
+    turn go on without a card): the screen says so, OK and BACK go back, UP and DOWN
+    do nothing."""
 
     name = "circus-stage-card"
     sensing = True
@@ -466,6 +468,11 @@ class StageCardPick(StepScreen):
         self.card = None  # chosen; then the stage is asked for
 
     def draw(self, c, app):
+        if not self.cards:
+            widgets.title_bar(c, "New stage card")
+            widgets.message(c, ["No stage cards left:", "the turn goes on", "without one."])
+            widgets.footer(c, "", "OK: back")
+            return
         if self.card is None:
             widgets.title_bar(c, "Stage card drawn")
             widgets.list_rows(c, [(card, None) for card in self.cards], self.sel, 0)
@@ -477,6 +484,10 @@ class StageCardPick(StepScreen):
         widgets.footer(c, "as many: you choose", "")
 
     def key(self, app, k):
+        if not self.cards:  # nothing to choose
+            if k in (OK, BACK, UNDO):
+                app.nav.pop()
+            return
         n = len(self.cards) if self.card is None else 2
         if k in (UP, DOWN):
             self.sel = (self.sel + (1 if k == DOWN else -1)) % n

@@ -4,8 +4,9 @@
 from pawpad.app.engines import GAMES, engine_for
 from pawpad.app.host import Host
 from pawpad.app.lists import ListScreen, Notice
+from pawpad.app.logread import LOG
 from pawpad.app.results import settle, summary
-from pawpad.app.screen import BACK, OK, UNDO, Screen
+from pawpad.app.screen import BACK, DOWN, OK, UNDO, Screen
 from pawpad.app.session import Session, recorded
 from pawpad.games.common import clone, setting_value
 from pawpad.ui import widgets
@@ -185,7 +186,8 @@ def resume_at_boot(app, watchdog):
 
 class ResumeOffer(Screen):
     """A game was in progress: where it stood; resume it, or end it (it then goes into
-    the history as unfinished, with its scores so far)."""
+    the history as unfinished, with its scores so far), or set it aside: its log is
+    kept as game.log.bad and counts nowhere (a game that stopped the box, say)."""
 
     name = "resume"
 
@@ -208,8 +210,8 @@ class ResumeOffer(Screen):
         widgets.title_bar(c, "Resume?", flow.title(s.state))
         lines = [flow.prompt(s.state)] + flow.score_line(s.state, self.host)
         if self.confirm:
-            lines = ["End it? It goes to", "the history as", "unfinished. OK: yes",
-                     "BACK: keep it"]
+            lines = ["End it? OK: into the", "history, unfinished.",
+                     "DOWN: set it aside,", "counted nowhere.", "BACK: keep it"]
         widgets.message(c, widgets.wrap(lines)[:5])
         if not self.confirm:
             widgets.footer(c, "OK resume", "BACK end")
@@ -223,6 +225,8 @@ class ResumeOffer(Screen):
             if k == OK:
                 settle(app, s, self.host.flow, summary(self.host, {"abandoned": True}))
                 app.nav.pop()
+            elif k == DOWN:
+                self.set_aside(app)
             elif k in (BACK, UNDO):
                 self.confirm = False
             return
@@ -232,3 +236,11 @@ class ResumeOffer(Screen):
             app.show_notices()
         elif k in (BACK, UNDO):
             self.confirm = True
+
+    def set_aside(self, app):
+        try:
+            lines = ["The saved game is", "kept as %s." % app.store.keep_aside(LOG)]
+        except OSError as e:
+            lines = ["The saved game could", "not be moved (%s)." % e]
+        app.nav.pop()
+        app.nav.push(Notice("Set aside", lines))

@@ -7,14 +7,21 @@
 # in the log, as a chain: a checkpoint lists only the places that changed since the
 # one before it. A resume finds the last checkpoint from the end of the file, follows
 # the chain back for the places, and reads forward only the records after it. Any
-# doubt (no checkpoint, a link that does not read as one) and the whole log is read,
-# record by record, as it always could be.
+# doubt (no checkpoint, a link that does not read as one, a place that is not a record
+# start before the checkpoint, a snapshot its engine does not recognise) and the whole
+# log is read, record by record, as it always could be. An event read back later that
+# is not what its place promised raises Damaged: the session then reads the log whole
+# (session.py, repair).
+from micropython import const
+
 from pawpad.app.engines import engine_for
 from pawpad.app.storage import LINE_MAX, borrow_buffer, return_buffer
 from pawpad.core import gamelog
-from pawpad.games.common import clone, replay
+from pawpad.core.pages import Pages
+from pawpad.games.common import clone
 
 LOG = "game.log"
+_NEWLINE = const(0x0A)
 SCAN_MAX = 24576  # bytes looked through from the end for a checkpoint; they come every
 #                   50 records of at most a few hundred bytes
 _BLOCK = 512  # bytes read at a time when looking backwards
@@ -34,63 +41,87 @@ def has_a_record(store):
         return True  # let the reading say what is wrong
 
 
-def event_at(f, offset, buf):
-    """The event of the record at `offset` (an open binary log)."""
-    rec = record_at(f, offset, buf)
-    if "e" not in rec:
-        raise ValueError("the log on flash changed under the game")
-    return rec["e"]
+class Damaged(ValueError):
+    """A place in the log does not hold the record it should: flash damaged since it
+    was written, or a checkpoint that does not tell the truth."""
 
 
 def record_at(f, offset, buf):
-    """The whole, checked record at `offset`, read through `buf` (LINE_MAX bytes: a
-    long game reads thousands of records, and a fresh 2 KB buffer each time is a hole
-    in a Pico's heap each time); ValueError if there is none."""
-    f.seek(offset)
-    got = f.readinto(buf)
-    nl = buf.find(b"\n", 0, got)
+    """The whole, checked record that begins at `offset` (right after a newline) in an
+    open binary log, read through `buf` (LINE_MAX bytes: a long game reads thousands
+    of records, and a fresh 2 KB buffer each time is a hole in a Pico's heap each
+    time); Damaged if there is none there."""
     rec = None
-    if nl >= 0:
-        try:
-            rec = gamelog.decode(str(memoryview(buf)[:nl], "utf-8"))
-        except (ValueError, UnicodeError):
-            pass
+    if offset > 0:
+        f.seek(offset - 1)
+        got = f.readinto(buf)
+        nl = buf.find(b"\n", 1, got)
+        if got and buf[0] == _NEWLINE and nl >= 0:
+            try:
+                rec = gamelog.decode(str(memoryview(buf)[1:nl], "utf-8"))
+            except (ValueError, UnicodeError):
+                pass
     if rec is None or gamelog.check_record(rec) is not None:
-        raise ValueError("the log on flash changed under the game")
+        raise Damaged("the log on flash changed under the game")
     return rec
 
 
-def events_at(path, refs, first=0, upto=None):
-    """The events of `refs` from `first`: a place in the log is read back from flash
-    (one open file and the shared buffer for them all), an event not yet on flash is
-    handed on as it is."""
+def events_at(path, refs, first=0, upto=None, held=None):
+    """The events of `refs` (places in the log) from `first`, each read back from
+    flash (one open file and the shared buffer for them all), except those `held`
+    hands on (an event not on flash yet: held(place) is the event, else None) and
+    events themselves in `refs`.
+    Damaged when a place does not hold an event that can be the one in force there:
+    an event record ("e") put in force later sits later in the log, and a correction
+    names its own event."""
     f = buf = None
+    last = 0  # the place of the last "e" record read
     try:
         for i in range(first, len(refs) if upto is None else upto):
             ref = refs[i]
-            if isinstance(ref, int):
+            if not isinstance(ref, int):
+                event = ref  # an event itself (a correction being tried)
+            else:
+                event = None if held is None else held(ref)
+            if event is None:
                 if f is None:
                     f = open(path, "rb")
                     buf = borrow_buffer()
-                yield event_at(f, ref, buf)
-            else:
-                yield ref
+                rec = record_at(f, ref, buf)
+                if "fix" in rec:
+                    if rec["fix"] != i:
+                        raise Damaged("a correction in the log is not where it says")
+                elif "e" in rec and ref > last:
+                    last = ref
+                else:
+                    raise Damaged("the log's events are not where they were put")
+                event = rec["e"]
+            yield event
     finally:
         if f is not None:
             f.close()
             return_buffer(buf)
 
 
-def state_after(engine, head, path, refs, snap=None, upto=None):
-    """The state after the events `refs` (the first `upto` of them), from the
-    snapshot `snap` = (n, state after the first n) when given."""
+def state_after(engine, head, events, snap=None):
+    """The state after `events` (an iterable), from the snapshot `snap` = (n, state
+    after the first n) when given (then `events` are those after the first n)."""
     if snap is None:
-        return replay(engine, head["players"], head["settings"],
-                      events_at(path, refs, 0, upto))
-    state = clone(snap[1])
-    for e in events_at(path, refs, snap[0], upto):
+        state = engine.start(head["players"], head["settings"])
+    else:
+        state = clone(snap[1])
+    for e in events:
         state = engine.apply(state, e)
     return state
+
+
+def state_ok(engine, head, state):
+    """Is a snapshot's state one this game's engine can go on from?"""
+    check = getattr(engine, "check_state", None)
+    if (not isinstance(state, dict) or state.get("players") != head["players"] or
+            state.get("settings") != head["settings"]):
+        return False
+    return check is None or check(state) is None
 
 
 class Places:
@@ -128,7 +159,7 @@ class Reading:
         self.path = store.path(LOG)
         self.head = None
         self.engine = None
-        self.timeline = gamelog.Timeline()
+        self.timeline = gamelog.Timeline(Pages)
         self.state = None
         self.kept = 1  # records kept, header included
         self.ms = 0
@@ -144,10 +175,15 @@ class Reading:
         the record changed of the last checkpoint's events and of the snapshot."""
         timeline = self.timeline
         if "snap" in rec:
-            self.snap = (rec["n"], rec["snap"])
+            n = rec["n"]
+            # A snapshot that does not fit the events before it, or that its engine
+            # does not recognise, is no place to start from (the events still are).
+            ok = n == len(timeline.events) and state_ok(self.engine, self.head, rec["snap"])
+            self.snap = (n, rec["snap"]) if ok else None
             ix = rec.get("ix")
-            self.chain = at if ix is not None else 0
-            self.keep = rec["n"] if ix is not None else 0
+            ok = ok and ix is not None
+            self.chain = at if ok else 0
+            self.keep = n if ok else 0
             self.since = 0
         else:
             timeline.apply(_placed(rec, at))  # ValueError: it does not fit
@@ -182,15 +218,18 @@ class Reading:
         if snap is not None and snap[0] > len(self.timeline.events):
             snap = self.snap = None
         try:
-            self.state = state_after(self.engine, self.head, self.path,
-                                     self.timeline.events, snap)
-        except (ValueError, KeyError, TypeError):
+            self.state = state_after(self.engine, self.head,
+                                     self.events(snap[0] if snap else 0), snap)
+        except (ValueError, KeyError, TypeError, IndexError):
             self.state = None
+
+    def events(self, first=0, refs=None):
+        return events_at(self.path, self.timeline.events if refs is None else refs, first)
 
     def check(self, records, lines):
         """The careful reading: every record against the game; stops at one that does
         not fit, keeping the state before it."""
-        engine, head, path = self.engine, self.head, self.path
+        engine, head = self.engine, self.head
         state = engine.start(head["players"], head["settings"])
         for rec in records:
             try:
@@ -198,11 +237,11 @@ class Reading:
                     state = engine.apply(state, rec["e"])
                 elif "snap" not in rec:  # undo, redo, a correction: replay what is then
                     nxt = self.timeline.preview(_placed(rec, lines.start))  # in force
-                    state = state_after(engine, head, path, nxt.events)
+                    state = state_after(engine, head, self.events(0, nxt))
                 self.track(rec, lines.start)  # the timeline, once the record fits
-            except (ValueError, KeyError, TypeError) as e:
+            except (ValueError, KeyError, TypeError, IndexError) as e:
                 # The refused record may have half changed the state: rebuild it.
-                self.state = state_after(engine, head, path, self.timeline.events)
+                self.state = state_after(engine, head, self.events())
                 self.problem = "record %d does not fit the game (%s)" % (self.kept + 1, e)
                 self.snap = None
                 return
@@ -222,7 +261,7 @@ def read(store, fast):
     with store.open_text(LOG) as f:
         lines = Places(f)
         records = reader.read(lines)
-        r.head = gamelog.check_header(next(records, None))
+        r.head = gamelog.check_header(next(records, None), reader.problem)
         r.size = lines.end
         r.engine = engine_for(r.head["game"])
         if fast:
@@ -237,8 +276,10 @@ def read(store, fast):
 
 # --- checkpoints: a resume that reads only the end of the log ---
 def last_checkpoint(f, size, buf):
-    """(place, record) of the last checkpoint that carries its places ("ix"), looked
-    for in the last SCAN_MAX bytes of the log; None if there is none there."""
+    """(place, record) of the last snapshot in the log, looked for in the last
+    SCAN_MAX bytes; None if there is none there, or if it carries no places ("ix": a
+    checkpoint written while the places did not fit a line, after which an older one
+    is no longer the whole story)."""
     low = max(0, size - SCAN_MAX)
     pos = size
     mv = memoryview(buf)
@@ -253,11 +294,11 @@ def last_checkpoint(f, size, buf):
             pos = start
             continue
         line = _line_start(f, start + hit, buf)
-        if line >= 0:
+        if line > 0:
             try:
                 rec = record_at(f, line, buf)
-                if "snap" in rec and "ix" in rec:
-                    return line, rec
+                if "snap" in rec:
+                    return (line, rec) if "ix" in rec else None
             except ValueError:
                 pass  # damaged, or the word in another record: look further back
         pos = start + hit  # the rest of this block, before the mark
@@ -275,28 +316,42 @@ def _line_start(f, at, buf):
     return 0 if start == 0 else -1
 
 
-def _places(f, at, rec, buf):
+def _within(places, low, high):
+    """Are all places after the header (`low` on) and before `high`?"""
+    for p in places:
+        if not low <= p < high:
+            return False
+    return True
+
+
+def _places(f, at, rec, buf, low):
     """The places of the events in force at the checkpoint `rec` (at `at`), following
     its chain back, and the checkpoints passed: [(place, n, k)], newest first.
-    ValueError when a link does not read as a checkpoint that fits."""
+    ValueError when a link does not read as a checkpoint that fits, or a place is not
+    between the header's end (`low`) and its checkpoint."""
     n, ix = rec["n"], rec["ix"]
+    if not (_within(ix[2], low, at) and _within(ix[3], low, at)):
+        raise ValueError("a checkpoint's places are not in the log")
     parts = [ix[2]]
     passed = [(at, n, ix[1])]
     need = ix[1]
     link = ix[0]
     while need > 0:
-        if not 0 < link < at:
+        if not low <= link < at:
             raise ValueError("a checkpoint's link leads nowhere")
         prev = record_at(f, link, buf)
         pix = prev.get("ix")
-        if pix is None or "snap" not in prev or need > prev["n"]:
+        if pix is None or "snap" not in prev or need > prev["n"] or pix[4] >= ix[4]:
             raise ValueError("a checkpoint's link is not a checkpoint")
         if need > pix[1]:
-            parts.append(pix[2][:need - pix[1]])
+            part = pix[2][:need - pix[1]]
+            if not _within(part, low, link):
+                raise ValueError("a checkpoint's places are not in the log")
+            parts.append(part)
         need = min(need, pix[1])
         passed.append((link, prev["n"], pix[1]))
-        at, link = link, pix[0]
-    events = []
+        at, link, ix = link, pix[0], pix
+    events = Pages()
     for i in range(len(parts) - 1, -1, -1):
         events.extend(parts[i])
     if len(events) != n:
@@ -317,19 +372,22 @@ def read_from_checkpoint(store):
             if found is None:
                 return None
             at, rec = found
-            r.head = gamelog.check_header(_header(f, buf))
-            r.timeline.events, passed = _places(f, at, rec, buf)
+            head, low = _header(f, buf)
+            r.head = gamelog.check_header(head)
+            r.engine = engine_for(r.head["game"])
+            ix = rec["ix"]
+            if ix[4] > at or not state_ok(r.engine, r.head, rec["snap"]):
+                return None  # more records before it than bytes, or a state not of
+            r.timeline.events, passed = _places(f, at, rec, buf, low)  # this game
     except (ValueError, UnicodeError):
         return None
     finally:
         return_buffer(buf)  # for the reading forward
-    ix = rec["ix"]
-    r.timeline.undone = list(ix[3])
+    r.timeline.undone = Pages(ix[3])
     r.kept = ix[4]  # the records before the checkpoint, header included
-    r.engine = engine_for(r.head["game"])
     reader = gamelog.Reader()
-    reader.count = 1  # past the header: records from here on
-    with store.open_text(LOG, at) as f:
+    reader.count = ix[4]  # past the header: records from here on, numbered from the
+    with store.open_text(LOG, at) as f:  # file's start
         lines = Places(f, at)
         r.gather(reader.read(lines), lines)
     if r.kept < 0:
@@ -337,18 +395,21 @@ def read_from_checkpoint(store):
     r.problem = reader.problem
     if r.snap is None and r.chain == at:
         r.snap = _holding(store, r.keep, passed)
+        if r.snap is not None and not state_ok(r.engine, r.head, r.snap[1]):
+            r.snap = None
     r.replay()
     return r
 
 
 def _header(f, buf):
-    """The log's first record (unchecked: check_header says what is wrong with it)."""
+    """The log's first record (unchecked: check_header says what is wrong with it) and
+    where the records after it begin."""
     f.seek(0)
     got = f.readinto(buf)
     nl = buf.find(b"\n", 0, got)
     if nl < 0:
         raise ValueError("the log does not start with a game")
-    return gamelog.decode(str(memoryview(buf)[:nl], "utf-8"))
+    return gamelog.decode(str(memoryview(buf)[:nl], "utf-8")), nl + 1
 
 
 def _holding(store, keep, passed):
@@ -365,6 +426,6 @@ def _holding(store, keep, passed):
                 return None
             finally:
                 return_buffer(buf)
-            return rec["n"], rec["snap"]
+            return None if "snap" not in rec else (rec["n"], rec["snap"])
         keep = min(keep, k)
     return None

@@ -9,16 +9,36 @@ try:
 except ImportError:  # pragma: no cover - every runtime here has it
     crc32 = None
 
+from micropython import const
+
 from pawpad.app import logread
 from pawpad.app.engines import engine_for
 from pawpad.app.logread import LOG
 from pawpad.app.storage import LINE_MAX
 from pawpad.core import gamelog
+from pawpad.core.pages import Pages
 from pawpad.games.common import clone
 
 HISTORY = "history.log"
 HISTORY_KEEP = 50
-_ENOSPC = 28
+ENOSPC = const(28)  # errno.ENOSPC: MicroPython's errno module leaves this one out
+# What a reading of the log may raise for what is on flash (never for a bug of ours:
+# those are other exceptions).
+READ_ERRORS = (ValueError, KeyError, TypeError, IndexError, UnicodeError, OSError)
+
+
+class Repaired(Exception):
+    """An event read back from the log was not what it should be, so the log was read
+    again whole, record by record: the session goes on from what it holds good
+    (`messages` say what was set aside), or, when `lost`, could not go on at all.
+    What was being done when it was found is not done: the screen the state calls for
+    comes next."""
+
+    def __init__(self, session, messages, lost=False):
+        Exception.__init__(self, "the saved game was read again")
+        self.session = session
+        self.messages = messages
+        self.lost = lost
 
 
 class Session:
@@ -29,14 +49,17 @@ class Session:
         self.header = header
         self.name = header["game"]
         self.engine = engine_for(self.name)
-        # The events in force, each as the byte offset of its record in the log once
-        # it is on flash (the event itself until then): a long game's events are read
-        # back from flash when needed and never all held in RAM.
+        # The events in force, each as the place (byte offset) of its record in the log,
+        # on flash or queued for it, in pages (core/pages.py): a long game's events are
+        # read back from flash when needed and never all held in RAM, and their places
+        # never need one big block.
         self.timeline = timeline
         self.state = state
         self.size = size  # bytes of the log on flash: where the next record goes
         self.snap = snap  # (n, state after the first n events), while it still holds
         self.pending = []  # [(encoded record, its event or None, its place)] to write
+        self.unsaved = {}  # {place: event} of events that will never reach flash (it
+        #                    failed, or there is none): the game goes on in RAM
         self.tail = size  # where the next record queued will be on flash
         # The last checkpoint's place (0: none), how many of its events in force are
         # still the first in force (a new checkpoint lists only the places after
@@ -59,7 +82,7 @@ class Session:
         # colours as they are now: the history keeps them, whatever changes later.
         head = gamelog.header(name, players, state["settings"],
                               None if colours is None else list(colours[:players]), new_id())
-        s = cls(store, head, gamelog.Timeline(), state)
+        s = cls(store, head, gamelog.Timeline(Pages), state)
         if store is not None:
             try:
                 store.write_text(LOG, "")
@@ -87,30 +110,38 @@ class Session:
             store.remove(LOG)
             return None, []
         try:
-            r = logread.read_from_checkpoint(store)
-            if r is None or r.state is None:
-                r = logread.read(store, fast=True)
-            if r.state is None:  # an event did not fit: find which, record by record
-                r = logread.read(store, fast=False)
-        except (ValueError, KeyError, TypeError, UnicodeError, OSError) as e:
+            r, messages = _read(store, False)
+        except READ_ERRORS as e:
             return None, cls._aside(store, "could not be read (%s)" % e)
-        messages = []
-        if r.problem is not None:
-            messages.append("Saved game: " + r.problem + ".")
-            try:
-                src = LOG
-                if not r.problem.startswith("the last record was cut short"):
-                    src = store.keep_aside(LOG)  # the whole file, for whoever wants it
-                    messages.append("The log is kept as " + src + ".")
-                # The good part goes on as the log: the same bytes, at the same places.
-                store.copy_bytes(src, LOG, r.size)
-            except OSError as e:
-                messages.append("Could not repair the log (%s)." % e)
         s = cls(store, r.head, r.timeline, r.state, r.size, r.snap)
-        s.acked = r.kept
-        s.ms = r.ms
-        s.ck_at, s.ck_keep, s.ck_due = r.chain, r.keep, r.since
+        s._took(r)
         return s, messages
+
+    def _took(self, r):
+        """The game as a reading of its log found it."""
+        self.acked = r.kept
+        self.ms = r.ms
+        self.ck_at, self.ck_keep, self.ck_due = r.chain, r.keep, r.since
+
+    def repair(self):
+        """An event read back was not what its place promised: the log is read again
+        from its start, record by record, as at a resume that trusts no checkpoint.
+        What it holds good goes on; a damaged rest is set aside. Raises Repaired."""
+        self.flush()  # what the table did last goes first: it may be in the good part
+        try:
+            r, messages = _read(self.store, True)
+        except READ_ERRORS as e:
+            self.saving = False
+            raise Repaired(self, self._aside(self.store, "could not be read (%s)" % e), True)
+        self.timeline, self.state, self.snap = r.timeline, r.state, r.snap
+        self.size = self.tail = r.size
+        self.pending = []
+        self._took(r)
+        if not messages:
+            messages = ["Saved game: its checkpoint", "did not match; read whole."]
+        if self.saving and len(self.timeline.events):
+            self._checkpoint()  # a resume starts here, not at the one that misled
+        raise Repaired(self, messages)
 
     @staticmethod
     def _aside(store, why):
@@ -141,7 +172,11 @@ class Session:
 
     def _record(self, rec, ms):
         events = self.timeline.events
-        self.timeline.apply(rec)
+        if "e" in rec:  # the timeline keeps the place the record will have
+            self.timeline.apply({"fix": rec["fix"], "e": self.tail} if "fix" in rec
+                                else {"e": self.tail})
+        else:
+            self.timeline.apply(rec)
         if ms is not None:
             self.ms = ms
             rec["ms"] = ms
@@ -168,8 +203,9 @@ class Session:
     def _checkpoint_line(self, n):
         snap = {"snap": self.state, "n": n, "ms": self.ms}
         keep = self.ck_keep if self.ck_at else 0
-        places = [self._place(ref) for ref in self.timeline.events[keep:]]
-        undone = [self._place(ref) for ref in self.timeline.undone]
+        events = self.timeline.events
+        places = [events[i] for i in range(keep, n)]
+        undone = list(self.timeline.undone)
         snap["ix"] = [self.ck_at, keep, places, undone, self.acked + len(self.pending)]
         line = gamelog.encode(snap)
         if len(line) < LINE_MAX:
@@ -181,28 +217,19 @@ class Session:
         self.ck_at = 0
         return gamelog.encode(snap)
 
-    def _place(self, ref):
-        """The place of an event in force in the log, on flash or queued for it."""
-        if isinstance(ref, int):
-            return ref
-        for _line, event, at in self.pending:
-            if event is ref:
-                return at
-        raise ValueError("an event in force is nowhere in the log")
-
     def _rewind(self, rec, ms):
         try:
             nxt = self.timeline.preview(rec)
             if "undo" in rec:
-                first = len(nxt.events)
+                first = len(nxt)
             elif "redo" in rec:
                 first = len(self.timeline.events)
             else:
                 first = rec["fix"]
             snap = self.snap
-            if snap is not None and (snap[0] > first or snap[0] > len(nxt.events)):
+            if snap is not None and (snap[0] > first or snap[0] > len(nxt)):
                 snap = None  # the change reaches behind the snapshot
-            state = self._replay(nxt.events, snap)
+            state = self._replay(nxt, snap)
         except ValueError as e:
             return str(e)
         self.snap = snap
@@ -213,8 +240,8 @@ class Session:
     def _replay(self, refs, snap=None, upto=None):
         """The state after the events `refs` (the first `upto` of them), from `snap`
         when given."""
-        return logread.state_after(self.engine, self.header, self.store.path(LOG)
-                                   if self.store is not None else None, refs, snap, upto)
+        return logread.state_after(self.engine, self.header,
+                                   self._iter(refs, snap[0] if snap else 0, upto), snap)
 
     def state_before(self, index):
         """The game as it stood before event `index` (for correcting that event)."""
@@ -244,24 +271,31 @@ class Session:
     # --- the events on flash ---
     def _iter(self, refs, first=0, upto=None):
         """The events of `refs` from `first`, each read from the log where it is on
-        flash (one open file for them all)."""
-        return logread.events_at(self.store.path(LOG) if self.store is not None else None,
-                                 refs, first, upto)
+        flash (one open file for them all). A place that does not hold what it should
+        sends the session to repair(): Repaired leaves this reading."""
+        path = self.store.path(LOG) if self.store is not None else None
+        try:
+            for e in logread.events_at(path, refs, first, upto, self._held):
+                yield e
+        except logread.Damaged:
+            pass
+        else:
+            return
+        self.repair()
 
-    def _on_flash(self, event, offset):
-        """The event's record is on flash at `offset`: the timeline keeps the place,
-        not the event."""
-        for refs in (self.timeline.events, self.timeline.undone):
-            for i in range(len(refs) - 1, -1, -1):
-                if refs[i] is event:
-                    refs[i] = offset
+    def _held(self, place):
+        """The event of a record not on flash (queued, or never to be written)."""
+        for _line, event, at in self.pending:
+            if at == place:
+                return event
+        return self.unsaved.get(place)
 
     # --- flash ---
     def flush(self):
         """Writes the queued records; returns how many reached flash."""
         done = 0
         if not self.saving:
-            self.pending = []
+            self._keep_unsaved()
             return 0
         while self.pending:
             line, event, at = self.pending[0]
@@ -273,20 +307,24 @@ class Session:
             self.pending.pop(0)
             # where the next record goes, as _queue() worked it out
             self.size = self.pending[0][2] if self.pending else self.tail
-            if event is not None:
-                self._on_flash(event, at)
             self.acked += 1
             done += 1
             if self.on_ack is not None:
                 self.on_ack(self.acked)
         return done
 
+    def _keep_unsaved(self):
+        for _line, event, at in self.pending:
+            if event is not None:
+                self.unsaved[at] = event
+        self.pending = []
+
     def _stop_saving(self, err):
         self.saving = False
-        self.pending = []
+        self._keep_unsaved()
         self.ck_at = 0  # no checkpoint written from here on may lean on one before
         code = err.args[0] if err.args else None
-        self.problem = "Flash full" if code == _ENOSPC else "Flash error %s" % code
+        self.problem = "Flash full" if code == ENOSPC else "Flash error %s" % code
 
     def game_id(self):
         """The id the history and the statistics know this game by. A log from before
@@ -328,6 +366,30 @@ class Session:
             self.store.remove(LOG)
 
 
+def _read(store, whole):
+    """(a Reading of the log, messages): from its last checkpoint unless `whole`, else
+    from its start; record by record when an event does not fit. A damaged log's good
+    part goes on as the log, the same bytes at the same places, and the whole file is
+    kept aside."""
+    r = None if whole else logread.read_from_checkpoint(store)
+    if r is None or r.state is None:
+        r = logread.read(store, fast=True)
+    if r.state is None:  # an event did not fit: find which, record by record
+        r = logread.read(store, fast=False)
+    messages = []
+    if r.problem is not None:
+        messages.append("Saved game: " + r.problem + ".")
+        try:
+            src = LOG
+            if not r.problem.startswith("the last record was cut short"):
+                src = store.keep_aside(LOG)  # the whole file, for whoever wants it
+                messages.append("The log is kept as " + src + ".")
+            store.copy_bytes(src, LOG, r.size)
+        except OSError as e:
+            messages.append("Could not repair the log (%s)." % e)
+    return r, messages
+
+
 class Events:
     """The events in force as a read-only sequence: len, index, iterate."""
 
@@ -364,8 +426,8 @@ def history(store, reader=None):
 
 
 def read_history(store, reader=None, keep=HISTORY_KEEP + HISTORY_KEEP // 10):
-    """The newest `keep` finished games, oldest first: a history file of any size
-    never has more than that in RAM."""
+    """The newest `keep` finished games, oldest first, for the host's tools and tests
+    (the box itself reads the history a record at a time: history())."""
     games = []
     for rec in history(store, reader):
         games.append(rec)
@@ -401,10 +463,21 @@ def new_id():
 
 def prune_history(store, keep=HISTORY_KEEP):
     """Keeps the newest `keep` games once the file holds a tenth more than that. A
-    file with damaged records is kept aside whole before it is rewritten."""
+    file with damaged records is copied aside whole before it is rewritten. Both
+    readings and the writing go a record at a time: a history of any size needs the
+    memory of one record."""
     reader = gamelog.Reader(skip=True)
-    games = read_history(store, reader, keep + keep // 10 + 1)
-    if len(games) > keep + keep // 10 or reader.skipped:
-        if reader.skipped:
-            store.keep_aside(HISTORY)
-        store.write_text(HISTORY, "".join(gamelog.encode(g) for g in games[-keep:]))
+    n = 0
+    for _rec in history(store, reader):
+        n += 1
+    if n <= keep + keep // 10 and not reader.skipped:
+        return
+    if reader.skipped:
+        store.keep_copy(HISTORY)
+    drop = max(0, n - keep)
+    with store.write_stream(HISTORY) as out:
+        for rec in history(store):
+            if drop:
+                drop -= 1
+            else:
+                out.write(gamelog.encode(rec))

@@ -7,6 +7,7 @@ from pawpad.app.lists import Notice
 from pawpad.app.menus import Boot, MainMenu
 from pawpad.app.nav import Navigator
 from pawpad.app.screen import BOOT, CLICK, ERROR
+from pawpad.app.session import Repaired
 from pawpad.core.colours import RGB
 from pawpad.ticks import add, diff
 from pawpad.ui.widgets import toast
@@ -53,25 +54,37 @@ class App:
         self.now = now_ms
         self.repeat = repeat
         self.out.sound(CLICK)
-        self.top.key(self, k)
+        try:
+            self.top.key(self, k)
+        except Repaired as e:
+            self.repaired(e)
         self.nav.dirty = True
 
     def player(self, seat, t_us, now_ms):
         self.now = now_ms
         if seat < self.settings["players"]:
-            self.top.player(self, seat, t_us)
+            try:
+                self.top.player(self, seat, t_us)
+            except Repaired as e:
+                self.repaired(e)
             self.nav.dirty = True
 
     def stage(self, event, now_ms):
         self.now = now_ms
-        self.top.stage(self, event)
+        try:
+            self.top.stage(self, event)
+        except Repaired as e:
+            self.repaired(e)
         self.nav.dirty = True
 
     def tick(self, now_ms):
         self.now = now_ms
-        self.top.tick(self, now_ms)
-        if self.host is not None:
-            self.host.tick(now_ms)
+        try:
+            self.top.tick(self, now_ms)
+            if self.host is not None:
+                self.host.tick(now_ms)
+        except Repaired as e:
+            self.repaired(e)
         if self.toast_text is not None and diff(now_ms, self.toast_until) >= 0:
             self.toast_text = None
             self.nav.dirty = True
@@ -84,8 +97,13 @@ class App:
         return self.top.live or self.top.busy
 
     def draw(self, c):
-        c.clear()
-        self.top.draw(c, self)
+        for _ in range(2):  # again after a repair: the screen the state calls for
+            c.clear()
+            try:
+                self.top.draw(c, self)
+                break
+            except Repaired as e:
+                self.repaired(e)
         if self.toast_text is not None:
             toast(c, self.toast_text)
         self.nav.dirty = False
@@ -109,6 +127,26 @@ class App:
         return tick
 
     # --- the game ---
+    def repaired(self, e, again=True):
+        """The saved game was read again whole (session.Repaired): the box shows the
+        screen its state calls for, or the main menu when it could not go on, and says
+        what was set aside. Every reading of flash ends here, never outside the app."""
+        s = e.session
+        if e.lost or not again:
+            if s is self.session:
+                self.close_game()
+            else:
+                self.nav.home()  # the resume offer of a game that is gone
+        elif s is self.session and self.host is not None:
+            try:
+                self.host.show()
+            except Repaired as e2:  # damaged again as it was read again: give up
+                e2.messages = e.messages + e2.messages
+                self.repaired(e2, False)
+                return
+        for line in e.messages:
+            self.notify(line)
+
     def close_game(self):
         """The game is over and settled: back to the main menu."""
         self.session = None

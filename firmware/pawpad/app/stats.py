@@ -5,7 +5,6 @@
 # result. They are drawn from each finished game's log (its flow's tally) and merged
 # once per game id, so an undone STOP is never counted and a replayed ending never
 # counts twice. Also the small JSON files of the same kind: each game's house rules.
-import json
 
 STATS = "stats.json"
 SETUPS = "setups.json"  # {game: {setting: value}}; a game checks its own when it starts
@@ -33,7 +32,7 @@ def save(store, data, name=STATS):
     if store is None:
         return "Flash not usable"
     try:
-        store.write_text(name, json.dumps(data))
+        store.write_json(name, data)
     except OSError as e:
         return "%s not saved (%s)" % (name, e)
     return None

@@ -9,6 +9,8 @@
 import json
 import os
 
+from micropython import const
+
 from pawpad.core import gamelog
 from pawpad.core import settings as settings_rules
 
@@ -35,25 +37,46 @@ def shallow(text, limit=DEPTH_MAX):
     count. The count of brackets bounds the depth: only a text with many is walked."""
     if text.count("[") + text.count("{") <= limit:
         return True
-    depth = 0
-    quoted = escaped = False
-    for ch in text:
-        if quoted:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                quoted = False
-        elif ch == '"':
-            quoted = True
-        elif ch == "[" or ch == "{":
-            depth += 1
-            if depth > limit:
-                return False
-        elif ch == "]" or ch == "}":
-            depth -= 1
-    return True
+    data = text.encode()
+    return Depth(limit).feed(data, len(data))
+
+
+_QUOTE = const(0x22)
+_ESCAPE = const(0x5C)
+_OPENS = (0x5B, 0x7B)  # [ {
+_CLOSES = (0x5D, 0x7D)  # ] }
+
+
+class Depth:
+    """Walks JSON bytes a piece at a time, keeping how deep it is (brackets inside
+    strings do not count); feed() is False once deeper than `limit`."""
+
+    def __init__(self, limit):
+        self.limit = limit
+        self.depth = 0
+        self.quoted = self.escaped = False
+
+    def feed(self, data, n):
+        depth, quoted, escaped = self.depth, self.quoted, self.escaped
+        for i in range(n):
+            b = data[i]
+            if quoted:
+                if escaped:
+                    escaped = False
+                elif b == _ESCAPE:
+                    escaped = True
+                elif b == _QUOTE:
+                    quoted = False
+            elif b == _QUOTE:
+                quoted = True
+            elif b in _OPENS:
+                depth += 1
+                if depth > self.limit:
+                    return False
+            elif b in _CLOSES:
+                depth -= 1
+        self.depth, self.quoted, self.escaped = depth, quoted, escaped
+        return True
 
 
 class Lines:
@@ -152,6 +175,39 @@ def _text(data):
         return gamelog.NOT_TEXT
 
 
+class Stream:
+    """A file being written: into `tmp`, renamed to `path` when the `with` ends well;
+    when it ends by an exception (the flash full, say) the old file stays and the
+    temporary one goes."""
+
+    def __init__(self, tmp, path):
+        self.tmp = tmp
+        self.dest = path
+        self.f = open(tmp, "w")
+
+    def __enter__(self):
+        return self.f  # the file itself: MicroPython's json.dump writes only to a stream
+
+    def __exit__(self, kind, *exc):
+        try:
+            self.f.close()  # the last bytes reach flash: ENOSPC may come here
+            if kind is None:
+                os.rename(self.tmp, self.dest)
+                return False
+        except OSError:
+            self._drop()
+            if kind is None:
+                raise
+        self._drop()
+        return False  # the exception that ended the writing goes on
+
+    def _drop(self):
+        try:
+            os.remove(self.tmp)
+        except OSError:
+            pass
+
+
 class Storage:
     def __init__(self, root):
         self.root = root.rstrip("/") if root != "/" else ""
@@ -178,6 +234,8 @@ class Storage:
             raise OSError(2)  # ENOENT
         if size > limit:
             raise ValueError("is too big (%d bytes)" % size)
+        if not self._shallow(name):  # looked at through the line buffer: before the
+            raise ValueError("is nested too deep")  # file's text is made, of any size
         try:
             with open(self.path(name), "rb") as f:
                 data = f.read(limit + 1)
@@ -188,9 +246,30 @@ class Storage:
             raise ValueError("is not text")
         except MemoryError:
             raise ValueError("is too big to read now")
-        if not shallow(text):
-            raise ValueError("is nested too deep")
         return text
+
+    def _shallow(self, name, limit=DEPTH_MAX):
+        """Is the file's JSON nested no deeper than `limit` (see shallow())? Read a
+        buffer at a time; only a file with more brackets than `limit` is walked."""
+        buf = borrow_buffer()
+        try:
+            brackets = 0
+            with open(self.path(name), "rb") as f:
+                while brackets <= limit:
+                    got = f.readinto(buf)
+                    if not got:
+                        return True
+                    brackets += buf.count(b"[", 0, got) + buf.count(b"{", 0, got)
+                f.seek(0)
+                walk = Depth(limit)
+                while True:
+                    got = f.readinto(buf)
+                    if not got:
+                        return True
+                    if not walk.feed(buf, got):
+                        return False
+        finally:
+            return_buffer(buf)
 
     def read_json(self, name, limit=TEXT_MAX, kind=dict):
         """(value, message) from a small JSON file. (None, None) when there is no file.
@@ -223,13 +302,22 @@ class Storage:
             return "%s %s; could not keep it aside." % (name, why)
 
     def write_text(self, name, text):
-        """Write to a temporary file, then rename over the old one: a power cut leaves
-        either the old file or the new one, never a torn one (littlefs renames are
-        atomic)."""
-        tmp = self.path(name + ".tmp")
-        with open(tmp, "w") as f:
+        """The file's whole text, written as write_stream() writes."""
+        with self.write_stream(name) as f:
             f.write(text)
-        os.rename(tmp, self.path(name))
+
+    def write_json(self, name, value):
+        """A JSON file, written a piece at a time (json.dump streams): no copy of its
+        text is built in RAM."""
+        with self.write_stream(name) as f:
+            json.dump(value, f)
+
+    def write_stream(self, name):
+        """`with store.write_stream(name) as f: f.write(...)`: the file is written a
+        piece at a time into name.tmp, then renamed over the old one, so a file of any
+        size is never held whole in RAM and a power cut leaves either the old file or
+        the new one, never a torn one (littlefs renames are atomic)."""
+        return Stream(self.path(name + ".tmp"), self.path(name))
 
     def open_text(self, name, start=0):
         """The file's lines (from byte `start`), for `with store.open_text(name) as f:
@@ -276,10 +364,23 @@ class Storage:
         except OSError:
             pass
 
+    def keep_copy(self, name):
+        """A copy of a damaged file set aside (as keep_aside names it) while the file
+        itself stays, to be rewritten: no moment without it. Returns the copy's name."""
+        aside = self._rotate(name)
+        self.copy_bytes(name, aside, self.size(name) or 0)
+        return aside
+
     def keep_aside(self, name):
         """Renames a bad file, to `name`.bad; returns that name. The copies set aside
         before move down (.bad1, .bad2): the newest KEEP_BAD of a file are kept, so a
         file damaged again and again never fills the flash."""
+        aside = self._rotate(name)
+        os.rename(self.path(name), self.path(aside))
+        return aside
+
+    def _rotate(self, name):
+        """Makes room for name.bad: the copies set aside before move down one."""
         aside = name + ".bad"
         for n in range(KEEP_BAD - 1, 0, -1):
             older = self.path(aside + str(n))
@@ -290,7 +391,6 @@ class Storage:
                 os.rename(newer, older)
         if _exists(self.path(aside)):  # KEEP_BAD == 1
             os.remove(self.path(aside))
-        os.rename(self.path(name), self.path(aside))
         return aside
 
     def tidy(self):
@@ -338,7 +438,7 @@ class Storage:
     def save_settings(self, values):
         """Returns None, or a message when the flash refused the write."""
         try:
-            self.write_text(SETTINGS, settings_rules.dump(values))
+            self.write_json(SETTINGS, values)
         except OSError as e:
             return "Settings not saved (%s)" % e
         return None

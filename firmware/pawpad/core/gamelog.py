@@ -24,6 +24,7 @@
 import json
 
 from pawpad.core.colours import NAMES as COLOURS
+from pawpad.core.pages import same
 
 try:
     from binascii import crc32
@@ -261,9 +262,11 @@ def header(game, players, settings, colours=None, game_id=None):
     return head
 
 
-def check_header(record):
+def check_header(record, problem=None):
+    """The header, or ValueError saying what is wrong (`problem`: what the reader
+    found wrong with the first line, if it did)."""
     if not isinstance(record, dict) or "game" not in record or "players" not in record:
-        raise ValueError("the log does not start with a game")
+        raise ValueError(problem or "the log does not start with a game")
     if record.get("v") != VERSION:
         raise ValueError("the log was written by another version")
     why = check_head(record)
@@ -273,11 +276,13 @@ def check_header(record):
 
 
 class Timeline:
-    """The events in force after undo, redo and corrections."""
+    """The events in force after undo, redo and corrections. `make` makes the two
+    sequences (a list; a game's log keeps places in core/pages.Pages)."""
 
-    def __init__(self):
-        self.events = []
-        self.undone = []
+    def __init__(self, make=list):
+        self.make = make
+        self.events = make()
+        self.undone = make()
 
     def apply(self, record):
         if "undo" in record:
@@ -295,14 +300,56 @@ class Timeline:
             self.events[i] = record["e"]
         elif "e" in record:
             self.events.append(record["e"])
-            self.undone = []
+            if len(self.undone):
+                self.undone = self.make()
         else:
             raise ValueError("unknown record")
 
     def preview(self, record):
-        """The events if `record` were applied, without applying it."""
-        t = Timeline()
-        t.events = list(self.events)
-        t.undone = list(self.undone)
-        t.apply(record)
-        return t
+        """The events in force if `record` were applied, without applying it: a view
+        of them (len, index, iterate), not a copy. ValueError as apply()."""
+        events, undone = self.events, self.undone
+        n = len(events)
+        if "undo" in record:
+            if not n:
+                raise ValueError("nothing to undo")
+            return Edited(events, n - 1)
+        if "redo" in record:
+            if not len(undone):
+                raise ValueError("nothing to redo")
+            return Edited(events, n + 1, n, undone[-1])
+        if "fix" in record:
+            i = record["fix"]
+            if not (isinstance(i, int) and 0 <= i < n):
+                raise ValueError("no event %s to correct" % i)
+            return Edited(events, n, i, record["e"])
+        if "e" in record:
+            return Edited(events, n + 1, n, record["e"])
+        raise ValueError("unknown record")
+
+
+class Edited:
+    """The first `n` items of `base`, with item `at` reading `value`."""
+
+    def __init__(self, base, n, at=-1, value=None):
+        self.base = base
+        self.n = n
+        self.at = at
+        self.value = value
+
+    def __len__(self):
+        return self.n
+
+    def __getitem__(self, i):
+        if i < 0:
+            i += self.n
+        if not 0 <= i < self.n:
+            raise IndexError(i)
+        return self.value if i == self.at else self.base[i]
+
+    def __iter__(self):
+        for i in range(self.n):
+            yield self[i]
+
+    def __eq__(self, other):
+        return same(self, other)

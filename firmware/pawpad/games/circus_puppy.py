@@ -2,6 +2,7 @@
 # effects, falls and the 5-second rule, decks that pass around, the end at 30.
 # RULES.md, "Circus Puppy". Stage 0 is the low stage (the box), 1 the high one (lid).
 from pawpad.games.common import (
+    N,
     checked_settings,
     clone,
     defaults_of,
@@ -9,6 +10,7 @@ from pawpad.games.common import (
     fields,
     is_count,
     need,
+    state_problem,
 )
 from pawpad.ticks import PERIOD, diff
 
@@ -500,3 +502,80 @@ def prompt(state):
     if turn["held"]:
         return "Seat %d: stack" % seat
     return "Seat %d: done?" % seat
+
+
+# --- a saved state, checked (common.py, "the shape of a state") ---
+_POINTS = 10000  # far beyond what a turn can score (45 dogs, each 1 + those below)
+_COUNT = ("int", 0, 2 * TOTAL_DOGS)  # a turn's dogs, moves, stage cards (2 a dog at most)
+_ACTION = ("str", ACTIONS)
+_SHAPE = (
+    ("game", ("str", ("circus_puppy",))),
+    ("players", ("int", 2, 5)),
+    ("settings", ("rules", HOUSE_RULES)),
+    ("stages", ("list", 2, ("list", (0, TOTAL_DOGS + len(STAGE_CARDS)),
+                            ("str", (DOG,) + STAGE_CARDS)))),
+    ("stage_cards", ("list", (0, len(STAGE_CARDS)), ("str", STAGE_CARDS))),
+    ("decks", ("list", N, ("int", 0, 12))),
+    ("faceup", ("list", N, ("int", 0, TOTAL_DOGS))),
+    ("supply", ("int", 0, TOTAL_DOGS)),
+    ("scores", ("list", N, ("int", 0, _POINTS))),
+    ("active", ("seat",)),
+    ("turn", ("opt", ("dict", (
+        ("points", ("int", 0, _POINTS)),
+        ("held", _COUNT), ("moves", _COUNT), ("stages", _COUNT),
+        ("need_moves", _COUNT), ("need_stage", _COUNT),
+        ("helper", ("opt", ("seat",))),
+        ("repeat", _COUNT),
+        ("repeat_action", ("opt", _ACTION)),
+        ("done_at", ("opt", ("int", 0, PERIOD - 1))),
+        ("action", _ACTION),
+        ("pair", ("bool",)),
+        ("last_action", _ACTION))))),
+    ("phase", ("str", ("turn", "performing", "after", "over"))),
+    ("ended", ("bool",)),
+    ("last_turn", ("opt", ("items", (("seat",), ("int", 0, _POINTS), ("bool",))))),
+)
+
+
+def check_state(state):
+    """None when `state` (any value) is a state start() and apply() could have made:
+    every field there, of its type and range, the 45 dogs and the stage cards accounted
+    for; else what is wrong, in a few words. It never raises."""
+    why = state_problem(state, _SHAPE)
+    if why:
+        return why
+    st = state
+    phase = st["phase"]
+    turn = st["turn"]
+    stages = st["stages"]
+    cards = [c for stage in stages for c in stage if c != DOG] + st["stage_cards"]
+    for ok, why in (
+        (sorted(cards) == sorted(STAGE_CARDS), "the stage cards are not each in one place"),
+        (stages[1][:1] == [st["settings"]["start_card"]],
+         "the high stage is not on its start card"),
+        (dogs_accounted(st) == TOTAL_DOGS, "the dogs do not add up to %d" % TOTAL_DOGS),
+        (max(st["decks"]) <= deck_size(st["players"]), "a deck holds more than was dealt"),
+        (st["ended"] == (phase == "over"), "ended is wrong for the phase"),
+        (st["ended"] or max(st["scores"]) < WIN_POINTS, "a score is %d and the game goes on"
+         % WIN_POINTS),
+        ((turn is None) == (phase in ("turn", "over")), "turn is wrong for the phase"),
+        (phase != "turn" or can_play(st, st["active"]), "the active player cannot play"),
+    ):
+        if not ok:
+            return why
+    if turn is None:
+        return None
+    for ok, why in (
+        (turn["moves"] <= turn["need_moves"] and turn["stages"] <= turn["need_stage"],
+         "turn: more done than the actions need"),
+        ((turn["done_at"] is None) == (phase == "performing"),
+         "turn.done_at is wrong for the phase"),
+        (phase == "performing" or turn["held"] == turn["repeat"] == 0,
+         "turn: dogs or a repeat left after the performance"),
+        (turn["repeat"] == 0 or turn["repeat_action"] is not None,
+         "turn: a repeat of no action"),
+        (turn["helper"] != st["active"], "turn: the player helps themself"),
+    ):
+        if not ok:
+            return why
+    return None

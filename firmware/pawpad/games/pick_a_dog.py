@@ -3,6 +3,7 @@
 # and species for Pick-a-Pog. The device cannot see the cards, so the game state keeps
 # counts: the draw pile, the table, the winning piles, the discards.
 from pawpad.games.common import (
+    N,
     checked_settings,
     clone,
     defaults_of,
@@ -12,6 +13,7 @@ from pawpad.games.common import (
     need,
     ranking,
     seat_list,
+    state_problem,
 )
 
 ATTRIBUTES = ("size", "colour", "arms", "sunglasses", "popcorn")
@@ -272,3 +274,68 @@ def prompt(state):
     if state["caller"] is None:
         return "Time up: count cards"
     return "Was seat %d right?" % (state["caller"] + 1)
+
+
+# --- a saved state, checked (common.py, "the shape of a state") ---
+_CARDS = 192  # the largest deck (Pick-a-Pog)
+_SHAPE = (
+    ("game", ("str", ("pick_a_dog",))),
+    ("players", ("int", 1, 8)),
+    ("settings", ("rules", HOUSE_RULES)),
+    ("pile", ("int", 0, _CARDS)),
+    ("table", ("int", 0, 49)),
+    ("captains", ("int", 0, 8)),
+    ("scores", ("list", N, ("int", 0, _CARDS))),
+    ("discarded", ("int", 0, _CARDS)),
+    ("set_aside", ("int", 0, _CARDS)),
+    ("round", ("int", 0, _CARDS)),
+    ("caller", ("opt", ("seat",))),
+    ("phase", ("str", ("ready", "exam", "over"))),
+    ("last_round", ("bool",)),
+    ("ended", ("bool",)),
+    ("last_stop", ("opt", ("items", (("opt", ("seat",)), ("opt", ("bool",)))))),
+)
+
+
+def check_state(state):
+    """None when `state` (any value) is a state start() and apply() could have made:
+    every field there, of its type and range, every card somewhere; else what is wrong,
+    in a few words. It never raises."""
+    why = state_problem(state, _SHAPE)
+    if why:
+        return why
+    st = state
+    v = variant(st)
+    n = st["players"]
+    solo = _solo(st)
+    ended = st["ended"]
+    stop = st["last_stop"]
+    # The game ends at a deal that finds the pile (solo: or the rounds) run out, and
+    # the deal before it says it is the last round.
+    if solo:
+        end = st["round"] >= SOLO_ROUNDS or st["pile"] == 0
+        near = st["round"] == SOLO_ROUNDS - 1 or st["pile"] == 0
+    else:
+        end = near = st["pile"] < n
+    for ok, why in (
+        (v["min"] <= n <= v["max"], "players: %s is for %d to %d" % (
+            st["settings"]["variant"], v["min"], v["max"])),
+        (st["table"] <= v["table"], "the table holds more than %d cards" % v["table"]),
+        (cards_accounted(st) == v["deck"], "the cards do not add up to %d" % v["deck"]),
+        (ended == (st["phase"] == "over"), "ended is wrong for the phase"),
+        (end or not ended, "over with cards for another round"),
+        (st["last_round"] == (near and not ended), "last_round is wrong for the pile"),
+        (not solo or (st["phase"] != "exam" and (st["round"] < SOLO_ROUNDS or
+                                                 ended and st["round"] == SOLO_ROUNDS)),
+         "the solo game has no STOP and %d rounds" % SOLO_ROUNDS),
+        (st["captains"] == (0 if solo or ended else n), "captains are not one a player"),
+        (st["caller"] is None or st["phase"] != "ready", "caller before the STOP"),
+        (st["set_aside"] == (st["scores"][0] if solo else 0), "set_aside is not the solo score"),
+        ((stop is None) == (st["round"] == 0), "last_stop is wrong for the round"),
+        (stop is None or (stop == [None, True] if solo else
+                          (stop[0] is None) == (stop[1] is None)),
+         "last_stop is not a STOP and its verdict"),
+    ):
+        if not ok:
+            return why
+    return None

@@ -2,6 +2,8 @@
 # the rest go to the Pound, and the Pound is rescued in order of fewest points.
 # RULES.md, "Top Dog".
 from pawpad.games.common import (
+    ROUNDS_MAX,
+    N,
     checked_settings,
     clone,
     defaults_of,
@@ -9,6 +11,7 @@ from pawpad.games.common import (
     fields,
     is_count,
     need,
+    state_problem,
 )
 
 DOGS = 18
@@ -350,3 +353,82 @@ def prompt(state):
     if state["phase"] == "rescue":
         return "Rescue %d from the Pound" % len(state["rescue"])
     return "Round %d: play dogs" % (state["round"] + 1)
+
+
+# --- a saved state, checked (common.py, "the shape of a state") ---
+_DOG = ("opt", ("list", 4, ("int", 0, STAT_MAX)))
+_SLOT = ("str", ("prev", "new"))
+_WON = ("map", tuple(MEDALS), ("items", (("seat",), _SLOT)))
+_SHAPE = (
+    ("game", ("str", ("top_dog",))),
+    ("players", ("int", 2, 6)),
+    ("settings", ("rules", HOUSE_RULES)),
+    ("hands", ("list", N, ("int", 0, DOGS))),
+    ("pound", ("int", 0, DOGS)),
+    ("champions", ("list", N, ("int", 0, DOGS))),
+    ("contestants", ("list", N, ("dict", (("prev", ("opt", ("list", (1, DOGS), _DOG))),
+                                          ("new", ("opt", ("list", 1, _DOG))))))),
+    # the covered medals, in the order of MEDALS
+    ("covered", ("str", tuple("".join(MEDALS[i] for i in range(4) if b >> i & 1)
+                              for b in range(16)))),
+    ("phase", ("str", ("play", "judge", "rescue", "over"))),
+    ("round", ("int", 0, ROUNDS_MAX)),
+    ("rescue", ("list", (0, DOGS), ("seat",))),
+    ("last_medals", _WON),
+    ("last_round", ("opt", ("dict", (
+        ("round", ("int", 1, ROUNDS_MAX)),
+        ("medals", _WON),
+        ("champions", ("list", (0, 4), ("items", (("seat",), _SLOT, _DOG)))),
+        ("pound", ("int", 0, DOGS)),
+        ("to_pound", ("list", N, ("int", 0, DOGS))))))),
+    ("winner", ("opt", ("seat",))),
+    ("ended", ("bool",)),
+)
+
+
+def check_state(state):
+    """None when `state` (any value) is a state start() and apply() could have made:
+    every field there, of its type and range, the 18 dogs accounted for; else what is
+    wrong, in a few words. It never raises."""
+    why = state_problem(state, _SHAPE)
+    if why:
+        return why
+    st = state
+    n = st["players"]
+    phase = st["phase"]
+    champs = st["champions"]
+    last = st["last_round"]
+    judged = st["round"] - (1 if phase == "judge" else 0)  # rounds whose medals are out
+    w = st["winner"]
+    rescue = rescue_order(champs, st["pound"], st["settings"]["first"]) \
+        if phase == "rescue" and st["pound"] >= 4 else []
+    for ok, why in (
+        (st["ended"] == (phase == "over"), "ended is wrong for the phase"),
+        (dogs_accounted(st) == DOGS, "the dogs do not add up to %d" % DOGS),
+        (phase == "judge" or all(c["new"] is None for c in st["contestants"]),
+         "a new contestant outside the judging"),
+        (phase != "judge" or len(st["covered"]) < len(MEDALS), "no medal left to judge"),
+        (phase != "play" or any(st["hands"]), "nobody has a dog to play"),
+        (st["rescue"] == rescue and (phase != "rescue" or rescue),
+         "rescue is not the Pound's rescue order"),
+        (w is None or (st["ended"] and champs.count(champs[w]) == 1 and
+                       champs[w] == max(champs)), "winner has not the most Champions"),
+        (st["ended"] or leader(champs) is None, "a winner, and the game goes on"),
+        ((last is None) == (judged == 0), "last_round is wrong for the round"),
+        (last is None or (last["round"] == judged and
+                          sum(last["to_pound"]) == last["pound"] and
+                          [c[:2] for c in last["champions"]] == _winners(last["medals"], n)),
+         "last_round is not the last round judged"),
+        (st["last_medals"] == (last["medals"] if last else {}),
+         "last_medals are not the last round's"),
+    ):
+        if not ok:
+            return why
+    return None
+
+
+def _winners(won, players):
+    """The [seat, slot] of each contestant that won a medal, as _judged lists them."""
+    won = list(won.values())
+    return [[seat, slot] for seat in range(players) for slot in ("prev", "new")
+            if [seat, slot] in won]

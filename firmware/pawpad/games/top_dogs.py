@@ -1,6 +1,7 @@
 # Top Dogs: every round each player lays a team of three dog cards; the highest team
 # value wins the cup, with the tie cascade of the rulebook. RULES.md, "Top Dogs".
 from pawpad.games.common import (
+    N,
     Refused,
     checked_settings,
     clone,
@@ -10,6 +11,7 @@ from pawpad.games.common import (
     is_count,
     need,
     ranking,
+    state_problem,
 )
 
 # (key, label, default, kind, low, high, step): common.py, "house rules".
@@ -149,3 +151,46 @@ def prompt(state):
             return "Seat %d wins" % (w[0] + 1)
         return "Shared win: " + ", ".join(str(s + 1) for s in w)
     return "Round %d: lay teams" % (state["round"] + 1)
+
+
+# --- a saved state, checked (common.py, "the shape of a state") ---
+_MOST = 30  # rounds (and cups) the settings allow at most
+_SHAPE = (
+    ("game", ("str", ("top_dogs",))),
+    ("players", ("int", MIN_PLAYERS, MAX_PLAYERS)),
+    ("settings", ("rules", HOUSE_RULES)),
+    ("round", ("int", 0, _MOST)),
+    ("cups", ("list", N, ("int", 0, _MOST))),
+    ("points", ("list", N, ("int", 0, _MOST * 10))),
+    ("lost", ("int", 0, _MOST)),
+    ("last", ("opt", ("dict", (("values", ("list", N, ("int", 1, CARD_MAX ** 3))),
+                               ("winner", ("opt", ("seat",))))))),
+    ("phase", ("str", ("teams", "over"))),
+    ("ended", ("bool",)),
+)
+
+
+def check_state(state):
+    """None when `state` (any value) is a state start() and apply() could have made:
+    every field there, of its type and range, the cups adding up; else what is wrong,
+    in a few words. It never raises."""
+    why = state_problem(state, _SHAPE)
+    if why:
+        return why
+    st = state
+    rounds = rounds_in_game(st)
+    worth = st["settings"]["cup_points"]
+    last = st["last"]
+    for ok, why in (
+        (st["round"] <= rounds, "round is past the game's %d" % rounds),
+        (st["ended"] == (st["round"] == rounds), "ended is wrong for the round"),
+        (st["ended"] == (st["phase"] == "over"), "ended is wrong for the phase"),
+        (sum(st["cups"]) + st["lost"] == st["round"], "the cups do not add up to the rounds"),
+        (st["points"] == [c * worth for c in st["cups"]], "points are not the cups' worth"),
+        ((last is None) == (st["round"] == 0), "last is wrong for the round"),
+        (last is None or last["winner"] == cup_winner(last["values"]),
+         "last winner is not the cup's"),
+    ):
+        if not ok:
+            return why
+    return None
