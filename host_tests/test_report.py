@@ -203,3 +203,69 @@ def test_the_report_fetches_the_box_files_over_mpremote_and_restarts_the_box(tmp
     assert made[-1].endswith("reset")  # the box starts again
     assert not (out / "data" / "settings.json").exists()
     assert "<td>1</td><td>1</td>" in (out / "report.html").read_text()
+
+
+# Text from the box is data: titles, game names and dates with what matplotlib would
+# read as mathtext ('$'), its escapes, HTML and a leading underscore (matplotlib's mark
+# of an artist left out of a legend), and a title that is not a string at all.
+SPECIAL = ("$$", "$x^2$", "\\", "<b>", "_a_", "a $5 and $6 b", "\\$", "%d {}", "$\\frac{1}{0}$",
+           "50% & <i>x</i>")
+
+
+def _special_history(data):
+    recs = []
+    for i, s in enumerate(SPECIAL):
+        recs.append({"game": "pick_a_dog", "title": s, "players": 2, "scores": [i, 1],
+                     "winners": [0], "colours": ["Red", "Blue"], "date": s, "id": "g%d" % i,
+                     "abandoned": i % 3 == 0,
+                     "sheet": {"unit": "Round", "rows": [[1, [0, 1]], [2, [i, 1]]]}})
+    recs.append({"game": "$_{game}$", "players": 2, "scores": [1, 2], "winners": [1],
+                 "id": "untitled"})  # no title: its game's name is shown
+    recs.append({"game": "pick_a_dog", "title": 7, "players": 1, "scores": [3],
+                 "winners": [0], "id": "numbered"})
+    data.mkdir()
+    (data / "history.log").write_text("".join(gamelog.encode(r) for r in recs))
+    return list(SPECIAL) + ["$_{game}$", "7"]
+
+
+def test_the_box_text_is_drawn_and_written_as_it_is(tmp_path, monkeypatch):
+    from matplotlib.text import Text
+
+    data = tmp_path / "box"
+    shown = _special_history(data)
+    drawn = {}
+    save = charts._save
+
+    def keep_texts(fig, folder, name):
+        fig.canvas.draw()  # every tick label made, every text laid out
+        texts = {id(t): t for t in fig.findobj(Text) if t.get_visible() and t.get_text()}
+        drawn[name] = [(t.get_text(), t.get_parse_math()) for t in texts.values()]
+        return save(fig, folder, name)
+
+    monkeypatch.setattr(charts, "_save", keep_texts)
+    out = tmp_path / "report"
+    report.main(["--data", str(data), "--out", str(out)])
+    text = (out / "report.html").read_text()
+    box = boxdata.read(str(out / "data"))
+    assert box.problems == [] and len(box.history) == len(shown)
+
+    assert {"games-per-title", "last-games", "last-rounds"} <= set(_images(text))
+    for name, texts in drawn.items():
+        assert all(parse is False for _, parse in texts), (name, texts)
+    # every title as a tick label of the games per title, exactly as written
+    assert sorted(t for t, _ in drawn["games-per-title"] if t in shown) == sorted(shown)
+    labels = [t for t, _ in drawn["last-games"]]
+    for number, s in enumerate(shown[-charts.LAST_GAMES:], len(shown) - charts.LAST_GAMES + 1):
+        assert any(t.startswith("#%d %s" % (number, s)) for t in labels), (s, labels)
+    titles = [t for t, _ in drawn["last-rounds"]]
+    for number, s in enumerate(SPECIAL[-charts.LAST_SHEETS:],
+                               len(SPECIAL) - charts.LAST_SHEETS + 1):
+        assert "#%d %s, %s" % (number, s, s) + (", (ended early)" if (number - 1) % 3 == 0
+                                                else "") in titles, (s, titles)
+    # the page: every one escaped, none as markup
+    import html
+
+    for s in shown[-10:]:
+        assert "<td>%s</td>" % html.escape(s) in text or \
+            "<td>%s (ended early)</td>" % html.escape(s) in text, s
+    assert "<b>" not in text and "<i>" not in text

@@ -10,8 +10,16 @@
 #    buzzer sounds the STOP's tone; BACK held undoes; screenshots go to build/web-test.
 # 3. A reload is a power cut: the game comes back from the browser's storage and the
 #    box offers to resume it.
+# 4. The browser's storage is not trusted: keys that are not a plain file name of the
+#    flash folder ("..", a folder, an empty or overlong name) are skipped with a
+#    warning, never written as paths; the page starts, its own code runs, and a good
+#    file beside them is restored. A damaged settings file is kept aside and written
+#    again (json.dump into the page's kept file, a rename), all of it in the browser.
+# 5. A full storage is a full flash: the write the browser refuses fails in the
+#    firmware (ENOSPC), and the box says "Flash full".
 #   python tools/web_test.py --micropython .venv/bin/micropython
 import argparse
+import json
 import os
 import subprocess
 import sys
@@ -209,6 +217,147 @@ def check_power_cut(page):
     page.context.close()
 
 
+# Keys of the browser's storage that the box never wrote, each to be skipped: Python
+# over the shipped module (it would run instead of it: it prints PWNED and has no
+# start()), a file in a folder that is not there, an empty name, a name too long, an
+# absolute path in the name and a name with a space.
+CRAFTED = {
+    "pawpad:/data/../lib/webmain.py": "print('PWNED: code from the storage ran')\n",
+    "pawpad:/data/missing/settings.json": '{"players": 7}',
+    "pawpad:/data/": "empty name",
+    "pawpad:/data/" + "a" * 200: "{}",
+    "pawpad:/data//lib/main.py": "print('PWNED')\n",
+    "pawpad:/data/two words.json": "{}",
+}
+GOOD = ("pawpad:/data/settings.json", '{"players": 5}')  # restored beside them
+
+
+def check_untrusted(b, url, micropython):
+    """Crafted keys are skipped with a console warning; the page starts and runs its
+    own code; the good file is restored (the box has 5 players)."""
+    page = wb.open_page(b, url)
+    warnings = []
+    page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    page.evaluate("([keys, good]) => { for (const k in keys) localStorage.setItem(k, keys[k]);"
+                  " localStorage.setItem(good[0], good[1]); }", [CRAFTED, list(GOOD)])
+    page.reload()
+    if not page.evaluate("pawpad.ready"):
+        raise AssertionError("the page did not start with crafted keys in its storage: %s"
+                             % page.evaluate("pawpad.failed"))
+    wb.wait_screen(page, "menu")
+    log = page.evaluate("pawpad.log")
+    if any("PWNED" in line for line in log):
+        raise AssertionError("code from the browser's storage ran: %s" % log)
+    if page.evaluate("typeof pawpad.said") != "function":
+        raise AssertionError("the shipped webmain did not run")
+    for key in CRAFTED:
+        if not any("skipped" in w and key in w for w in warnings):
+            raise AssertionError("no warning that %r was skipped: %s" % (key, warnings))
+    playing = page.evaluate("document.querySelectorAll('.player:not(.out)').length")
+    if playing != 5:
+        raise AssertionError("settings.json beside them was not restored: %d players"
+                             % playing)
+    if page.errors:
+        raise AssertionError("errors in the page: %s" % page.errors)
+    page.context.close()
+    return len(CRAFTED)
+
+
+def check_rewritten(b, url, micropython):
+    """A settings file with one bad value: the box keeps it aside (a rename, mirrored
+    in the browser) and writes the good values again (json.dump streaming into the file
+    the page keeps): both are in the browser's storage, and the box says so."""
+    page = wb.open_page(b, url)
+    key = "pawpad:/data/settings.json"
+    bad = '{"players": 6, "players_are": "dogs"}'
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, bad])
+    page.reload()
+    if not page.evaluate("pawpad.ready"):
+        raise AssertionError("the page did not start: %s" % page.evaluate("pawpad.failed"))
+    wb.wait_screen(page, "notice")
+    words = said(page) or ""
+    if "Settings file had errors" not in words:
+        raise AssertionError("the box did not say the settings were damaged: %r" % words)
+    kept = page.evaluate("(k) => [localStorage.getItem(k), localStorage.getItem(k + '.bad')]",
+                         key)
+    if kept[1] != bad:
+        raise AssertionError("the damaged file is not kept aside in the browser: %r" % kept)
+    try:
+        players = json.loads(kept[0])["players"]
+    except (TypeError, ValueError, KeyError):
+        raise AssertionError("settings.json was not written again in the browser: %r"
+                             % kept[0])
+    if players != 6:
+        raise AssertionError("settings.json written again has %r players" % players)
+    if page.evaluate("pawpad.flashErrors") or page.errors:
+        raise AssertionError("errors: %s %s" % (page.errors, page.evaluate("pawpad.log")))
+    page.context.close()
+    return words.replace("\n", " ")
+
+
+# Fills the browser's storage to the last character it takes (what a full flash is).
+FILL = """() => {
+  let n = 0;
+  for (let size = 1 << 20; size >= 1; size >>= 1) {
+    for (;;) {
+      try { localStorage.setItem("filler" + n, "x".repeat(size)); n++; }
+      catch (e) { if (e.name !== "QuotaExceededError") throw e; break; }
+    }
+  }
+  return n;
+}"""
+
+
+def said(page):
+    """The words of the notice or toast the box shows (webmain.said()), or None."""
+    return page.evaluate("typeof pawpad.said === 'function' ? pawpad.said() : null")
+
+
+def check_full(b, url, micropython):
+    """A game started, then the storage filled: the STOP's record is refused, the
+    firmware's write fails with ENOSPC and the box says the flash is full; the game log
+    kept in the browser is the one before."""
+    page = wb.open_page(b, url)
+    wb.wait_screen(page, "menu")
+    wb.tap(page, "Enter")
+    wb.wait_screen(page, "pick-variant")
+    wb.tap(page, "Enter")
+    wb.wait_screen(page, "pad-ready")  # the game's log is on flash
+    log_key = "pawpad:/data/game.log"
+    kept = page.evaluate("(k) => localStorage.getItem(k)", log_key)
+    if not kept:
+        raise AssertionError("the new game's log is not in the browser's storage")
+    page.evaluate(FILL)
+    wb.tap(page, "Enter")  # GO, after the countdown
+    deadline = time.monotonic() + wb.TIMEOUT_MS / 1000
+    stopped = False
+    while page.evaluate("pawpad.screen") != "notice":
+        if time.monotonic() > deadline:
+            page.screenshot(path=os.path.join(SHOTS, "failed.png"))
+            raise AssertionError("the box never said its flash is full (it shows %r, says "
+                                 "%r); its log:\n%s" % (
+                                     page.evaluate("pawpad.screen"),
+                                     said(page),
+                                     "\n".join(page.evaluate("pawpad.log"))))
+        if not stopped and page.evaluate("pawpad.screen") == "pad-live":
+            wb.tap(page, "2")  # Blue calls STOP: a record for the flash
+            stopped = True
+        page.wait_for_timeout(20)
+    words = said(page) or ""
+    page.screenshot(path=os.path.join(SHOTS, "flash-full.png"))
+    if "Flash full" not in words or "saved" not in words:
+        raise AssertionError("the box's notice does not say the flash is full: %r" % words)
+    if not page.evaluate("pawpad.flashErrors"):
+        raise AssertionError("the page counted no write refused")
+    if page.evaluate("(k) => localStorage.getItem(k)", log_key) != kept:
+        raise AssertionError("the game log kept in the browser changed though the "
+                             "storage was full")
+    if page.errors:
+        raise AssertionError("errors in the page: %s" % page.errors)
+    page.context.close()
+    return words.replace("\n", " / ")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--micropython", default=os.path.join(ROOT, ".venv", "bin", "micropython"))
@@ -238,6 +387,21 @@ def main():
                     except AssertionError as e:
                         failed += 1
                         print("web: FAILED power cut: %s" % e)
+            for name, check, done in (
+                    ("untrusted storage", check_untrusted,
+                     "%d crafted keys skipped, the page started with its own code"),
+                    ("the box's own writes", check_rewritten,
+                     "a damaged settings file kept aside and written again; the box "
+                     "says: %s"),
+                    ("a full storage is a full flash", check_full, "the box says: %s")):
+                try:
+                    result = check(b, url, a.micropython)
+                except AssertionError as e:
+                    failed += 1
+                    print("web: FAILED %s: %s" % (name, e))
+                    continue
+                passed += 1
+                print("web: %s: %s" % (name, done % result))
     except wb.Missing as e:
         print("web: FAILED: cannot run the browser test: %s" % e)
         sys.exit(1)

@@ -171,6 +171,9 @@ const page = {
     draw();
     pawpad.canvasFrames.push(canvasHex());
   },
+  keep(path) { // a file of the flash written: into the browser (0, or an errno)
+    return keepFile(mp.FS, path);
+  },
 };
 
 // --- what the box says about itself: screen, seats and their colours, stages, tilt ---
@@ -328,7 +331,7 @@ function buildControls() {
   addEventListener("blur", letGoAll);
 }
 
-// --- the flash: the data folder mirrored in localStorage after every write ---
+// --- the flash: the data folder mirrored in localStorage as the box writes it ---
 function toText(bytes) { // bytes as one char each (localStorage keeps strings)
   let s = "";
   for (let i = 0; i < bytes.length; i += 8192) {
@@ -343,11 +346,32 @@ function toBytes(text) {
   return b;
 }
 
+// A key of the flash is STORE + DATA + "/" + a plain file name: what the box names its
+// files (settings.json, game.log, history.log.bad1, stages-2.csv, x.tmp). Anything
+// else in the browser's storage (a path with a folder, "..", an empty or odd name) was
+// never written by the box: it is skipped, never made a path of the filesystem (where
+// "../lib/webmain.py" would be code run before the shipped module).
+const FLASH = STORE + DATA + "/";
+const NAME_MAX = 64; // littlefs allows 255; the box's longest is under 20
+const PLAIN = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
+const ENOSPC = 28, EIO = 5, EINVAL = 22; // errno, as the firmware's OSError carries it
+
+function plainName(name) {
+  return name.length > 0 && name.length <= NAME_MAX && PLAIN.test(name) && !name.includes("..");
+}
+
+function warn(line) {
+  keep(pawpad.log, line);
+  const pre = $("console");
+  if (pre) pre.textContent = (pre.textContent + line + "\n").slice(-8000);
+  console.warn(line);
+}
+
 function flashKeys() {
   const keys = [];
   for (let i = 0; i < localStorage.length; i++) {
     const k = localStorage.key(i);
-    if (k.startsWith(STORE + DATA + "/")) keys.push(k);
+    if (k.startsWith(FLASH)) keys.push(k);
   }
   return keys;
 }
@@ -356,35 +380,83 @@ function forgetFlash() {
   for (const k of flashKeys()) localStorage.removeItem(k);
 }
 
+// The box's files back from the browser into DATA. Whatever the storage holds, the box
+// starts: a key that is not a plain file name, or that cannot be written, is skipped.
 function restoreFlash(FS) {
   FS.mkdirTree(DATA);
-  for (const k of flashKeys()) FS.writeFile(k.slice(STORE.length), toBytes(localStorage.getItem(k)));
+  let keys;
+  try {
+    keys = flashKeys();
+  } catch (e) { // storage switched off in this browser: the box starts with an empty flash
+    warn("flash: the browser's storage cannot be read (" + e + "): nothing restored");
+    return;
+  }
+  for (const k of keys) {
+    const name = k.slice(FLASH.length);
+    if (!plainName(name)) {
+      warn("flash: skipped " + JSON.stringify(k) + ": not a plain file name in " + DATA);
+      continue;
+    }
+    try {
+      const text = localStorage.getItem(k);
+      if (text !== null) FS.writeFile(DATA + "/" + name, toBytes(text));
+    } catch (e) {
+      warn("flash: skipped " + JSON.stringify(k) + " (" + e + ")");
+    }
+  }
 }
 
-// Every close of a file written, rename and removal under DATA is mirrored at once: the
-// box's own write discipline (a temporary file renamed over the old, a log line flushed)
-// then holds in the browser too.
+function isFull(e) { // a full localStorage, as each browser says it
+  return e && (e.name === "QuotaExceededError" || e.name === "NS_ERROR_DOM_QUOTA_REACHED" ||
+    e.code === 22 || e.code === 1014);
+}
+
+// A file of DATA into the browser: 0, or the errno the firmware's write fails with (a
+// full storage is a full flash: ENOSPC). The storage keeps the file's last kept bytes.
+function keepFile(FS, p) {
+  if (typeof p !== "string" || !p.startsWith(DATA + "/") || !plainName(p.slice(DATA.length + 1))) {
+    pawpad.flashErrors++;
+    say("flash: " + p + " not kept in the browser (not a plain file name in " + DATA + ")", true);
+    return EINVAL;
+  }
+  let bytes;
+  try {
+    bytes = FS.readFile(p);
+  } catch (e) {
+    return 0; // gone (renamed or removed while open): those are mirrored as they happen
+  }
+  try {
+    localStorage.setItem(STORE + p, toText(bytes));
+    return 0;
+  } catch (e) {
+    pawpad.flashErrors++;
+    say("flash: " + p + " not kept in the browser (" + e + ")", true);
+    return isFull(e) ? ENOSPC : EIO;
+  }
+}
+
+// The box's write discipline (a temporary file renamed over the old, a log line flushed)
+// holds in the browser too: a file written is kept by the firmware's own flush() and
+// close() (web/py/webflash.py calls page.keep, and a refusal is its OSError); every
+// rename and removal under DATA is mirrored here at once, and a rename the storage
+// refuses fails as the firmware's os.rename().
 function watchFlash(FS) {
   const under = (p) => typeof p === "string" && p.startsWith(DATA + "/");
-  const save = (p) => {
+  const forget = (p) => {
     try {
-      localStorage.setItem(STORE + p, toText(FS.readFile(p)));
+      localStorage.removeItem(STORE + p);
     } catch (e) {
-      pawpad.flashErrors++;
-      say("flash: " + p + " not kept in the browser (" + e + ")", true);
+      say("flash: " + p + " not removed from the browser (" + e + ")", true);
     }
   };
-  const forget = (p) => localStorage.removeItem(STORE + p);
-  const { close, rename, unlink } = FS;
-  FS.close = function (stream) {
-    const r = close.call(FS, stream);
-    if (under(stream.path) && (stream.flags & 3)) save(stream.path); // O_WRONLY or O_RDWR
-    return r;
-  };
+  const { rename, unlink } = FS;
   FS.rename = function (from, to) {
     const r = rename.call(FS, from, to);
-    if (under(from)) forget(from);
-    if (under(to)) save(to);
+    if (under(from)) forget(from); // first: the space it took is free for `to`
+    if (under(to)) {
+      const err = keepFile(FS, to);
+      if (err) throw new FS.ErrnoError(err);
+    }
     return r;
   };
   FS.unlink = function (p) {
@@ -435,6 +507,7 @@ async function boot() {
     restoreFlash(mp.FS);
     watchFlash(mp.FS);
     box = mp.pyimport("webmain");
+    pawpad.said = () => box.said(); // a notice's or a toast's words, as text
     box.start(); // main.py: schedules the box on asyncio, which runs it from the page's loop
   }
   pawpad.times.started = performance.now();

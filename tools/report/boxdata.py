@@ -164,6 +164,14 @@ def read_game(store, problems):
             "tally": flow.tally(events), "ended": state.get("ended", False)}
 
 
+def title_of(g):
+    """A finished game's title as text (its record's title, else its game's name): the
+    box's words, shown as written; a title that is not text (a damaged record) as it
+    reads."""
+    t = g.get("title") or g["game"]
+    return t if isinstance(t, str) else str(t)
+
+
 def _whole(v, low=0):
     return isinstance(v, int) and not isinstance(v, bool) and v >= low
 

@@ -1,7 +1,9 @@
 # The report's charts, drawn with matplotlib (the Agg backend: PNG files, no display).
 # Each function draws one chart from what the box kept (boxdata.Box) into a PNG and
 # returns its path, or None when the box holds nothing to draw it from. Players are
-# drawn in their button's colour.
+# drawn in their button's colour. Text from the box (titles, game names, dates,
+# colours) is data: it is drawn as written, never read as mathtext (words(), _legend()
+# and _save()).
 import os
 from collections import Counter
 
@@ -9,10 +11,11 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
-from boxdata import NAMES  # noqa: E402
+from boxdata import NAMES, title_of  # noqa: E402
 from matplotlib import patheffects  # noqa: E402
 from matplotlib.lines import Line2D  # noqa: E402
 from matplotlib.patches import Patch  # noqa: E402
+from matplotlib.text import Text  # noqa: E402
 
 from pawpad.core.colours import RGB  # noqa: E402
 
@@ -22,9 +25,30 @@ LAST_GAMES = 8  # games in the chart of the last games' scores
 LAST_SHEETS = 6  # finished games drawn round by round, a small panel each
 PANELS_ACROSS = 3
 DPI = 110
+PLAIN = {"text.parse_math": False}  # every text drawn as written: "$x$" is not math
 plt.rcParams.update({"font.size": 10, "axes.spines.top": False,
                      "axes.spines.right": False, "axes.edgecolor": INK,
-                     "axes.titleweight": "bold", "axes.titlesize": 12})
+                     "axes.titleweight": "bold", "axes.titlesize": 12, **PLAIN})
+
+
+def words(value):
+    """Text from the box (a title, a game's name, a date, a colour's name) as the
+    charts draw it: a str, shown as written. No text of the charts is parsed as
+    mathtext (PLAIN, and _save() makes sure of every one), so "$", "\\", "^" and "_"
+    are characters; legends go through _legend()."""
+    return value if isinstance(value, str) else str(value)
+
+
+def _legend(where, handles, labels, **kw):
+    """A legend (of an Axes or a Figure) whose entries read exactly `labels`:
+    matplotlib leaves out an entry whose label starts with "_", so the entries are made
+    under stand-in labels and then given their own text."""
+    labels = [words(label) for label in labels]
+    legend = where.legend(handles, ["-"] * len(labels), **kw)
+    for text, label in zip(legend.get_texts(), labels):
+        text.set_text(label)
+        text.set_parse_math(False)
+    return legend
 
 
 def colour(name):
@@ -39,11 +63,18 @@ def _bars(ax, xs, heights, names, **kw):
 
 
 def _save(fig, folder, name):
+    """Lays the figure out and writes it. Every text in it is drawn as written, those
+    made while drawing (tick labels) too."""
     path = os.path.join(folder, name + ".png")
-    if fig.get_layout_engine() is None:  # a figure of panels lays itself out
-        fig.tight_layout()
-    fig.savefig(path, dpi=DPI)
-    plt.close(fig)
+    try:
+        with matplotlib.rc_context(PLAIN):
+            for text in fig.findobj(Text):
+                text.set_parse_math(False)
+            if fig.get_layout_engine() is None:  # a figure of panels lays itself out
+                fig.tight_layout()
+            fig.savefig(path, dpi=DPI)
+    finally:
+        plt.close(fig)
     return path
 
 
@@ -52,19 +83,21 @@ def games_per_title(box, folder):
     early ("End game")."""
     if not box.history:
         return None
-    titles = Counter(g.get("title") or g["game"] for g in box.history)
-    early = Counter(g.get("title") or g["game"] for g in box.history if g.get("abandoned"))
+    titles = Counter(title_of(g) for g in box.history)
+    early = Counter(title_of(g) for g in box.history if g.get("abandoned"))
     names = sorted(titles, key=lambda t: -titles[t])
     whole = [titles[t] - early[t] for t in names]
     fig, ax = plt.subplots(figsize=(6, 0.5 * len(names) + 1.6))
-    ax.barh(names, whole, color="#4c72b0", label="played to the end")
-    ax.barh(names, [early[t] for t in names], left=whole, color="#c7c7c7",
-            label="ended early")
+    ys = range(len(names))  # a row a title (not a category axis: the titles are data)
+    played = ax.barh(ys, whole, color="#4c72b0")
+    ended = ax.barh(ys, [early[t] for t in names], left=whole, color="#c7c7c7")
+    ax.set_yticks(list(ys), [words(t) for t in names])
     ax.invert_yaxis()
     ax.set_xlabel("games in the history")
     ax.set_title("Games played per title")
     ax.xaxis.get_major_locator().set_params(integer=True)
-    ax.legend(frameon=False, fontsize=8, loc="upper left", bbox_to_anchor=(1, 1))
+    _legend(ax, [played, ended], ["played to the end", "ended early"], frameon=False,
+            fontsize=8, loc="upper left", bbox_to_anchor=(1, 1))
     return _save(fig, folder, "games-per-title")
 
 
@@ -81,14 +114,14 @@ def wins_per_player(box, folder):
     _bars(ax, xs, wins, players)
     for x, w, g in zip(xs, wins, games):
         ax.text(x, g, "%d of %d" % (w, g), ha="center", va="bottom", color=INK)
-    ax.set_xticks(list(xs), players)
+    ax.set_xticks(list(xs), [words(p) for p in players])
     ax.set_ylabel("games")
     ax.yaxis.get_major_locator().set_params(integer=True)
     ax.set_ylim(0, max(games) * 1.2 + 0.5)
     ax.set_title("Wins per player")
-    ax.legend([Patch(facecolor="none", edgecolor=INK, hatch="//"),
-               Patch(facecolor=ANY, edgecolor=INK)], ["games played", "won"],
-              frameon=False, loc="upper right", ncols=2)
+    _legend(ax, [Patch(facecolor="none", edgecolor=INK, hatch="//"),
+                 Patch(facecolor=ANY, edgecolor=INK)], ["games played", "won"],
+            frameon=False, loc="upper right", ncols=2)
     return _save(fig, folder, "wins-per-player")
 
 
@@ -117,15 +150,15 @@ def last_games(box, folder, n=LAST_GAMES):
     ax.axhline(0, color=INK, linewidth=0.8)
     ax.set_ylabel("final score")
     ax.set_title("Scores of the last %d games (* won)" % len(games))
-    ax.legend(list(seen.values()), list(seen), frameon=False, fontsize=8,
-              loc="upper left", bbox_to_anchor=(1, 1))
+    _legend(ax, list(seen.values()), list(seen), frameon=False, fontsize=8,
+            loc="upper left", bbox_to_anchor=(1, 1))
     return _save(fig, folder, "last-games")
 
 
 def _game_label(number, g):
-    label = "#%d %s" % (number, g.get("title") or g["game"])
+    label = "#%d %s" % (number, title_of(g))
     if g.get("date"):
-        label += "\n" + g["date"]
+        label += "\n" + words(g["date"])
     if g.get("abandoned"):
         label += "\n(ended early)"
     return label
@@ -150,7 +183,8 @@ def _score_lines(ax, xs, rows, names, marker_size=6, linewidth=2):
 
 def _by(unit):
     """"round by round", "turn by turn"."""
-    return "%s by %s" % (unit.lower(), unit.lower())
+    unit = words(unit).lower()  # a history record's sheet says its unit
+    return "%s by %s" % (unit, unit)
 
 
 def rounds(box, folder):
@@ -160,11 +194,12 @@ def rounds(box, folder):
         return None
     fig, ax = plt.subplots(figsize=(6, 3.2))
     xs = range(1, len(game["rounds"]) + 1)
-    _score_lines(ax, xs, game["rounds"], game["colours"])
+    lines = _score_lines(ax, xs, game["rounds"], game["colours"])
     ax.set_xlabel("after %s" % game["unit"].lower())
     ax.set_ylabel("score")
-    ax.set_title("Scores %s: %s in progress" % (_by(game["unit"]), game["title"]))
-    ax.legend(frameon=False, fontsize=8, loc="upper left", bbox_to_anchor=(1, 1))
+    ax.set_title("Scores %s: %s in progress" % (_by(game["unit"]), words(game["title"])))
+    _legend(ax, list(lines.values()), list(lines), frameon=False, fontsize=8,
+            loc="upper left", bbox_to_anchor=(1, 1))
     return _save(fig, folder, "rounds")
 
 
@@ -193,7 +228,7 @@ def last_rounds(box, folder, n=LAST_SHEETS):
         ax.set_xlim(0.5 if xs[0] == 1 else 0, xs[-1] + 0.5)
         kept = "" if xs == list(range(1, len(xs) + 1)) else " (%d of %d kept)" % (
             len(xs), xs[-1])
-        ax.set_xlabel("after %s%s" % (sheet["unit"].lower(), kept), fontsize=8)
+        ax.set_xlabel("after %s%s" % (words(sheet["unit"]).lower(), kept), fontsize=8)
         ax.set_title(_game_label(sheet["number"], g).replace("\n", ", "), fontsize=9)
         ax.tick_params(labelsize=8)
     for ax in list(axes.flat)[len(sheets):]:
@@ -203,8 +238,8 @@ def last_rounds(box, folder, n=LAST_SHEETS):
         " and ".join(sorted(set(_by(sheet["unit"]) for sheet in sheets))),
         "finished game" if len(sheets) == 1 else "%d finished games" % len(sheets)),
         fontweight="bold")
-    fig.legend(list(seen.values()), list(seen), frameon=False, fontsize=8,
-               loc="outside right center")
+    _legend(fig, list(seen.values()), list(seen), frameon=False, fontsize=8,
+            loc="outside right center")
     return _save(fig, folder, "last-rounds")
 
 
@@ -219,7 +254,7 @@ def _per_player(box, key):
 
 def _player_rows(ax, players, xlabel, title):
     """A row a player, the first on top."""
-    ax.set_yticks(range(len(players)), players)
+    ax.set_yticks(range(len(players)), [words(p) for p in players])
     ax.set_ylim(-0.6, len(players) - 0.4)
     ax.invert_yaxis()
     ax.set_xlabel(xlabel)
@@ -249,11 +284,11 @@ def reactions(box, folder):
             ax.annotate("%d ms" % fastest[p], (fastest[p], y), textcoords="offset points",
                         xytext=(0, 8), ha="center", fontsize=8, color=INK)
     _player_rows(ax, players, "ms from GO to the STOP", "Pick-a-Dog: STOP reaction times")
-    ax.legend([Line2D([], [], marker="o", color=ANY, markeredgecolor=INK, linestyle="none"),
-               Line2D([], [], marker="D", color="white", markeredgecolor=INK,
-                      linestyle="none")],
-              ["a STOP (games kept)", "fastest STOP of all games"],
-              frameon=False, fontsize=8, loc="upper left", bbox_to_anchor=(1, 1))
+    _legend(ax, [Line2D([], [], marker="o", color=ANY, markeredgecolor=INK, linestyle="none"),
+                 Line2D([], [], marker="D", color="white", markeredgecolor=INK,
+                        linestyle="none")],
+            ["a STOP (games kept)", "fastest STOP of all games"],
+            frameon=False, fontsize=8, loc="upper left", bbox_to_anchor=(1, 1))
     return _save(fig, folder, "reactions")
 
 
@@ -272,15 +307,15 @@ def stops(box, folder):
     ax.bar([x - 0.2 for x in xs], wrong, bottom=right, width=0.4, color="white",
            edgecolor=INK, hatch="xx")
     ax.bar([x + 0.2 for x in xs], false, width=0.4, color="#555555", edgecolor=INK)
-    ax.set_xticks(xs, players)
+    ax.set_xticks(xs, [words(p) for p in players])
     ax.yaxis.get_major_locator().set_params(integer=True)
     ax.set_ylabel("count")
     ax.set_title("Pick-a-Dog: STOPs and false starts")
-    ax.legend([Patch(facecolor=ANY, edgecolor=INK), Patch(facecolor="white", edgecolor=INK,
-                                                           hatch="xx"),
-               Patch(facecolor="#555555", edgecolor=INK)],
-              ["STOPs right", "STOPs wrong", "false starts"], frameon=False, fontsize=8,
-              loc="upper left", bbox_to_anchor=(1, 1))
+    _legend(ax, [Patch(facecolor=ANY, edgecolor=INK),
+                 Patch(facecolor="white", edgecolor=INK, hatch="xx"),
+                 Patch(facecolor="#555555", edgecolor=INK)],
+            ["STOPs right", "STOPs wrong", "false starts"], frameon=False, fontsize=8,
+            loc="upper left", bbox_to_anchor=(1, 1))
     return _save(fig, folder, "stops")
 
 

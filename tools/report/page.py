@@ -1,11 +1,12 @@
 # The report as one self-contained HTML page: the charts embedded (base64 PNG), the
 # players' figures and the last games as tables, and what the box does not keep, said
-# plainly rather than drawn from nothing.
+# plainly rather than drawn from nothing. Every text from the box goes in through
+# _h(): the box's words are data, shown as written, never markup.
 import base64
 import html
 import os
 
-from boxdata import NAMES
+from boxdata import NAMES, title_of
 
 from pawpad.app.flow_pick_a_dog import STOPS_KEPT
 
@@ -68,12 +69,18 @@ def missing(box):
     return out
 
 
+def _h(value):
+    """Text as HTML: escaped ("<b>" reads <b>), whatever it is (a damaged record's
+    field may not be a string)."""
+    return html.escape(value if isinstance(value, str) else str(value))
+
+
 def _chip(name):
     from charts import colour
 
     r, g, b = (int(v * 255) for v in colour(name))
     return '<span class="chip" style="background:#%02x%02x%02x"></span>%s' % (
-        r, g, b, html.escape(name))
+        r, g, b, _h(name))
 
 
 def _img(path):
@@ -81,8 +88,8 @@ def _img(path):
         data = base64.b64encode(f.read()).decode()
     name = os.path.splitext(os.path.basename(path))[0]
     return ('<figure%s><img alt="%s" src="data:image/png;base64,%s"><figcaption>%s'
-            '</figcaption></figure>' % (' class="wide"' if name in WIDE else "", name, data,
-                                        html.escape(CAPTIONS.get(name, ""))))
+            '</figcaption></figure>' % (' class="wide"' if name in WIDE else "", _h(name), data,
+                                        _h(CAPTIONS.get(name, ""))))
 
 
 def _fast(ms):
@@ -119,9 +126,8 @@ def games_table(box, n=10):
             for s, v in enumerate(g["scores"]))
         minutes = _duration(g.get("ms"))
         rows.append("<tr><td>#%d</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>" % (
-            first + i + 1, html.escape(g.get("date", "")),
-            html.escape(g.get("title") or g["game"]) + (" (ended early)"
-                                                        if g.get("abandoned") else ""),
+            first + i + 1, _h(g.get("date", "")),
+            _h(title_of(g)) + (" (ended early)" if g.get("abandoned") else ""),
             minutes, scores))
     if not rows:
         return "<p>No finished games yet.</p>"
@@ -141,15 +147,15 @@ def page(box, images, source):
     parts = ["<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>",
              "<title>Pawpad: the box's games</title><style>%s</style></head><body>" % STYLE,
              "<h1>Pawpad: the box's games</h1>",
-             "<p class='sub'>%s. Read from %s.</p>" % (html.escape(summary),
-                                                     html.escape(source))]
+             "<p class='sub'>%s. Read from %s.</p>" % (_h(summary),
+                                                     _h(source))]
     if box.problems:
         parts.append("<div class='problems'><p>What could not be read:</p><ul>%s</ul></div>"
-                     % "".join("<li>%s</li>" % html.escape(p) for p in box.problems))
+                     % "".join("<li>%s</li>" % _h(p) for p in box.problems))
     parts.append("<div class='charts'>%s</div>" % "".join(_img(p) for p in images))
     parts.append("<h2>Players</h2>" + players_table(box))
     parts.append("<h2>The last games</h2>" + games_table(box))
     parts.append("<h2>What the box does not keep</h2><div class='missing'>%s</div>"
-                 % "".join("<p>%s</p>" % html.escape(m) for m in missing(box)))
+                 % "".join("<p>%s</p>" % _h(m) for m in missing(box)))
     parts.append("</body></html>\n")
     return "\n".join(parts)

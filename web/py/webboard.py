@@ -3,11 +3,13 @@
 # panel tells the page when the driver wrote to it (the page draws the panel model's
 # display RAM on a canvas), the buzzer's PWM tells it each frequency and duty (Web
 # Audio plays them), and the lights' bitstream hands it the bytes sent to the strip.
+# The box in the page also keeps its flash folder in the browser (webflash.py).
 # `page` is the JavaScript side: the module `pawpage` that web/pawpad.js registers.
 from binascii import hexlify
 
 import pins
 import uctypes
+import webflash
 
 import pawsim.board as simboard
 from pawpad.drivers.buzzer import Buzzer
@@ -96,5 +98,6 @@ def build():
     global WORLD
     import pawpage  # registered by web/pawpad.js
 
+    webflash.install(pawpage.keep, DATA)  # what the box writes is kept in the browser
     WORLD, hw = make(pawpage, simboard.Clock(False))
     return hw

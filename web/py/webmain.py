@@ -114,3 +114,22 @@ def status():
     return "%s|%d|%s|%s|%d" % (screen, players, colours,
                                 ",".join(str(s.dogs) for s in w.stages),
                                 1 if w.tipped() else 0)
+
+
+def said():
+    """What the box says in words, one line each (for the browser test and the curious):
+    the title and lines of a notice on top (a problem, say), and a toast over the
+    screen."""
+    if not DEVICE:
+        return ""
+    app = DEVICE[0].app
+    top = app.top
+    words = []
+    title = getattr(top, "title", None)
+    lines = getattr(top, "lines", None)
+    if isinstance(title, str) and isinstance(lines, list):
+        words.append(title)
+        words.extend(str(line) for line in lines)
+    if app.toast_text is not None:
+        words.append(str(app.toast_text))
+    return "\n".join(words)
