@@ -17,7 +17,7 @@ from micropython import const
 from pawpad.app.engines import engine_for
 from pawpad.app.storage import LINE_MAX, borrow_buffer, return_buffer
 from pawpad.core import gamelog
-from pawpad.core.pages import Pages
+from pawpad.core.pages import Pages, same
 from pawpad.games.common import clone
 
 LOG = "game.log"
@@ -25,6 +25,18 @@ _NEWLINE = const(0x0A)
 SCAN_MAX = 24576  # bytes looked through from the end for a checkpoint; they come every
 #                   50 records of at most a few hundred bytes
 _BLOCK = 512  # bytes read at a time when looking backwards
+
+
+def lost_its_end(store):
+    """Is a log without a whole line a record whose newline was damaged (not a first
+    record cut short by a power cut)? Its text and checksum are whole."""
+    try:
+        with open(store.path(LOG), "rb") as f:
+            data = f.read(LINE_MAX)
+        gamelog.decode(data[:-1].decode())
+        return True
+    except (OSError, ValueError, UnicodeError):
+        return False
 
 
 def has_a_record(store):
@@ -181,7 +193,7 @@ class Reading:
             ok = n == len(timeline.events) and state_ok(self.engine, self.head, rec["snap"])
             self.snap = (n, rec["snap"]) if ok else None
             ix = rec.get("ix")
-            ok = ok and ix is not None
+            ok = ok and ix is not None and self._told_true(ix)
             self.chain = at if ok else 0
             self.keep = n if ok else 0
             self.since = 0
@@ -197,6 +209,19 @@ class Reading:
                                      ("fix" in rec and rec["fix"] < snap[0])):
                 self.snap = None
         self.ms = rec.get("ms", self.ms)
+
+    def _told_true(self, ix):
+        """Does a checkpoint's index say what this reading found? Only one that does
+        is linked to by the checkpoints written next."""
+        events, places, k = self.timeline.events, ix[2], ix[1]
+        if (ix[0] != self.chain or k > (self.keep if self.chain else 0) or
+                ix[4] != self.kept or len(places) != len(events) - k or
+                not same(ix[3], self.timeline.undone)):
+            return False
+        for j in range(len(places)):
+            if places[j] != events[k + j]:
+                return False
+        return True
 
     def gather(self, records, lines):
         """The records from where `lines` stands: the timeline (places only) and the
@@ -385,6 +410,7 @@ def read_from_checkpoint(store):
         return_buffer(buf)  # for the reading forward
     r.timeline.undone = Pages(ix[3])
     r.kept = ix[4]  # the records before the checkpoint, header included
+    r.chain, r.keep = ix[0], ix[1]  # as the checkpoint found them (track() checks)
     reader = gamelog.Reader()
     reader.count = ix[4]  # past the header: records from here on, numbered from the
     with store.open_text(LOG, at) as f:  # file's start

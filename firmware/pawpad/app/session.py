@@ -35,7 +35,7 @@ class Repaired(Exception):
     comes next."""
 
     def __init__(self, session, messages, lost=False):
-        Exception.__init__(self, "the saved game was read again")
+        super().__init__("the saved game was read again")
         self.session = session
         self.messages = messages
         self.lost = lost
@@ -107,6 +107,8 @@ class Session:
         first record never reached flash whole: nothing of it was ever saved) is
         removed without a word."""
         if not logread.has_a_record(store):
+            if logread.lost_its_end(store):
+                return None, cls._aside(store, "lost the end of its first record")
             store.remove(LOG)
             return None, []
         try:
