@@ -29,6 +29,9 @@ def main(args):
         if not is_dual(folder + "/" + name):
             continue
         mod = __import__(name[:-3])
+        # Each file's own module-level data (caches of played games, say) goes with it:
+        # what one file leaves behind never shapes the heap of the next.
+        loaded = [m for m in sys.modules if m.startswith("test_")]
         for attr in sorted(dir(mod)):
             if not attr.startswith("test_"):
                 continue
@@ -45,6 +48,10 @@ def main(args):
                 failed += 1
                 print("FAIL %s.%s: %r" % (name, attr, e))
                 sys.print_exception(e)
+        mod = fn = None
+        for m in loaded:
+            del sys.modules[m]
+        gc.collect()
     print("%d passed, %d failed, %d skipped" % (passed, failed, skipped))
     return failed
 

@@ -73,8 +73,9 @@ class Flow:
 
     # --- corrections: the rounds list ---
     def round_rows(self, host):
-        """[(label, value, event index)], oldest first: the rounds that can be fixed."""
-        return []
+        """(label, value, event index), oldest first, one at a time: the rounds that
+        can be fixed (the list keeps the newest)."""
+        return ()
 
     def edit_round(self, host, index, event):
         """The screen that corrects event `index` (its `fix` is the index)."""

@@ -46,13 +46,12 @@ class CircusPuppy(Flow):
         return None if last is None else tuple(last)
 
     def round_rows(self, host):
-        """[(label, value, event index)]: every step that can be corrected, each with
-        its turn's number and player: "T3 Blu" "acrobatics"."""
+        """(label, value, event index), one at a time: every step that can be
+        corrected, each with its turn's number and player: "T3 Blu" "acrobatics"."""
         session = host.session
         head = session.header
         st = replay(session.engine, head["players"], head["settings"], ())
         turn = 0
-        out = []
         for i, e in enumerate(session.events()):
             t = e["t"]
             if t == "perform" and st["phase"] != "performing":
@@ -62,9 +61,8 @@ class CircusPuppy(Flow):
             value = step_word(e)
             if value is not None:
                 seat = st["active"]
-                out.append(("T%d %s" % (turn, host.name(seat)[:3]), value, i))
+                yield ("T%d %s" % (turn, host.name(seat)[:3]), value, i)
             st = session.engine.apply(st, e)
-        return out
 
     def edit_round(self, host, index, event):
         before = host.session.state_before(index)

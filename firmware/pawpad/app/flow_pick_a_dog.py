@@ -45,12 +45,11 @@ class PickADog(Flow):
                 for place, seat in rules.standings(state)]
 
     def round_rows(self, host):
-        out = []
+        n = 0
         for i, e in enumerate(host.session.events()):
             if e["t"] == "result":
-                out.append(("R%d" % (len(out) + 1), " ".join(str(v) for v in e["collected"]),
-                            i))
-        return out
+                n += 1
+                yield ("R%d" % n, " ".join(str(v) for v in e["collected"]), i)
 
     def edit_round(self, host, index, event):
         return Counts(host, event.get("right"), fix=index, values=event["collected"],

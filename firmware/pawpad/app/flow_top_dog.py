@@ -53,16 +53,14 @@ class TopDog(Flow):
         return state["round"] - (1 if state["phase"] == "judge" else 0)
 
     def round_rows(self, host):
-        out = []
         r = 0
         for i, e in enumerate(host.session.events()):
             if e["t"] == "play":
                 r += 1
-                out.append(("R%d dogs" % r, len(e["plays"]), i))
+                yield ("R%d dogs" % r, len(e["plays"]), i)
             elif e["t"] == "medals":
                 won = sum(1 for w in e["won"].values() if w)
-                out.append(("R%d medals" % r, won, i))
-        return out
+                yield ("R%d medals" % r, won, i)
 
     def menu_extras(self, host):
         return [("Dog catalog", dog_deck.Catalog)]

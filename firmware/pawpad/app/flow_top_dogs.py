@@ -36,13 +36,11 @@ class TopDogs(Flow):
                 for place, seat in rules.standings(state)]
 
     def round_rows(self, host):
-        out = []
         for i, e in enumerate(host.session.events()):
             values = [rules.team_value(t) for t in e["cards"]]
             w = rules.cup_winner(values)
-            out.append(("R%d %s" % (i + 1, host.name(w) if w is not None else "lost"),
-                        max(values), i))
-        return out
+            yield ("R%d %s" % (i + 1, host.name(w) if w is not None else "lost"),
+                   max(values), i)
 
     def edit_round(self, host, index, event):
         return TeamEntry(host, fix=index, cards=event["cards"])

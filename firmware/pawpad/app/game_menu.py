@@ -64,10 +64,15 @@ class RoundsList(Screen):
     replays the game to find its turns (far too slow for every step on the Pico)."""
 
     name = "rounds"
+    KEEP = 60  # the newest rounds listed: a long game's list stays a list of 60
 
     def __init__(self, host):
         self.host = host
-        self.rounds = host.flow.round_rows(host)
+        self.rounds = []
+        for row in host.flow.round_rows(host):
+            self.rounds.append(row)
+            if len(self.rounds) > self.KEEP:
+                self.rounds.pop(0)
         self.sel = max(0, len(self.rounds) - 1)
         self.top = 0
 
