@@ -21,6 +21,8 @@ from pawpad.games.common import clone
 
 HISTORY = "history.log"
 HISTORY_KEEP = 50
+PLACES_MAX = LINE_MAX // 6  # more places than this never fit a line (a long log's take
+#                             6 characters and more each): not even listed
 ENOSPC = const(28)  # errno.ENOSPC: MicroPython's errno module leaves this one out
 # What a reading of the log may raise for what is on flash (never for a bug of ours:
 # those are other exceptions).
@@ -115,6 +117,9 @@ class Session:
             r, messages = _read(store, False)
         except READ_ERRORS as e:
             return None, cls._aside(store, "could not be read (%s)" % e)
+        except MemoryError:  # the heap of the moment, not the log: it stays
+            return None, ["Not enough memory to read", "the saved game now; it",
+                          "stays on flash."]
         s = cls(store, r.head, r.timeline, r.state, r.size, r.snap)
         s._took(r)
         return s, messages
@@ -205,17 +210,17 @@ class Session:
     def _checkpoint_line(self, n):
         snap = {"snap": self.state, "n": n, "ms": self.ms}
         keep = self.ck_keep if self.ck_at else 0
-        events = self.timeline.events
-        places = [events[i] for i in range(keep, n)]
-        undone = list(self.timeline.undone)
-        snap["ix"] = [self.ck_at, keep, places, undone, self.acked + len(self.pending)]
-        line = gamelog.encode(snap)
-        if len(line) < LINE_MAX:
-            self.ck_at = self.tail
-            return line
+        events, undone = self.timeline.events, self.timeline.undone
+        if n - keep + len(undone) < PLACES_MAX:  # else they cannot fit: not even tried
+            snap["ix"] = [self.ck_at, keep, [events[i] for i in range(keep, n)],
+                          list(undone), self.acked + len(self.pending)]
+            line = gamelog.encode(snap)
+            if len(line) < LINE_MAX:
+                self.ck_at = self.tail
+                return line
         # Too many places to list in a line the reader takes: the snapshot alone (a
         # resume then reads the whole log, as it always can).
-        del snap["ix"]
+        snap.pop("ix", None)
         self.ck_at = 0
         return gamelog.encode(snap)
 

@@ -8,18 +8,16 @@
 # through one small buffer.
 import json
 import os
-
-from micropython import const
+from errno import ENOMEM  # a file too big for the heap as it is now: never set aside
 
 from pawpad.core import gamelog
 from pawpad.core import settings as settings_rules
+from pawpad.core.gamelog import DEPTH_MAX, Depth
 
 SETTINGS = "settings.json"
 LINE_MAX = 2048  # the longest line read: a snapshot of 5-player Circus Puppy is ~850 B
 TEXT_MAX = 16384  # the biggest file read whole (stats.json with 8 players is ~1 KB)
 SETTINGS_MAX = 4096  # settings.json is about 420 bytes
-DEPTH_MAX = 16  # JSON nesting: ours nest 3 deep; CPython's json recurses, and on a
-#                 Pico 16 KB of "[" is 16,000 lists: more than the heap
 _COPY = 512  # copy_bytes' buffer
 KEEP_BAD = 3  # copies of a damaged file kept aside: name.bad (newest), .bad1, .bad2
 
@@ -30,53 +28,6 @@ def _exists(path):
         return True
     except OSError:
         return False
-
-
-def shallow(text, limit=DEPTH_MAX):
-    """Is this JSON text nested no deeper than `limit`? Brackets inside strings do not
-    count. The count of brackets bounds the depth: only a text with many is walked."""
-    if text.count("[") + text.count("{") <= limit:
-        return True
-    data = text.encode()
-    return Depth(limit).feed(data, len(data))
-
-
-_QUOTE = const(0x22)
-_ESCAPE = const(0x5C)
-_OPENS = (0x5B, 0x7B)  # [ {
-_CLOSES = (0x5D, 0x7D)  # ] }
-
-
-class Depth:
-    """Walks JSON bytes a piece at a time, keeping how deep it is (brackets inside
-    strings do not count); feed() is False once deeper than `limit`."""
-
-    def __init__(self, limit):
-        self.limit = limit
-        self.depth = 0
-        self.quoted = self.escaped = False
-
-    def feed(self, data, n):
-        depth, quoted, escaped = self.depth, self.quoted, self.escaped
-        for i in range(n):
-            b = data[i]
-            if quoted:
-                if escaped:
-                    escaped = False
-                elif b == _ESCAPE:
-                    escaped = True
-                elif b == _QUOTE:
-                    quoted = False
-            elif b == _QUOTE:
-                quoted = True
-            elif b in _OPENS:
-                depth += 1
-                if depth > self.limit:
-                    return False
-            elif b in _CLOSES:
-                depth -= 1
-        self.depth, self.quoted, self.escaped = depth, quoted, escaped
-        return True
 
 
 class Lines:
@@ -244,8 +195,8 @@ class Storage:
             text = data.decode()
         except UnicodeError:
             raise ValueError("is not text")
-        except MemoryError:
-            raise ValueError("is too big to read now")
+        except MemoryError:  # the heap now, not the file: the file stays where it is
+            raise OSError(ENOMEM)
         return text
 
     def _shallow(self, name, limit=DEPTH_MAX):
@@ -290,6 +241,8 @@ class Storage:
             value = json.loads(text)
         except gamelog.JSON_ERRORS:
             raise ValueError("is not valid JSON")
+        except MemoryError:
+            raise OSError(ENOMEM)
         if kind is not None and not isinstance(value, kind):
             raise ValueError("is not a JSON object" if kind is dict else "is of the wrong kind")
         return value

@@ -23,6 +23,11 @@
 # of another shape is a damaged one, however good its checksum.
 import json
 
+try:
+    from micropython import const
+except ImportError:  # plain CPython: the core imports anywhere (consts are ints)
+    const = int  # type: ignore
+
 from pawpad.core.colours import NAMES as COLOURS
 from pawpad.core.pages import same
 
@@ -41,10 +46,59 @@ MAX_ID = 32  # characters in a game's id
 NOT_TEXT = "\x00is not text\n"
 TOO_LONG = "\x00is too long\n"
 _MARKS = (NOT_TEXT, TOO_LONG)
-# json.loads of damaged text: ValueError, or from deep nesting RecursionError (a
-# RuntimeError) on CPython and MemoryError on MicroPython.
-JSON_ERRORS = (ValueError, RuntimeError, MemoryError, OverflowError, TypeError,
-                IndexError, KeyError)
+# json.loads of damaged text: ValueError, or RecursionError (a RuntimeError) on CPython.
+# Not MemoryError: nesting deep enough to exhaust the heap is refused before (shallow),
+# so a MemoryError is the heap of the moment, never a reason to call a file damaged.
+JSON_ERRORS = (ValueError, RuntimeError, OverflowError, TypeError, IndexError, KeyError)
+DEPTH_MAX = 16  # JSON nesting: ours nest 3 deep; CPython's json recurses, and on a
+#                 Pico 16 KB of "[" is 16,000 lists: more than the heap
+
+
+def shallow(text, limit=DEPTH_MAX):
+    """Is this JSON text nested no deeper than `limit`? Brackets inside strings do not
+    count. The count of brackets bounds the depth: only a text with many is walked."""
+    if text.count("[") + text.count("{") <= limit:
+        return True
+    data = text.encode()
+    return Depth(limit).feed(data, len(data))
+
+
+_QUOTE = const(0x22)
+_ESCAPE = const(0x5C)
+_OPENS = (0x5B, 0x7B)  # [ {
+_CLOSES = (0x5D, 0x7D)  # ] }
+
+
+class Depth:
+    """Walks JSON bytes a piece at a time, keeping how deep it is (brackets inside
+    strings do not count); feed() is False once deeper than `limit`."""
+
+    def __init__(self, limit):
+        self.limit = limit
+        self.depth = 0
+        self.quoted = self.escaped = False
+
+    def feed(self, data, n):
+        depth, quoted, escaped = self.depth, self.quoted, self.escaped
+        for i in range(n):
+            b = data[i]
+            if quoted:
+                if escaped:
+                    escaped = False
+                elif b == _ESCAPE:
+                    escaped = True
+                elif b == _QUOTE:
+                    quoted = False
+            elif b == _QUOTE:
+                quoted = True
+            elif b in _OPENS:
+                depth += 1
+                if depth > self.limit:
+                    return False
+            elif b in _CLOSES:
+                depth -= 1
+        self.depth, self.quoted, self.escaped = depth, quoted, escaped
+        return True
 
 
 def encode(record):
@@ -61,6 +115,8 @@ def decode(line):
     text = line[:cut]
     if "%08x" % (crc32(text.encode()) & 0xFFFFFFFF) != line[cut + 1:]:
         raise ValueError("checksum does not match")
+    if not shallow(text):
+        raise ValueError("nested too deep")
     try:
         return json.loads(text)
     except JSON_ERRORS:
