@@ -116,7 +116,7 @@ def test_a_reader_says_what_a_file_reader_could_not_make_text_of():
 def test_records_of_the_wrong_shape_stop_a_log_with_what_is_wrong():
     for bad, why in ((5, "is not a record"), ({"fix": 0}, "is not a known record"),
                      ({"undo": 1, "ms": "x"}, "has a bad time"), (None, "is not a record"),
-                     ({"e": [1]}, "has a bad event"), ({"fix": -1, "e": {}},
+                     ({"e": [1]}, "has a bad event"), ({"fix": -1, "e": {"t": "a"}},
                                                        "has a bad correction")):
         text = log_text(HEAD, {"e": {"t": "a"}}, bad, {"e": {"t": "b"}})
         records, good, problem = gamelog.parse(text)

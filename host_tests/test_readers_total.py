@@ -416,8 +416,11 @@ def test_settings_refuse_every_wrong_type():
 def test_the_schema_of_records():
     for rec in WRONG_SHAPES:
         assert gamelog.check_record(rec) is not None, rec
-    for rec in ({"e": {}}, {"e": {"t": 1}, "ms": 0}, {"undo": 1}, {"redo": 1, "ms": 5},
-                {"fix": 0, "e": {}}, {"fix": 3, "e": {}, "ms": 9}, {"snap": {}, "n": 1}):
+    for rec in ({"e": {}}, {"e": {"t": 1}, "ms": 0}):  # every event says its kind
+        assert gamelog.check_record(rec) == "has a bad event", rec
+    for rec in ({"e": {"t": "x"}}, {"e": {"t": "teams"}, "ms": 0}, {"undo": 1},
+                {"redo": 1, "ms": 5}, {"fix": 0, "e": {"t": "x"}},
+                {"fix": 3, "e": {"t": "x"}, "ms": 9}, {"snap": {}, "n": 1}):
         assert gamelog.check_record(rec) is None, rec
     head = gamelog.header("circus_puppy", 2, {}, ["Red", "Blue"], "g1")
     assert head["colours"] == ["Red", "Blue"] and head["id"] == "g1"

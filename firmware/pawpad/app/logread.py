@@ -25,6 +25,9 @@ _NEWLINE = const(0x0A)
 SCAN_MAX = 24576  # bytes looked through from the end for a checkpoint; they come every
 #                   50 records of at most a few hundred bytes
 _BLOCK = 512  # bytes read at a time when looking backwards
+MINE_EVERY = 5  # events between the states a careful reading keeps of its own, and
+MINES = 4  # how many it keeps: an undo or a correction up to 20 events back replays
+#            at most 5 events, and memory is four states whatever the log
 
 
 def lost_its_end(store):
@@ -181,6 +184,7 @@ class Reading:
         self.chain = 0  # the last checkpoint's place (0: none)
         self.keep = 0  # its events in force still unchanged: timeline.events[:keep]
         self.since = 0  # records after it
+        self.mines = []  # [(n, state)] the careful reading made itself (check())
 
     def track(self, rec, at):
         """One good record after the header, at `at`: the timeline, the time, and what
@@ -216,7 +220,7 @@ class Reading:
         events, places, k = self.timeline.events, ix[2], ix[1]
         if (ix[0] != self.chain or k > (self.keep if self.chain else 0) or
                 ix[4] != self.kept or len(places) != len(events) - k or
-                not same(ix[3], self.timeline.undone)):
+                not same(ix[3], self.timeline.undone) or not _fingerprint(ix, self.timeline)):
             return False
         for j in range(len(places)):
             if places[j] != events[k + j]:
@@ -253,27 +257,73 @@ class Reading:
 
     def check(self, records, lines):
         """The careful reading: every record against the game; stops at one that does
-        not fit, keeping the state before it."""
+        not fit, keeping the state before it. The log's snapshots are not trusted
+        here: an undo or a correction replays the events then in force from a state
+        this reading made itself (MINES of them, one every MINE_EVERY events), so a
+        log full of undos costs a few events a record, not the whole game."""
         engine, head = self.engine, self.head
         state = engine.start(head["players"], head["settings"])
+        self.mines = []
         for rec in records:
             try:
                 if "e" in rec and "fix" not in rec:
                     state = engine.apply(state, rec["e"])
-                elif "snap" not in rec:  # undo, redo, a correction: replay what is then
+                    self._keep_mine(len(self.timeline.events) + 1, state)
+                elif "redo" in rec:  # the event undone last, once more
+                    n = len(self.timeline.events)
+                    nxt = self.timeline.preview(rec)
+                    for e in self.events(n, nxt):
+                        state = engine.apply(state, e)
+                    self._keep_mine(n + 1, state)
+                elif "snap" not in rec:  # undo, a correction: replay what is then
                     nxt = self.timeline.preview(_placed(rec, lines.start))  # in force
-                    state = state_after(engine, head, self.events(0, nxt))
+                    state = self._replay_to(nxt, rec)
                 self.track(rec, lines.start)  # the timeline, once the record fits
+                self._mine_holds(rec)
             except (ValueError, KeyError, TypeError, IndexError) as e:
                 # The refused record may have half changed the state: rebuild it.
-                self.state = state_after(engine, head, self.events())
+                self.state = self._replay_to(self.timeline.events, rec)
                 self.problem = "record %d does not fit the game (%s)" % (self.kept + 1, e)
                 self.snap = None
                 return
             self.kept += 1
             self.size = lines.end
         self.state = state
-        self.snap = None  # the careful reading replays from the start: no shortcut
+        self.snap = None  # nothing of the log's own snapshots goes on
+        self.mines = []
+
+    def _keep_mine(self, n, state):
+        mines = self.mines
+        if n % MINE_EVERY == 0 and (not mines or mines[-1][0] < n):
+            mines.append((n, clone(state)))
+            if len(mines) > MINES:
+                mines.pop(0)
+
+    def _mine_holds(self, rec):
+        """After an undo or a correction: the states kept that are still those of the
+        first events in force."""
+        self._drop_mines(len(self.timeline.events), rec)
+
+    def _drop_mines(self, n, rec):
+        limit = min(n, rec["fix"]) if "fix" in rec else n
+        mines = self.mines
+        while mines and mines[-1][0] > limit:
+            mines.pop()
+
+    def _replay_to(self, refs, rec):
+        """The state after `refs` (a preview of the timeline after `rec`), from the
+        newest state kept that still holds."""
+        self._drop_mines(len(refs), rec)
+        mine = self.mines[-1] if self.mines else None
+        first = mine[0] if mine else 0
+        state = clone(mine[1]) if mine else self.engine.start(self.head["players"],
+                                                              self.head["settings"])
+        n = first
+        for e in self.events(first, refs):
+            state = self.engine.apply(state, e)
+            n += 1
+            self._keep_mine(n, state)
+        return state
 
 
 def read(store, fast):
@@ -404,11 +454,19 @@ def read_from_checkpoint(store):
             if ix[4] > at or not state_ok(r.engine, r.head, rec["snap"]):
                 return None  # more records before it than bytes, or a state not of
             r.timeline.events, passed = _places(f, at, rec, buf, low)  # this game
+            r.timeline.undone = Pages(ix[3])
+            if not (_fingerprint(ix, r.timeline) and
+                    _follows(f, at, rec, r.timeline.events, buf, low)):
+                return None
+            # The places the checkpoint itself lists (about 50): each an event of its
+            # own, in the log's order. The older ones are checked as they are read.
+            k = rec["ix"][1]
+            for _e in events_at(r.path, r.timeline.events, max(0, k - 1)):
+                pass
     except (ValueError, UnicodeError):
         return None
     finally:
         return_buffer(buf)  # for the reading forward
-    r.timeline.undone = Pages(ix[3])
     r.kept = ix[4]  # the records before the checkpoint, header included
     r.chain, r.keep = ix[0], ix[1]  # as the checkpoint found them (track() checks)
     reader = gamelog.Reader()
@@ -425,6 +483,32 @@ def read_from_checkpoint(store):
             r.snap = None
     r.replay()
     return r
+
+
+def _fingerprint(ix, timeline):
+    """Are the places of the events in force and undone the ones the checkpoint `ix`
+    was written with (its crc; an older log's have none)?"""
+    return len(ix) < 6 or timeline.undone.crc(timeline.events.crc()) == ix[5]
+
+
+def _follows(f, at, rec, events, buf, low):
+    """Does the checkpoint at `at` say what the record just before it did? An event
+    is then the last in force, a correction in force where it says, an undo left
+    something undone, a redo something in force."""
+    before = _line_start(f, at - 1, buf)
+    if before < low:
+        return False  # the header, or a line too long: no checkpoint comes there
+    prev = record_at(f, before, buf)
+    n, undone = len(events), rec["ix"][3]
+    if "snap" in prev:
+        return prev["n"] == rec["n"]
+    if "fix" in prev:
+        return prev["fix"] < n and events[prev["fix"]] == before
+    if "e" in prev:
+        return n > 0 and events[n - 1] == before and not undone
+    if "undo" in prev:
+        return len(undone) > 0
+    return n > 0  # a redo
 
 
 def _header(f, buf):

@@ -16,7 +16,7 @@ from pawpad.app.engines import engine_for
 from pawpad.app.logread import LOG
 from pawpad.app.storage import LINE_MAX
 from pawpad.core import gamelog
-from pawpad.core.pages import Pages
+from pawpad.core.pages import Pages, same
 from pawpad.games.common import clone
 
 HISTORY = "history.log"
@@ -130,16 +130,22 @@ class Session:
         self.ms = r.ms
         self.ck_at, self.ck_keep, self.ck_due = r.chain, r.keep, r.since
 
-    def repair(self):
+    def repair(self, careful=False):
         """An event read back was not what its place promised: the log is read again
         from its start, record by record, as at a resume that trusts no checkpoint.
-        What it holds good goes on; a damaged rest is set aside. Raises Repaired."""
+        What it holds good goes on; a damaged rest is set aside. Raises Repaired.
+        `careful`: what the game made of its events raised (an event in force that
+        the rules refuse, say): every record is tried against the game; when all of
+        them fit, the log is not at fault and this returns, changing nothing."""
         self.flush()  # what the table did last goes first: it may be in the good part
         try:
-            r, messages = _read(self.store, True)
+            r, messages = _read(self.store, True, careful)
         except READ_ERRORS as e:
             self.saving = False
             raise Repaired(self, self._aside(self.store, "could not be read (%s)" % e), True)
+        if careful and not messages and r.state == self.state and \
+                same(r.timeline.events, self.timeline.events):
+            return
         self.timeline, self.state, self.snap = r.timeline, r.state, r.snap
         self.size = self.tail = r.size
         self.pending = []
@@ -213,7 +219,8 @@ class Session:
         events, undone = self.timeline.events, self.timeline.undone
         if n - keep + len(undone) < PLACES_MAX:  # else they cannot fit: not even tried
             snap["ix"] = [self.ck_at, keep, [events[i] for i in range(keep, n)],
-                          list(undone), self.acked + len(self.pending)]
+                          list(undone), self.acked + len(self.pending),
+                          undone.crc(events.crc())]
             line = gamelog.encode(snap)
             if len(line) < LINE_MAX:
                 self.ck_at = self.tail
@@ -373,15 +380,15 @@ class Session:
             self.store.remove(LOG)
 
 
-def _read(store, whole):
+def _read(store, whole, careful=False):
     """(a Reading of the log, messages): from its last checkpoint unless `whole`, else
-    from its start; record by record when an event does not fit. A damaged log's good
-    part goes on as the log, the same bytes at the same places, and the whole file is
-    kept aside."""
-    r = None if whole else logread.read_from_checkpoint(store)
-    if r is None or r.state is None:
+    from its start; record by record when an event does not fit, or `careful`. A
+    damaged log's good part goes on as the log, the same bytes at the same places, and
+    the whole file is kept aside."""
+    r = None if whole or careful else logread.read_from_checkpoint(store)
+    if not careful and (r is None or r.state is None):
         r = logread.read(store, fast=True)
-    if r.state is None:  # an event did not fit: find which, record by record
+    if careful or r.state is None:  # an event did not fit: find which, record by record
         r = logread.read(store, fast=False)
     messages = []
     if r.problem is not None:

@@ -12,6 +12,9 @@ from pawpad.core.colours import RGB
 from pawpad.ticks import add, diff
 from pawpad.ui.widgets import toast
 
+# What a screen may raise when an event in force is not what the game can take.
+DOUBTS = (KeyError, TypeError, ValueError, IndexError)
+
 TOAST_MS = 2500
 
 
@@ -58,6 +61,8 @@ class App:
             self.top.key(self, k)
         except Repaired as e:
             self.repaired(e)
+        except DOUBTS as e:
+            self.doubt(e)
         self.nav.dirty = True
 
     def player(self, seat, t_us, now_ms):
@@ -67,6 +72,8 @@ class App:
                 self.top.player(self, seat, t_us)
             except Repaired as e:
                 self.repaired(e)
+            except DOUBTS as e:
+                self.doubt(e)
             self.nav.dirty = True
 
     def stage(self, event, now_ms):
@@ -75,6 +82,8 @@ class App:
             self.top.stage(self, event)
         except Repaired as e:
             self.repaired(e)
+        except DOUBTS as e:
+            self.doubt(e)
         self.nav.dirty = True
 
     def tick(self, now_ms):
@@ -85,6 +94,8 @@ class App:
                 self.host.tick(now_ms)
         except Repaired as e:
             self.repaired(e)
+        except DOUBTS as e:
+            self.doubt(e)
         if self.toast_text is not None and diff(now_ms, self.toast_until) >= 0:
             self.toast_text = None
             self.nav.dirty = True
@@ -104,6 +115,8 @@ class App:
                 break
             except Repaired as e:
                 self.repaired(e)
+            except DOUBTS as e:
+                self.doubt(e)
         if self.toast_text is not None:
             toast(c, self.toast_text)
         self.nav.dirty = False
@@ -127,6 +140,22 @@ class App:
         return tick
 
     # --- the game ---
+    def doubt(self, e):
+        """A screen raised what the game's events may have caused (an event in force
+        of a shape the game cannot take, read back from a log damaged in a way no
+        checksum shows): the log is tried against the game, record by record. When it
+        is at fault, it is repaired as for Repaired; when it is sound, the fault is the
+        firmware's and the exception goes on (main.py counts it)."""
+        s = self.session or getattr(self.top, "session", None)
+        if s is None or s.store is None:
+            raise e
+        try:
+            s.repair(True)
+        except Repaired as r:
+            self.repaired(r)
+            return
+        raise e
+
     def repaired(self, e, again=True):
         """The saved game was read again whole (session.Repaired): the box shows the
         screen its state calls for, or the main menu when it could not go on, and says

@@ -9,7 +9,7 @@
 #   {"redo": 1}              puts back the last undone event (until a new event)
 #   {"fix": i, "e": event}   corrects event i; the events after it stay
 #   {"snap": state, "n": n}  the whole state after n events (a resume starts there)
-#   {"snap": state, "n": n, "ix": [link, k, places, undone, count]}
+#   {"snap": state, "n": n, "ix": [link, k, places, undone, count, crc]}
 #                            a checkpoint: the snapshot, and where the events in force
 #                            are in the log (byte offsets of their records) so that a
 #                            resume need not read the records before it. `link` is the
@@ -17,7 +17,9 @@
 #                            events are still the first k in force; `places` are the
 #                            places of the other n - k; `undone` those of the events
 #                            undone; `count` the records before this one, header
-#                            included.
+#                            included; `crc` the CRC-32 of all the places in force
+#                            then the undone ones (core/pages.py), which the places
+#                            the chain gives must match.
 # Undo, redo and corrections are records too, so the log keeps what really happened.
 # Every record is checked against this one schema before anything uses it: a record
 # of another shape is a damaged one, however good its checksum.
@@ -173,8 +175,9 @@ def check_record(rec):
             return "has a bad time"
         n -= 1
     if "e" in rec:
-        if not isinstance(rec["e"], dict):
-            return "has a bad event"
+        e = rec["e"]
+        if not isinstance(e, dict) or not isinstance(e.get("t"), str):  # every game's
+            return "has a bad event"  # events say what kind they are: {"t": kind, ...}
         if "fix" in rec:
             if not _int(rec["fix"], 0):
                 return "has a bad correction"
@@ -205,10 +208,13 @@ def _places(v):
 
 
 def _index(ix, n):
-    """A checkpoint's places: [link, k, places, undone, count] (see above)."""
-    return (isinstance(ix, list) and len(ix) == 5 and _int(ix[0], 0) and
-            _int(ix[1], 0, n) and _places(ix[2]) and len(ix[2]) == n - ix[1] and
-            _places(ix[3]) and _int(ix[4], 1) and (ix[1] == 0 or ix[0] > 0))
+    """A checkpoint's places: [link, k, places, undone, count, crc] (see above; logs
+    written before the crc have five)."""
+    return (isinstance(ix, list) and (len(ix) == 5 or (len(ix) == 6 and
+                                                       _int(ix[5], 0, 0xFFFFFFFF))) and
+            _int(ix[0], 0) and _int(ix[1], 0, n) and _places(ix[2]) and
+            len(ix[2]) == n - ix[1] and _places(ix[3]) and _int(ix[4], 1) and
+            (ix[1] == 0 or ix[0] > 0))
 
 
 def check_log(rec, index):
