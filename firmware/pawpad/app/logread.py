@@ -22,6 +22,7 @@ from pawpad.games.common import clone
 
 LOG = "game.log"
 _NEWLINE = const(0x0A)
+_PATIENCE = const(64)  # records or events between two feeds of the watchdog
 SCAN_MAX = 24576  # bytes looked through from the end for a checkpoint; they come every
 #                   50 records of at most a few hundred bytes
 _BLOCK = 512  # bytes read at a time when looking backwards
@@ -54,6 +55,22 @@ def has_a_record(store):
                     return True
     except OSError:
         return True  # let the reading say what is wrong
+
+
+class Patience:
+    """What a long reading feeds now and then (patience()): the device hands it the
+    watchdog's feed (runner.py), so that reading a long log record by record (seconds
+    on a Pico) is not taken for a hang."""
+
+    feed = None
+    count = 0
+
+
+def patience():
+    Patience.count += 1
+    if Patience.count >= _PATIENCE and Patience.feed is not None:
+        Patience.count = 0
+        Patience.feed()
 
 
 class Damaged(ValueError):
@@ -93,6 +110,7 @@ def events_at(path, refs, first=0, upto=None, held=None):
     last = 0  # the place of the last "e" record read
     try:
         for i in range(first, len(refs) if upto is None else upto):
+            patience()
             ref = refs[i]
             if not isinstance(ref, int):
                 event = ref  # an event itself (a correction being tried)
@@ -231,6 +249,7 @@ class Reading:
         """The records from where `lines` stands: the timeline (places only) and the
         last snapshot that no undo or correction reached behind since."""
         for rec in records:
+            patience()
             try:
                 self.track(rec, lines.start)
             except ValueError:
@@ -265,6 +284,7 @@ class Reading:
         state = engine.start(head["players"], head["settings"])
         self.mines = []
         for rec in records:
+            patience()
             try:
                 if "e" in rec and "fix" not in rec:
                     state = engine.apply(state, rec["e"])

@@ -5,6 +5,7 @@ import asyncio
 import time
 
 from pawpad.app.device import Device
+from pawpad.app.logread import Patience
 from pawpad.ticks import PERIOD
 
 
@@ -24,6 +25,7 @@ async def input_loop(dev, flag, clock_ms, clock_us, hw=None):
                 # Started once the box has reached its first screen: a boot that
                 # fails before that is not a reset loop (main.py counts such boots).
                 hw.watchdog = hw.start_watchdog()
+                Patience.feed = hw.watchdog.feed  # a long reading of the log feeds it
             if hw.watchdog is not None:
                 hw.watchdog.feed()  # the loop came round: nothing is hung
         if flag is None:
