@@ -288,13 +288,18 @@ class Session:
         flash (one open file for them all). A place that does not hold what it should
         sends the session to repair(): Repaired leaves this reading."""
         path = self.store.path(LOG) if self.store is not None else None
+        events = logread.events_at(path, refs, first, upto, self._held)
         try:
-            for e in logread.events_at(path, refs, first, upto, self._held):
+            for e in events:
                 yield e
         except logread.Damaged:
             pass
         else:
             return
+        finally:
+            # Closed whatever ends this reading: MicroPython runs no finalizer of a
+            # generator left behind, and the file and the shared buffer are in it.
+            events.close()
         self.repair()
 
     def _held(self, place):
@@ -419,8 +424,12 @@ class Events:
             i += len(self.refs)
         if not 0 <= i < len(self.refs):
             raise IndexError(i)
-        for e in self.session._iter(self.refs, i, i + 1):
-            return e
+        events = self.session._iter(self.refs, i, i + 1)
+        try:
+            for e in events:
+                return e
+        finally:
+            events.close()  # the file and the shared buffer go back now (see _iter)
 
     def __iter__(self):
         return self.session._iter(self.refs)
