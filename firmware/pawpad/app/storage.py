@@ -97,7 +97,10 @@ def _kept(number):
     return number.isdigit() and int(number) < KEEP_BAD
 
 
-_SHARED = []  # one line buffer for every reading: made once, not a new hole each time
+# One line buffer for every reading, made once, when this module is first imported
+# (main.py opens the flash before the app's modules load): a heap hours old, or the
+# .mpy install's after boot, may have no 2 KB hole left for a reading that needs one.
+_SHARED = [bytearray(LINE_MAX)]
 
 
 def _buffer(size):
