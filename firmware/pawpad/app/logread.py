@@ -431,6 +431,7 @@ def _places(f, at, rec, buf, low):
     passed = [(at, n, ix[1])]
     need = ix[1]
     link = ix[0]
+    first = None  # the link's own index
     while need > 0:
         if not low <= link < at:
             raise ValueError("a checkpoint's link leads nowhere")
@@ -445,13 +446,42 @@ def _places(f, at, rec, buf, low):
             parts.append(part)
         need = min(need, pix[1])
         passed.append((link, prev["n"], pix[1]))
+        first = first or (link, prev["n"], pix)
         at, link, ix = link, pix[0], pix
     events = Pages()
     for i in range(len(parts) - 1, -1, -1):
         events.extend(parts[i])
     if len(events) != n:
         raise ValueError("a checkpoint's places do not add up")
-    return events, passed
+    return events, passed, first
+
+
+def _link_agrees(r, at, rec, link):
+    """Do the records from the checkpoint's link to it give the timeline it claims?
+    (About 50 records, read forward as a resume reads: the last checkpoint is then as
+    sure as the one before it.) True also when that cannot be told this way (the
+    link's events before the checkpoint's own are not known here)."""
+    place, n, lix = link
+    k, events = rec["ix"][1], r.timeline.events
+    if k < lix[1] or k > n:
+        return True
+    t = Reading(r.store)
+    t.head, t.engine = r.head, r.engine
+    t.timeline.events.extend(events[i] for i in range(k))
+    t.timeline.events.extend(lix[2][k - lix[1]:])
+    t.timeline.undone.extend(lix[3])
+    t.kept, t.chain, t.keep = lix[4], lix[0], lix[1]
+    reader = gamelog.Reader()
+    reader.count = lix[4]
+    with r.store.open_text(LOG, place) as f:
+        lines = Places(f, place)
+        for got in reader.read(lines):
+            if lines.start >= at:
+                break
+            t.track(got, lines.start)  # ValueError: it does not fit
+            t.kept += 1
+    return (lines.start == at and t.kept == rec["ix"][4] and same(t.timeline.events, events)
+            and same(t.timeline.undone, r.timeline.undone))
 
 
 def read_from_checkpoint(store):
@@ -473,20 +503,24 @@ def read_from_checkpoint(store):
             ix = rec["ix"]
             if ix[4] > at or not state_ok(r.engine, r.head, rec["snap"]):
                 return None  # more records before it than bytes, or a state not of
-            r.timeline.events, passed = _places(f, at, rec, buf, low)  # this game
+            r.timeline.events, passed, link = _places(f, at, rec, buf, low)  # this game
             r.timeline.undone = Pages(ix[3])
             if not (_fingerprint(ix, r.timeline) and
                     _follows(f, at, rec, r.timeline.events, buf, low)):
                 return None
             # The places the checkpoint itself lists (about 50): each an event of its
             # own, in the log's order. The older ones are checked as they are read.
-            k = rec["ix"][1]
-            for _e in events_at(r.path, r.timeline.events, max(0, k - 1)):
+            for _e in events_at(r.path, r.timeline.events, max(0, ix[1] - 1)):
                 pass
+        return_buffer(buf)
+        buf = None
+        if link is not None and not _link_agrees(r, at, rec, link):
+            return None
     except (ValueError, UnicodeError):
         return None
     finally:
-        return_buffer(buf)  # for the reading forward
+        if buf is not None:
+            return_buffer(buf)  # for the reading forward
     r.kept = ix[4]  # the records before the checkpoint, header included
     r.chain, r.keep = ix[0], ix[1]  # as the checkpoint found them (track() checks)
     reader = gamelog.Reader()
