@@ -11,7 +11,7 @@ PORT   ?= auto
 # The simulator's own fakes and terminal need room beside the firmware: see make bench.
 SIMHEAP ?= 512k
 
-.PHONY: all venv sim simcompile test pytest mptest compile layers lint typecheck bench bench-device screens flash firmware manifests report report-demo clean restless soak
+.PHONY: all venv sim simcompile test pytest mptest compile layers lint typecheck bench bench-device bench-long screens flash firmware manifests report report-demo clean restless soak
 
 all: test
 
@@ -75,6 +75,12 @@ bench: venv compile
 bench-device: venv $(if $(FROZEN),,flash)
 	$(PY) tools/bench_device.py --mpremote $(VENV)/bin/mpremote --port $(PORT) \
 		$(if $(FROZEN),--frozen) $(BENCH_ARGS)
+
+# The long run on the device, flashed first (.mpy): every title's 1000-record game resumed,
+# played on and ended; a 300-game history. Lowest free heap and block, against the budgets.
+bench-long: venv flash
+	$(PY) tools/bench_long_device.py --mpremote $(VENV)/bin/mpremote --port $(PORT) \
+		--mpy-cross $(MPYX) $(BENCH_ARGS)
 
 # PNGs of the screens, for the README and for looking at: every docs/*.keys (the tour of
 # the menus and Pick-a-Dog, and one a game) played on a box of its own.

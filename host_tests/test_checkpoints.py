@@ -7,7 +7,7 @@ import os
 
 from test_device import fresh_dir
 
-from pawpad.app import logread
+from pawpad.app import logscan
 from pawpad.app.session import LOG, Session
 from pawpad.app.storage import Storage
 from pawpad.core import gamelog
@@ -34,14 +34,14 @@ def same_game(a, b):
 
 
 def whole_reading(store):
-    r = logread.read(store, fast=True)
+    r = logscan.read(store, fast=True)
     assert r.state is not None and r.problem is None
     return r
 
 
 def check_resume(store, live):
     """Resumes the log on `store` both ways and compares with the live session."""
-    quick = logread.read_from_checkpoint(store)
+    quick = logscan.read_from_checkpoint(store)
     whole = whole_reading(store)
     s, messages = Session.resume(store)
     assert messages == [], messages
@@ -127,7 +127,7 @@ def test_a_broken_link_falls_back_to_reading_the_whole_log():
     rec["ix"][0] = 1  # the link now leads into the header
     lines[last] = gamelog.encode(rec)[:-1]
     store.write_text(LOG, "\n".join(lines))
-    assert logread.read_from_checkpoint(store) is None
+    assert logscan.read_from_checkpoint(store) is None
     r, messages = Session.resume(store)
     assert messages == []
     same_game(r, s)

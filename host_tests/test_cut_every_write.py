@@ -11,7 +11,7 @@ from test_device_pick_a_dog import data_with, open_variant
 from test_navigation import round_keys, top
 
 from pawpad.app import device as device_module
-from pawpad.app import logread
+from pawpad.app import logscan
 from pawpad.app.game_menu import EndGame
 from pawpad.app.session import Session, read_history
 from pawpad.app.storage import Storage
@@ -89,9 +89,9 @@ def play_cut(keys, data, cut_at):
 
 def stops_in_force(store):
     """{seat: STOPs} among the events in force of the log on flash."""
-    if not Session.saved(store) or not logread.has_a_record(store):
+    if not Session.saved(store) or not logscan.has_a_record(store):
         return None
-    r = logread.read(store, fast=True)
+    r = logscan.read(store, fast=True)
     s = Session(store, r.head, r.timeline, r.state, r.size)
     seats = {}
     caller = None

@@ -4,7 +4,7 @@
 # failure plays again the same. Both runtimes.
 import os
 
-from pawpad.app import logread, stats
+from pawpad.app import logscan, stats
 from pawpad.app.session import HISTORY, LOG, Session, read_history
 from pawpad.app.storage import LINE_MAX, Lines, Storage
 from pawpad.core import gamelog
@@ -160,7 +160,7 @@ def every_reader(store, name, data):
     if name == LOG:
         records, r = read_log(store)
         assert r.problem is None or isinstance(r.problem, str)
-        whole_line = logread.has_a_record(store)
+        whole_line = logscan.has_a_record(store)
         s, messages = Session.resume(store)
         # A log without a whole line is a game whose header never reached flash
         # whole: it goes quietly.

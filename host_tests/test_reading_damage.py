@@ -8,7 +8,7 @@
 from test_checkpoints import long_game
 from test_device import fresh_dir
 
-from pawpad.app import logread
+from pawpad.app import logscan
 from pawpad.app.session import HISTORY, LOG, Repaired, Session, history, prune_history
 from pawpad.app.storage import Storage
 from pawpad.core import gamelog
@@ -228,4 +228,4 @@ def test_checkpoints_are_refused_before_use_when_they_cannot_be_true():
     for change in (_header, _past, _huge, _state_short, _state_type, _count):
         store = game_on_flash(60, 10)[0]
         crafted(store, change)
-        assert logread.read_from_checkpoint(store) is None, change.__name__
+        assert logscan.read_from_checkpoint(store) is None, change.__name__

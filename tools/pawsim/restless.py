@@ -7,7 +7,7 @@
 #   - a power cut or a reset loses no event that was on flash;
 #   - a finished game is in the history once.
 # Runs on CPython and the MicroPython unix port; `make restless` runs it long.
-from pawpad.app import logread
+from pawpad.app import logscan
 from pawpad.app.device import Device
 from pawpad.app.session import Session, read_history
 from pawpad.app.storage import Storage
@@ -250,7 +250,7 @@ def flash_events(store):
     if not Session.saved(store):
         return None
     try:
-        r = logread.read(store, False)
+        r = logscan.read(store, False)
         return list(Session(store, r.head, r.timeline, r.state).events())
     except (ValueError, KeyError, TypeError, OSError):
         return None

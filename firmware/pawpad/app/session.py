@@ -9,6 +9,8 @@ try:
 except ImportError:  # pragma: no cover - every runtime here has it
     crc32 = None
 
+import sys
+
 from micropython import const
 
 from pawpad.app import logread
@@ -101,15 +103,19 @@ class Session:
     @classmethod
     def resume(cls, store):
         """(session or None, messages). The log is read from its last checkpoint on
-        when it can be (see app/logread.py), else a record at a time from the start,
+        when it can be (see app/logscan.py), else a record at a time from the start,
         and only the events after the last snapshot that holds are replayed: neither
         the time nor the memory a resume needs grows with the log. A torn last record
         is dropped; a damaged log keeps what it can and is kept aside whole; an
         unreadable one is kept aside. A log without one whole line (a game whose
         first record never reached flash whole: nothing of it was ever saved) is
         removed without a word."""
-        if not logread.has_a_record(store):
-            if logread.lost_its_end(store):
+        from pawpad.app import logscan  # dropped again by _read()
+
+        if not logscan.has_a_record(store):
+            lost = logscan.lost_its_end(store)
+            _drop_readers()
+            if lost:
                 return None, cls._aside(store, "lost the end of its first record")
             store.remove(LOG)
             return None, []
@@ -385,16 +391,28 @@ class Session:
             self.store.remove(LOG)
 
 
+def _drop_readers():
+    """The code of a whole reading (logscan, the snapshots' checker) leaves RAM: a game
+    being played never needs it."""
+    for name in ("pawpad.app.logscan", "pawpad.games.shape"):
+        sys.modules.pop(name, None)
+
+
 def _read(store, whole, careful=False):
     """(a Reading of the log, messages): from its last checkpoint unless `whole`, else
     from its start; record by record when an event does not fit, or `careful`. A
     damaged log's good part goes on as the log, the same bytes at the same places, and
     the whole file is kept aside."""
-    r = None if whole or careful else logread.read_from_checkpoint(store)
-    if not careful and (r is None or r.state is None):
-        r = logread.read(store, fast=True)
-    if careful or r.state is None:  # an event did not fit: find which, record by record
-        r = logread.read(store, fast=False)
+    from pawpad.app import logscan  # the code of a whole reading: here, and gone after
+
+    try:
+        r = None if whole or careful else logscan.read_from_checkpoint(store)
+        if not careful and (r is None or r.state is None):
+            r = logscan.read(store, fast=True)
+        if careful or r.state is None:  # an event did not fit: find which, one by one
+            r = logscan.read(store, fast=False)
+    finally:
+        _drop_readers()
     messages = []
     if r.problem is not None:
         messages.append("Saved game: " + r.problem + ".")

@@ -10,7 +10,6 @@ from pawpad.games.common import (
     fields,
     is_count,
     need,
-    state_problem,
 )
 from pawpad.ticks import PERIOD, diff
 
@@ -541,6 +540,8 @@ def check_state(state):
     """None when `state` (any value) is a state start() and apply() could have made:
     every field there, of its type and range, the 45 dogs and the stage cards accounted
     for; else what is wrong, in a few words. It never raises."""
+    from pawpad.games.shape import state_problem  # loaded only for a resume
+
     why = state_problem(state, _SHAPE)
     if why:
         return why

@@ -13,7 +13,6 @@ from pawpad.games.common import (
     need,
     ranking,
     seat_list,
-    state_problem,
 )
 
 ATTRIBUTES = ("size", "colour", "arms", "sunglasses", "popcorn")
@@ -301,6 +300,8 @@ def check_state(state):
     """None when `state` (any value) is a state start() and apply() could have made:
     every field there, of its type and range, every card somewhere; else what is wrong,
     in a few words. It never raises."""
+    from pawpad.games.shape import state_problem  # loaded only for a resume
+
     why = state_problem(state, _SHAPE)
     if why:
         return why

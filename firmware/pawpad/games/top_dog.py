@@ -11,7 +11,6 @@ from pawpad.games.common import (
     fields,
     is_count,
     need,
-    state_problem,
 )
 
 DOGS = 18
@@ -390,6 +389,8 @@ def check_state(state):
     """None when `state` (any value) is a state start() and apply() could have made:
     every field there, of its type and range, the 18 dogs accounted for; else what is
     wrong, in a few words. It never raises."""
+    from pawpad.games.shape import state_problem  # loaded only for a resume
+
     why = state_problem(state, _SHAPE)
     if why:
         return why

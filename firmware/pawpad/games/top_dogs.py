@@ -11,7 +11,6 @@ from pawpad.games.common import (
     is_count,
     need,
     ranking,
-    state_problem,
 )
 
 # (key, label, default, kind, low, high, step): common.py, "house rules".
@@ -174,6 +173,8 @@ def check_state(state):
     """None when `state` (any value) is a state start() and apply() could have made:
     every field there, of its type and range, the cups adding up; else what is wrong,
     in a few words. It never raises."""
+    from pawpad.games.shape import state_problem  # loaded only for a resume
+
     why = state_problem(state, _SHAPE)
     if why:
         return why

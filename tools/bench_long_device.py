@@ -1,0 +1,1169 @@
+# `make bench-long PORT=...`: the long run measured ON the device (a Pico, or the
+# emulated Pico of rp2emu/), on the .mpy install that make flash leaves. Two parts:
+#   (1) for every title a game log of 1000 records (tools/bench_long_data.py: written on
+#       the host through Session by the real engines, with undos, redos and corrections)
+#       is put in the device's /data; the real app is booted there on the device's own
+#       board (main.py's own steps: boards/pico/board.py's build, the boot count, the
+#       app's modules, main.run and its asyncio loops; the buttons are pressed as
+#       tools/bench_device_run.py presses them, their levels forced and their interrupt
+#       handler called), the boot's offer taken with OK, PLAY_ON more changes of the game made
+#       through the app's host (what the game's screens call: offer, undo), the score
+#       sheet opened from the game menu and scrolled, and the game ended into the
+#       history (End game, or OK on its results);
+#   (2) a history.log of 300 finished games (records as Session.finish writes them,
+#       score sheets included) and their statistics on /data: the History screen opened
+#       and scrolled through, Statistics, a new game begun from the menu, played and
+#       ended onto that history (which prunes it, streaming), History again.
+# At every step, and after every change of the game and every ten rows scrolled, the
+# device looks at its heap after a collection: gc.mem_free(), and the largest free
+# block (the largest bytearray it can allocate, found by halves to 64 bytes). The
+# figures are what the heap holds at those moments (a step's own garbage is
+# collected first). The resume is timed with time.ticks_us() on the device.
+# The benchmark's own code takes room on the heap (printed: "driver's own heap") and
+# its names a place in MicroPython's qstr table, so a failure that hangs on one large
+# block may come sooner or later than on the box. --control PORT (the emulated Pico's
+# control channel) checks the same without any of it: the firmware alone booted by a
+# reset (main.py), each title's log on its flash and OK pressed on the offer, then the
+# 300-game history with History, a Top Dogs game and its end keyed in, the menu keys
+# pressed through the emulated pins, its console read for tracebacks (and /data
+# listed afterwards: what the keys did).
+# Exit status 1 when a step raised on the device (its traceback is printed), or a run
+# gave no figures; --strict: also when a figure misses its budget.
+# Usage (after make flash; make bench-long flashes first):
+#   python tools/bench_long_device.py --mpremote .venv/bin/mpremote --port PORT \
+#       [--control 47002] [--verbose] [--titles top_dog,...] [--no-history]
+import argparse
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import threading
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+for sub in ("firmware", "tools", "tools/shims", "boards/pico"):
+    sys.path.insert(0, os.path.join(ROOT, sub))
+
+import bench_long_data as data  # noqa: E402
+import pins  # noqa: E402
+from flash import STOP_WATCHDOG  # noqa: E402
+
+KB = 1024
+DESIGN_FREE = 140 * KB  # DESIGN.md: free during a whole game of any title
+ISSUE_FREE = 120 * KB  # the issue: free in every game at any length
+BLOCK = 16 * KB  # the largest free block, both
+NAMES = {"pick_a_dog": "Pick-a-Dog", "circus_puppy": "Circus Puppy", "top_dog": "Top Dog",
+         "top_dogs": "Top Dogs"}
+DRIVER_NAME = "bench_long_run"
+ACTIONS = "/bench_long_actions.jsonl"
+
+# Runs on the device as the module bench_long_run (compiled with mpy-cross, copied to
+# the root of its flash): main(cfg, base) is called by an exec of the host.
+DRIVER = r'''
+import asyncio
+import gc
+import io
+import json
+import sys
+import time
+from array import array
+
+from machine import mem32
+
+ticks_us = time.ticks_us
+tdiff = time.ticks_diff
+FORCE = array("i", [-1])  # buttons whose bit is 0 here read as pressed
+MENU = ("up", "down", "ok", "back")
+MENU_ROW = {"pick_a_dog": 0, "circus_puppy": 1, "top_dog": 2, "top_dogs": 3}
+STATISTICS, HISTORY = 6, 7
+FIG = {"low_free": None, "low_free_at": None, "low_block": None, "low_block_at": None,
+       "looks": 0, "errors": [], "notices": [], "order": [], "steps": {}, "ms": {}}
+CUR = ["start"]
+
+
+def levels():
+    return mem32[0xD0000004] & FORCE[0]  # SIO GPIO_IN, as board.read_levels
+
+
+class Failed(Exception):
+    pass
+
+
+def largest_block(most):
+    """The largest bytearray the heap gives now (a search by halves, to 64 bytes)."""
+    lo, hi = 0, most
+    while hi - lo > 64:
+        mid = (lo + hi) // 2
+        try:
+            b = bytearray(mid)
+            b = None
+            lo = mid
+        except MemoryError:
+            hi = mid
+    return lo
+
+
+def look(where):
+    gc.collect()
+    free = gc.mem_free()
+    block = largest_block(free)
+    gc.collect()
+    FIG["looks"] += 1
+    if FIG["low_free"] is None or free < FIG["low_free"]:
+        FIG["low_free"], FIG["low_free_at"] = free, where
+    if FIG["low_block"] is None or block < FIG["low_block"]:
+        FIG["low_block"], FIG["low_block_at"] = block, where
+    mine = FIG["steps"].get(where)
+    if mine is None:
+        FIG["steps"][where] = [free, block]
+        FIG["order"].append(where)
+    else:
+        mine[0] = min(mine[0], free)
+        mine[1] = min(mine[1], block)
+
+
+class Bus:
+    """Between the SSD1306 driver and machine.I2C: counts the bytes sent."""
+
+    def __init__(self, i2c):
+        self.i2c = i2c
+        self.bytes = 0
+
+    def scan(self):
+        return self.i2c.scan()
+
+    def writeto(self, addr, buf, stop=True):
+        self.bytes += len(buf) + 1
+        return self.i2c.writeto(addr, buf, stop)
+
+    def writevto(self, addr, vec, stop=True):
+        n = 1
+        for v in vec:
+            n += len(v)
+        self.bytes += n
+        return self.i2c.writevto(addr, vec, stop)
+
+
+class Box:
+    """The real app on the device's board, booted as main.py boots it (its own
+    functions, in its order: the board, the boot count, the app's modules, main.run
+    with its loops under asyncio), with a board whose buttons the benchmark presses and
+    whose watchdog stays off."""
+
+    def __init__(self, data_dir, cause):
+        import main as boot  # main.py from the flash, compiled as at a power-on
+
+        import board
+        import pins
+
+        self.pins = pins
+        hw = board.build(False, levels)  # no watchdog: the host stopped main.py's
+        hw.data_dir = data_dir
+        hw.reset_cause = cause  # (after make flash's reset the chip says "watchdog")
+        self.hw = hw
+        disp = hw.display
+        if disp is None:
+            raise Failed("no display answers on the I2C bus")
+        self.bus_hz = pins.I2C_FREQ
+        nops = bytearray(b"\x00" + b"\xe3" * 64)  # 0xE3: the SSD1306's no-operation
+        t = ticks_us()
+        disp.i2c.writeto(disp.addr, nops)
+        self.bus_free = tdiff(ticks_us(), t) < 66 * 9 * 1000000 // self.bus_hz // 3
+        nops = None
+        self.spy = Bus(disp.i2c)
+        disp.i2c = self.spy
+        store = boot.open_store(hw)
+        boot.SETTLED[0] = False
+        before = 0
+        if store is not None:
+            if boot.crash_kind(store) is not None:
+                hw.reset_cause = "crash"
+            before, notices = boot.boot_begins(store)
+            hw.problems.extend(notices)
+        from pawpad import app
+
+        app.preload()
+        from pawpad.app import runner
+        from pawpad.app import session as session_mod
+
+        # Session.resume timed where the app calls it (the boot's offer), and the
+        # Device that runner.run makes kept, its frames noted.
+        resume = session_mod.Session.resume
+        self.resumes = []
+
+        def timed(store):
+            t0 = ticks_us()
+            r = resume(store)
+            self.resumes.append((t0, ticks_us()))
+            return r
+
+        session_mod.Session.resume = timed
+        device = runner.Device
+        self.dev = None
+
+        def made(hw, now_ms):
+            dev = device(hw, now_ms)
+            self._render = dev.render
+            dev.render = self.render
+            self.dev = dev
+            return dev
+
+        runner.Device = made
+        self.frames = []  # (screen, end us, bytes), the last few
+        self.crash = None
+        self.t_boot = ticks_us()
+        self.tasks = [asyncio.create_task(self.guard(boot.run(hw, store, before)))]
+
+    async def guard(self, coro):
+        try:
+            await coro
+        except asyncio.CancelledError:
+            raise
+        except Exception as e:  # the app's own loop died: what the box would die of
+            self.crash = e
+            fail(CUR[0] + " (in the app's loop)", e)
+
+    def stop(self):
+        for t in self.tasks:
+            t.cancel()
+
+    def render(self, now_ms):
+        b0 = self.spy.bytes
+        self._render(now_ms)
+        self.frames.append((self.dev.app.screen_name(), ticks_us(), self.spy.bytes - b0))
+        if len(self.frames) > 24:
+            del self.frames[:12]
+
+    def bus_us(self, n):
+        return n * 9 * 1000000 // self.bus_hz if self.bus_free else 0
+
+    def frame_after(self, t0, name=None):
+        """ms from t0 to the first frame (of screen `name`) on the panel after it, the
+        bytes' bus time added where the bus takes none; None when there is none."""
+        for scr, end, n in self.frames:
+            if tdiff(end, t0) > 0 and (name is None or scr == name):
+                return (tdiff(end, t0) + self.bus_us(n)) / 1000
+        return None
+
+    @property
+    def app(self):
+        return self.dev.app
+
+    def top(self):
+        return self.dev.app.top.name
+
+    def alive(self):
+        if self.crash is not None:
+            raise Failed("the app's loop stopped on %r" % self.crash)
+
+    async def settle(self, ms=30):
+        """Lets the loop run until the screen is drawn and the records are on flash."""
+        await asyncio.sleep_ms(ms)
+        for _ in range(400):
+            self.alive()
+            app = self.dev.app
+            s = app.session
+            hw = self.hw
+            if (not app.dirty and not hw.menu.pending() and not hw.players.pending()
+                    and (s is None or not s.pending or not s.saving or app.busy())):
+                return
+            self.hw.flag.set()
+            await asyncio.sleep_ms(10)
+        raise Failed("the loop did not settle on " + self.top())
+
+    async def until(self, cond, what, ms=15000):
+        t0 = time.ticks_ms()
+        while not cond():
+            self.alive()
+            if tdiff(time.ticks_ms(), t0) > ms:
+                raise Failed("no %s after %d ms: the screen is %s" % (what, ms, self.top()))
+            await asyncio.sleep_ms(20)
+        await self.settle()
+
+    async def key(self, name, hold=60):
+        """A press of a menu key or a player's button (p1...), released after `hold`
+        ms; returns the time of the press."""
+        pins, hw = self.pins, self.hw
+        if name in MENU:
+            btns, gpio = hw.menu, pins.MENU[MENU.index(name)]
+        else:
+            btns, gpio = hw.players, pins.PLAYERS[int(name[1:]) - 1]
+        if self.dev.dimmed:  # the first press only wakes a dimmed screen
+            FIG["woken"] = FIG.get("woken", 0) + 1
+            await self.key(name, hold)
+        t0 = ticks_us()
+        FORCE[0] &= ~(1 << gpio)
+        btns.irq(None)
+        await asyncio.sleep_ms(hold)
+        FORCE[0] |= 1 << gpio
+        btns.irq(None)
+        await self.settle(btns.debounce_ms + 20)
+        return t0
+
+    async def notices(self):
+        for _ in range(6):
+            if self.top() != "notice":
+                return
+            FIG["notices"].append([CUR[0]] + list(self.app.top.lines))
+            await self.key("ok")
+
+    async def to_menu(self):
+        for _ in range(16):
+            top = self.top()
+            if top == "menu":
+                return
+            if top == "notice":
+                await self.notices()
+            elif self.app.session is not None and self.app.top is self.app.nav.stack[1]:
+                raise Failed("a game is open: " + top)
+            else:
+                await self.key("back")
+        raise Failed("not at the menu: " + self.top())
+
+    async def menu_row(self, row):
+        await self.to_menu()
+        menu = self.app.top
+        for _ in range(12):
+            if menu.sel == row:
+                break
+            await self.key("down" if menu.sel < row else "up")
+        return await self.key("ok")
+
+    async def to_game(self):
+        """The game's own screen (or its results) on top."""
+        for _ in range(12):
+            app = self.app
+            if app.session is None:
+                raise Failed("no game open: " + self.top())
+            if app.top is app.nav.stack[1] or self.top() == "results":
+                return
+            if self.top() == "notice":
+                await self.notices()
+            else:
+                await self.key("back")
+        raise Failed("not back at the game: " + self.top())
+
+    async def game_menu(self, label):
+        """The game menu's row starting with `label`, chosen with the keys. The menu is
+        opened with BACK where the game's screen opens it so (a board, a judging);
+        elsewhere (an entry screen, the results) it is put up as BACK would."""
+        from pawpad.app.board import GameBoard, GameScreen
+        from pawpad.app.game_menu import GameMenu
+
+        await self.to_game()
+        app = self.app
+        base = app.nav.stack[1]
+        if app.top is base and isinstance(base, (GameBoard, GameScreen)):
+            await self.key("back")
+            FIG.setdefault("menu_by", []).append("BACK")
+        else:
+            app.nav.push(GameMenu(app.host))
+            await self.settle()
+            FIG.setdefault("menu_by", []).append("put up over " + app.nav.stack[-2].name)
+        gm = app.top
+        if gm.name != "game-menu":
+            raise Failed("BACK showed " + gm.name)
+        i = [n for n in range(len(gm.items)) if gm.items[n].startswith(label)][0]
+        for _ in range(len(gm.items)):
+            if gm.sel == i:
+                break
+            await self.key("down")
+        return await self.key("ok")
+
+
+BOX = [None]
+
+
+def fail(name, e):
+    buf = io.StringIO()
+    sys.print_exception(e, buf)
+    FIG["errors"].append({"step": name, "error": repr(e), "trace": buf.getvalue()})
+    print("FAILED at step %r: %r" % (name, e))
+    print(buf.getvalue())
+
+
+async def step(name, fn, *args):
+    CUR[0] = name
+    t0 = ticks_us()
+    try:
+        await fn(*args)
+    except Exception as e:  # MemoryError among them
+        fail(name, e)
+    FIG["ms"][name] = tdiff(ticks_us(), t0) // 1000
+    look(name)
+    s = FIG["steps"][name]
+    print("  step %-24s free %6d B, largest block %6d B, %6d ms" % (name, s[0], s[1],
+                                                                     FIG["ms"][name]))
+
+
+# --- the steps ---
+async def boot(cfg):
+    box = Box(cfg["data"], cfg.get("cause", "power on"))
+    BOX[0] = box
+    for _ in range(100):
+        if box.dev is not None:
+            break
+        box.alive()
+        await asyncio.sleep_ms(10)
+    else:
+        raise Failed("main.run made no Device")
+    await box.settle()
+
+
+async def resume():
+    box = BOX[0]
+    await box.until(lambda: box.top() in ("resume", "notice"), "offer of the saved game")
+    await box.notices()
+    if box.top() != "resume":
+        raise Failed("the boot showed " + box.top() + ", not the saved game")
+    offer = box.app.top
+    if offer.session is None:
+        raise Failed("the offer has no game: " + " / ".join(offer.messages))
+    if box.resumes:
+        t0, t1 = box.resumes[-1]
+        FIG["resume_ms"] = tdiff(t1, t0) / 1000
+        FIG["offer_ms"] = box.frame_after(t0, "resume")
+    FIG["boot_to_offer_ms"] = box.frame_after(box.t_boot, "resume")
+    t = await box.key("ok")
+    await box.notices()
+    if box.app.session is None:
+        raise Failed("OK on the offer opened no game: " + box.top())
+    FIG["ok_to_game_ms"] = box.frame_after(t)
+    FIG["resumed_events"] = len(box.app.session.timeline.events)
+    FIG["game_id"] = box.app.session.game_id()
+
+
+async def play_on(path, every=1):
+    """The host's changes, one JSON line each, read one at a time from flash."""
+    box = BOX[0]
+    pos = 0
+    n = 0
+    while True:
+        with open(path) as f:
+            f.seek(pos)
+            line = f.readline()
+            pos = f.tell()
+        if not line.strip():
+            break
+        a = json.loads(line)
+        line = None
+        host = box.app.host
+        if host is None:
+            raise Failed("no game open for change %d: %s" % (n + 1, box.top()))
+        if a[0] == "e":
+            ok = host.offer(a[1])
+        elif a[0] == "undo":
+            ok = host.undo()
+        else:
+            ok = host.redo()
+        if not ok:
+            raise Failed("change %d refused: %s (%s)" % (n + 1, a, box.app.toast_text))
+        a = None
+        box.dev.last_input = box.dev.now  # a change comes from a key on the box
+        box.hw.flag.set()
+        await box.settle()
+        n += 1
+        if n % every == 0:
+            look(CUR[0])
+    FIG["played"] = n
+    FIG["events"] = len(box.app.session.timeline.events)
+
+
+async def score_sheet():
+    box = BOX[0]
+    await box.game_menu("Score sheet")
+    if box.top() != "score-sheet":
+        raise Failed("Score sheet showed " + box.top())
+    sheet = box.app.top
+    FIG["sheet_rows"] = len(sheet.sheet)
+    FIG["sheet_too_long"] = sheet.too_long
+    for k in ("up", "up", "up", "down"):
+        await box.key(k)
+    look(CUR[0])
+    await box.key("back")
+
+
+async def end_game():
+    """OK on the results when the game is over, else the game menu's End game; the
+    history and the statistics are written. A notice then is a failure."""
+    box = BOX[0]
+    await box.to_game()
+    FIG["new_id"] = box.app.session.game_id()
+    if box.top() == "results":
+        t = await box.key("ok")
+        FIG["ended_by"] = "OK on its results"
+    else:
+        await box.game_menu("End game")
+        if box.top() != "end-game":
+            raise Failed("End game showed " + box.top())
+        t = await box.key("ok")
+        FIG["ended_by"] = "End game"
+    FIG["end_ms"] = box.frame_after(t)
+    if box.app.session is not None:
+        raise Failed("the game did not end: " + box.top())
+    if box.top() == "notice":
+        lines = list(box.app.top.lines)
+        await box.notices()
+        raise Failed("the end said: " + " / ".join(lines))
+
+
+async def to_menu():
+    box = BOX[0]
+    await box.until(lambda: box.top() in ("menu", "notice"), "main menu")
+    await box.to_menu()
+
+
+async def history(key, open_row=3):
+    box = BOX[0]
+    t = await box.menu_row(HISTORY)
+    h = box.app.top
+    if h.name != "history":
+        raise Failed("the History row showed " + h.name)
+    FIG[key + "_open_ms"] = box.frame_after(t)
+    n = len(h.rows(box.app))
+    FIG[key + "_rows"] = n
+    FIG[key + "_records"] = h.count
+    for i in range(n):  # down through every game, to the first again
+        await box.key("down")
+        if i % 10 == 9:
+            look(CUR[0])
+    for _ in range(open_row):
+        await box.key("down")
+    t = await box.key("ok")
+    if box.top() != "notice":
+        raise Failed("OK on a game showed " + box.top())
+    FIG[key + "_game_ms"] = box.frame_after(t)
+    look(CUR[0])
+    await box.key("down")
+    await box.key("back")
+    await box.key("back")
+
+
+async def statistics():
+    box = BOX[0]
+    await box.menu_row(STATISTICS)
+    if box.top() != "statistics":
+        raise Failed("the Statistics row showed " + box.top())
+    n = len(box.app.top.lines(box.app))
+    FIG["statistics_lines"] = n
+    for _ in range(n):
+        await box.key("down")
+    await box.key("back")
+
+
+async def new_game(title):
+    box = BOX[0]
+    await box.menu_row(MENU_ROW[title])
+    if box.top() == "setup":
+        await box.key("ok")  # Start game, with the house rules as they are
+    await box.notices()
+    if box.app.session is None:
+        raise Failed("no game began: " + box.top())
+
+
+async def run(cfg):
+    look("start")
+    await step("boot", boot, cfg)
+    if BOX[0] is None:
+        return
+    box = BOX[0]
+    if cfg["part"] == "game":
+        await step("resume", resume)
+        await step("play on", play_on, cfg["actions"])
+        await step("score sheet", score_sheet)
+        await step("end", end_game)
+    else:
+        await step("at the menu", to_menu)
+        await step("history, %d games" % cfg["games"], history, "history_before")
+        await step("statistics", statistics)
+        await step("new game", new_game, cfg["title"])
+        await step("play on", play_on, cfg["actions"])
+        await step("end onto the history", end_game)
+        await step("history after", history, "history_after", 0)
+    box.stop()
+
+
+def main(cfg, base=None):
+    gc.collect()
+    FIG["own"] = gc.mem_alloc() - base if base is not None else None
+    FIG["free_at_start"] = gc.mem_free()
+    try:
+        asyncio.run(run(cfg))
+    except Exception as e:
+        fail(CUR[0] + " (the benchmark)", e)
+    finally:
+        asyncio.new_event_loop()
+    box = BOX[0]
+    FIG["bus_free"] = box.bus_free if box is not None else None
+    BOX[0] = box = None  # the app's objects go: the figures are printed in its room
+    gc.collect()
+    for k in FIG:  # a line a figure: no one long string in a heap that may be in bits
+        if k == "errors":
+            for e in FIG[k]:
+                print("RESULT+ errors", json.dumps(e))
+        else:
+            print("RESULT", k, json.dumps(FIG[k]))
+    print("RESULT end 1")
+'''
+
+
+def sh(cmd, timeout=600, check=True):
+    r = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+    if check and r.returncode:
+        sys.exit("bench-long: %s failed: %s" % (" ".join(cmd[3:6]),
+                                                (r.stdout + r.stderr).strip()[-600:]))
+    return r
+
+
+CLEAR = STOP_WATCHDOG + """import os
+try:
+    os.mkdir('/data')
+except OSError:
+    pass
+for n in os.listdir('/data'):
+    os.remove('/data/' + n)
+for n in ('{actions}',):
+    try:
+        os.remove(n)
+    except OSError:
+        pass
+with open('/data/settings.json', 'w') as f:
+    f.write('{{"players": {players}}}')
+print('cleared')
+"""
+
+
+COUNT = STOP_WATCHDOG + """n = 0
+last = ''
+try:
+    with open('/data/history.log') as f:
+        for line in f:
+            if line.strip():
+                n += 1
+                last = line
+except OSError:
+    pass
+i = last.find('"id": "')
+print('HISTORY', n, last[i + 7:last.find('"', i + 7)] if i >= 0 else '-')
+"""
+
+
+def history_on_device(connect, fig):
+    """The records in the device's history.log now, and the last one's id (read in a
+    session of its own: a fresh heap)."""
+    r = sh(connect + ["exec", COUNT], 300, False)
+    for line in r.stdout.split("\n"):
+        if line.startswith("HISTORY "):
+            _, n, last = line.split()
+            fig["history_after"], fig["history_last_id"] = int(n), last
+
+
+OK_PIN, UP_PIN, DOWN_PIN, BACK_PIN = pins.MENU[2], pins.MENU[0], pins.MENU[1], pins.MENU[3]
+# The firmware alone, part (1), by the keys: the boot screen ends by itself at 1.5 s and
+# the offer comes: OK resumes; BACK opens the game menu (from a board or a judging;
+# the results, for a game over, take no BACK), UP from its first row three times is its
+# Score sheet, scrolled; BACK, BACK again and UP: End game, OK, OK.
+BARE_GAME = ([(5000, OK_PIN), (9000, BACK_PIN), (9500, UP_PIN), (9800, UP_PIN),
+              (10100, UP_PIN), (10400, OK_PIN), (16000, UP_PIN), (16300, UP_PIN),
+              (16600, DOWN_PIN), (17000, BACK_PIN), (18000, BACK_PIN), (18500, UP_PIN),
+              (18800, OK_PIN), (19500, OK_PIN)], 30000)
+
+
+def bare_history():
+    """Part (2) with the keys alone: History (300 games) opened, scrolled, a game read;
+    a new Top Dogs game (its house rules as they are), two rounds of every card as it
+    comes, ended from the game menu (UP from its first row: End game); History again."""
+    keys = []
+    t = [3000]
+
+    def press(pin, n=1, gap=300):
+        for _ in range(n):
+            keys.append((t[0], pin))
+            t[0] += gap
+
+    press(DOWN_PIN, 7)  # the menu's History row
+    press(OK_PIN, 1, 8000)  # 300 records read
+    press(DOWN_PIN, 10)
+    press(OK_PIN, 1, 1000)
+    press(BACK_PIN, 2, 1000)  # the game's notice, History
+    press(UP_PIN, 4)  # Top Dogs
+    press(OK_PIN, 1, 1500)  # its house rules
+    press(OK_PIN, 1, 2000)  # Start game
+    press(OK_PIN, 26, 500)  # two rounds: OK, then each player's three cards
+    press(BACK_PIN, 1, 1000)  # the game menu
+    press(UP_PIN, 1)
+    press(OK_PIN, 1, 1000)  # End game?
+    press(OK_PIN, 1, 8000)  # into the history, pruned
+    press(DOWN_PIN, 4)
+    press(OK_PIN, 1, 4000)  # History again
+    press(DOWN_PIN, 10)
+    return keys, t[0] + 5000
+
+
+def panel_text(ram):
+    """What the panel says, read back with Pawpad's own font: the title bar (dark text
+    on the lit bar) and the lines under it (widgets.message's rows), at x = 2."""
+    from pawpad.ui import canvas
+
+    def pixel(buf, x, y):
+        return buf[(y // 8) * 128 + x] >> (y % 8) & 1
+
+    def cell(buf, x, y, ink):
+        return tuple(pixel(buf, x + i, y + j) == ink for i in range(6) for j in range(8))
+
+    glyphs = {}
+    for code in range(32, 127):
+        c = canvas.Canvas()
+        c.text(chr(code), 0, 0, 1)
+        glyphs.setdefault(cell(c.buf, 0, 0, 1), chr(code))
+
+    def line(buf, y, ink):
+        out = ""
+        for k in range(21):
+            ch = glyphs.get(cell(buf, 2 + 6 * k, y, ink))
+            if ch is None:
+                break
+            out += ch
+        return out.rstrip()
+
+    buf = bytes(ram)
+    lines = [line(buf, 1, 0)]
+    for y in range(12, 57, 9):
+        lines.append(line(buf, y, 1))
+    return [x for x in lines if x]
+
+
+def bare(port, control, connect, files, players, keys, until_ms, out):
+    """The firmware alone: `files` on /data, a reset (main.py runs), the menu keys
+    [(ms after the reset, pin)] pressed through the emulated pins, the console read
+    until `until_ms` (emulated). Returns (tracebacks, the console's lines, /data's
+    files afterwards)."""
+    put(connect, files, players)
+    host, _, sport = port[len("socket://"):].partition(":")
+    ser = socket.create_connection((host, int(sport)))
+    ctl = socket.create_connection((host, control))
+    cf = ctl.makefile("rw")
+    text = []
+
+    def read():
+        while True:
+            try:
+                b = ser.recv(4096)
+            except OSError:
+                return
+            if not b:
+                return
+            text.append(b.decode("utf-8", "replace"))
+
+    def c(line):
+        cf.write(line + "\n")
+        cf.flush()
+        return json.loads(cf.readline())
+
+    threading.Thread(target=read, daemon=True).start()
+    try:
+        resets = c("stats")["resets"]
+        c("reset")
+        deadline = time.time() + 60
+        while c("stats")["resets"] == resets and time.time() < deadline:
+            time.sleep(0.2)
+        t0 = c("stats")["emu_ms"]
+        for ms, pin in keys:
+            c("at %d press %d 100" % (t0 + ms, pin))
+        deadline = time.time() + 900
+        while c("stats")["emu_ms"] < t0 + until_ms and time.time() < deadline:
+            time.sleep(0.5)
+        time.sleep(1)
+        shown = panel_text(bytes.fromhex(c("oled")["ram"]))
+    finally:
+        ser.close()
+        ctl.close()
+    for _ in range(5):  # what the keys left (again if the firmware was resetting)
+        r = sh(connect + ["exec", STOP_WATCHDOG + "import os\n"
+                          "print('files', os.listdir('/data'))"], 120, False)
+        if "files" in r.stdout:
+            break
+        time.sleep(2)
+    console = "".join(text).replace("\r", "")
+    out.write(console)
+    lines = [x for x in console.split("\n") if x.strip()]
+    after = [x for x in r.stdout.split("\n") if x.startswith("files")]
+    files = after[0][6:].strip() if after else "?"
+    return console.count("Traceback"), lines, files + "; the panel at the end: " + \
+        (" / ".join(shown) or "(nothing read)")
+
+
+def raised(lines):
+    """The exception line of the last traceback in `lines` (the one under its Files)."""
+    err = "?"
+    inside = False
+    for x in lines:
+        if x.startswith("Traceback"):
+            inside = True
+        elif inside and not x.startswith("  "):
+            err, inside = x, False
+    return err
+
+
+def put(connect, files, players):
+    """An empty /data but settings.json, then `files` [(local, device path)]."""
+    for _ in range(5):  # again if the firmware was resetting itself (--control)
+        try:
+            r = sh(connect + ["exec", CLEAR.format(actions=ACTIONS, players=players)], 120,
+                   False)
+        except subprocess.TimeoutExpired:
+            continue
+        if "cleared" in r.stdout:
+            break
+        time.sleep(2)
+    else:
+        sys.exit("bench-long: /data on the device: %s" % (r.stdout + r.stderr)[-400:])
+    chain = list(connect)
+    for local, remote in files:
+        chain += ["cp", local, ":" + remote, "+"]
+    sh(chain[:-1], 1200)
+
+
+def run_on_device(connect, cfg, log):
+    """Runs the driver; (figures or None, the lines it printed)."""
+    code = (STOP_WATCHDOG + "import gc\ngc.collect()\n_base = gc.mem_alloc()\n"
+            "import %s\n%s.main(%r, _base)\n" % (DRIVER_NAME, DRIVER_NAME, cfg))
+    out = []
+    with subprocess.Popen(connect + ["exec", code], stdout=subprocess.PIPE,
+                          stderr=subprocess.STDOUT, text=True) as p:
+        for line in p.stdout:
+            out.append(line)
+            log.write(line)
+            if not line.startswith("RESULT"):
+                print("    " + line.rstrip(), flush=True)
+    fig = {}
+    for x in out:
+        if x.startswith("RESULT"):
+            kind, key, value = x.rstrip("\r\n").split(" ", 2)
+            if kind == "RESULT+":
+                fig.setdefault(key, []).append(json.loads(value))
+            elif kind == "RESULT":
+                fig.setdefault(key, json.loads(value))
+    fig.setdefault("errors", [])
+    if p.returncode or "end" not in fig:
+        print("    mpremote ended with %d and %s" % (p.returncode, "figures" if fig else
+                                                      "no figures"))
+    return (fig if "end" in fig else None), out
+
+
+def stale(port):
+    """Why the device may not run this tree's firmware (its engines must be the ones
+    that wrote the logs), or None: a source newer than its .mpy of build/mpy, or a file
+    whose digest is not the one make flash last copied to this port."""
+    import flash
+
+    for root, _dirs, names in os.walk(os.path.join(ROOT, "firmware", "pawpad")):
+        for n in names:
+            if n.endswith(".py"):
+                src = os.path.join(root, n)
+                rel = os.path.relpath(src, os.path.join(ROOT, "firmware"))
+                mpy = os.path.join(ROOT, "build", "mpy", rel[:-3] + ".mpy")
+                if not os.path.exists(mpy) or os.path.getmtime(mpy) < os.path.getmtime(src):
+                    return "%s changed since make compile" % rel
+    state = flash.load_state(os.path.join(ROOT, "build", "flashed-%s.json" % port.replace(
+        "/", "_").replace(":", "_")))
+    files = flash.plan(os.path.join(ROOT, "build", "mpy"), os.path.join(ROOT, "boards", "pico"),
+                       os.path.join(ROOT, "firmware", "main.py"))
+    for src, dst in files:
+        if state.get(dst) != flash.digest(src):
+            return "%s is not what make flash last put on %s" % (dst, port)
+    return None
+
+
+def first_error(name, errors):
+    e = errors[0]
+    more = len(errors) - 1
+    return "%s, step %r: %s%s" % (name, e["step"], e["error"],
+                                  " (and %d more after it)" % more if more else "")
+
+
+def kb(b):
+    return "-" if b is None else "%.1f KB" % (b / KB)
+
+
+def mark(value, budget):
+    if value is None:
+        return "?"
+    return "ok" if value >= budget else "LOW"
+
+
+def ms(v):
+    return "-" if v is None else "%.0f ms" % v
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--mpremote", default="mpremote")
+    ap.add_argument("--port", required=True)
+    ap.add_argument("--mpy-cross", default="mpy-cross")
+    ap.add_argument("--titles", default=",".join(data.TITLES))
+    ap.add_argument("--records", type=int, default=data.LOG_RECORDS)
+    ap.add_argument("--play-on", type=int, default=data.PLAY_ON)
+    ap.add_argument("--games", type=int, default=300, help="the history's games")
+    ap.add_argument("--no-history", action="store_true", help="part (1) only")
+    ap.add_argument("--no-games", action="store_true", help="part (2) only")
+    ap.add_argument("--strict", action="store_true", help="fail on a figure below budget")
+    ap.add_argument("--verbose", action="store_true", help="the heap at every step")
+    ap.add_argument("--keep", action="store_true", help="leave the last run's /data")
+    ap.add_argument("--control", type=int, default=0,
+                    help="the emulated Pico's control port: also each title resumed by the "
+                    "firmware alone")
+    ap.add_argument("--work", default=os.path.join(ROOT, "build", "bench-long"))
+    ap.add_argument("--out", default=os.path.join(ROOT, "build", "bench-long.txt"))
+    a = ap.parse_args()
+    connect = [a.mpremote, "connect", a.port]
+    why = stale(a.port)
+    if why:
+        print("bench-long: WARNING: %s; the device's firmware may not be this tree's (make "
+              "bench-long flashes first)" % why, flush=True)
+    shutil.rmtree(a.work, ignore_errors=True)
+    os.makedirs(a.work)
+
+    # The driver, compiled for the Pico (its bytecode is loaded before the app, at the
+    # bottom of the heap); as source where there is no mpy-cross.
+    src = os.path.join(a.work, DRIVER_NAME + ".py")
+    with open(src, "w") as f:
+        f.write(DRIVER)
+    driver = os.path.join(a.work, DRIVER_NAME + ".mpy")
+    try:
+        subprocess.run([a.mpy_cross, "-march=armv6m", "-o", driver, src], check=True,
+                       capture_output=True, timeout=60)
+    except (OSError, subprocess.SubprocessError):
+        driver = src
+
+    for _ in range(5):  # main.py's watchdog: stopped (again, if it reset meanwhile)
+        try:
+            r = subprocess.run(connect + ["exec", STOP_WATCHDOG + "import pawpad\n"
+                                          "print('pawpad', pawpad.VERSION)"],
+                               capture_output=True, text=True, timeout=60)
+            if "pawpad" in r.stdout:
+                break
+        except subprocess.TimeoutExpired:
+            pass
+    else:
+        sys.exit("bench-long: no Pawpad on %s (make flash first)" % a.port)
+    r = sh(connect + ["exec", STOP_WATCHDOG + "import gc\ngc.collect()\n"
+                      "print('free', gc.mem_free())"], 60)
+    repl_free = int(r.stdout.split()[-1]) if "free" in r.stdout else None
+    sh(connect + ["fs", "rm", ":/%s.py" % DRIVER_NAME], 60, False)
+    sh(connect + ["fs", "rm", ":/%s.mpy" % DRIVER_NAME], 60, False)
+    sh(connect + ["cp", driver, ":/" + os.path.basename(driver)], 120)
+    try:
+        rev = subprocess.run(["git", "-C", ROOT, "describe", "--always", "--dirty"],
+                             capture_output=True, text=True, timeout=30).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        rev = "?"
+    print("== the long run on the device (%s), firmware of %s, %s; free heap at the REPL "
+          "after a soft reset: %s" % (a.port, rev, os.path.basename(driver), kb(repl_free)),
+          flush=True)
+
+    log = open(a.out, "w")
+    rows = []
+    bares = []
+    failures = []
+    titles = [] if a.no_games else [t for t in a.titles.split(",") if t]
+    for title in titles:
+        folder = os.path.join(a.work, title)
+        os.makedirs(folder)
+        players, events, size, _gid, actions = data.long_game(folder, title, a.records,
+                                                              a.play_on)
+        acts = os.path.join(folder, "actions.jsonl")
+        data.write_actions(acts, actions)
+        print("-- %s: a log of %d records (%d events in force, %.0f KB), %d changes to "
+              "play on (%d undos)" % (NAMES[title], a.records, events, size / KB,
+                                      len(actions), sum(1 for x in actions if x[0] != "e")),
+              flush=True)
+        put(connect, [(os.path.join(folder, "game.log"), "/data/game.log"),
+                      (acts, ACTIONS)], players)
+        cfg = {"part": "game", "data": "/data", "actions": ACTIONS}
+        fig, _ = run_on_device(connect, cfg, log)
+        if fig is not None:
+            history_on_device(connect, fig)
+        rows.append((title, events, size, fig))
+        if a.control:
+            n, lines, files = bare(a.port, a.control, connect,
+                                   [(os.path.join(folder, "game.log"), "/data/game.log")],
+                                   players, BARE_GAME[0], BARE_GAME[1], log)
+            bares.append((NAMES[title], n, lines, files))
+            print("    the firmware alone (resume, score sheet, End game; by the keys): %s; "
+                  "/data then: %s" % ("%d traceback%s, the last: %s" % (
+                      n, "s" * (n > 1), raised(lines)) if n else "no traceback", files),
+                  flush=True)
+            if n:
+                failures.append("%s, the firmware alone: %s" % (NAMES[title], raised(lines)))
+        if fig is None:
+            failures.append("%s: the device gave no figures" % NAMES[title])
+        elif fig["errors"]:
+            failures.append(first_error(NAMES[title], fig["errors"]))
+
+    hist = None
+    if not a.no_history:
+        folder = os.path.join(a.work, "history")
+        os.makedirs(folder)
+        sizes = data.write_history(folder, a.games)
+        acts = os.path.join(folder, "actions.jsonl")
+        data.write_actions(acts, data.new_game("top_dogs", 4, a.play_on))
+        print("-- a history of %d games (%.0f KB; records %d to %d B, %d on average) and "
+              "its statistics; a new Top Dogs game of %d changes ended onto it"
+              % (a.games, sum(sizes) / KB, min(sizes), max(sizes), sum(sizes) // len(sizes),
+                 a.play_on), flush=True)
+        put(connect, [(os.path.join(folder, "history.log"), "/data/history.log"),
+                      (os.path.join(folder, "stats.json"), "/data/stats.json"),
+                      (acts, ACTIONS)], 4)
+        cfg = {"part": "history", "data": "/data", "actions": ACTIONS, "games": a.games,
+               "title": "top_dogs"}
+        fig, _ = run_on_device(connect, cfg, log)
+        if fig is not None:
+            history_on_device(connect, fig)
+        hist = (sizes, fig)
+        if a.control:
+            keys, until = bare_history()
+            n, lines, files = bare(a.port, a.control, connect,
+                                   [(os.path.join(folder, "history.log"),
+                                     "/data/history.log"),
+                                    (os.path.join(folder, "stats.json"), "/data/stats.json")],
+                                   4, keys, until, log)
+            bfig = {}
+            history_on_device(connect, bfig)
+            files += "; history.log: %s records, the last %s" % (
+                bfig.get("history_after", "?"), bfig.get("history_last_id", "?"))
+            bares.append(("history", n, lines, files))
+            print("    the firmware alone (History, a Top Dogs game ended onto it, History; "
+                  "by the keys): %s; /data then: %s" % (
+                      "%d traceback%s, the last: %s" % (n, "s" * (n > 1), raised(lines))
+                      if n else "no traceback", files), flush=True)
+            if n:
+                failures.append("history, the firmware alone: %s" % raised(lines))
+        if fig is None:
+            failures.append("history: the device gave no figures")
+        elif fig["errors"]:
+            failures.append(first_error("history", fig["errors"]))
+    if not a.keep:
+        sh(connect + ["exec", CLEAR.format(actions=ACTIONS, players=4)
+                      + "os.remove('/data/settings.json')\n"], 120, False)
+    sh(connect + ["fs", "rm", ":/" + os.path.basename(driver)], 60, False)
+    log.close()
+
+    # --- the table ---
+    low = []
+
+    def budget(fig, what):
+        free, block = fig["low_free"], fig["low_block"]
+        if free is not None and free < ISSUE_FREE:
+            low.append("%s: lowest free %s < 120 KB" % (what, kb(free)))
+        if block is not None and block < BLOCK:
+            low.append("%s: largest block %s < 16 KB" % (what, kb(block)))
+        return free, block
+
+    print("\n== the long run on the device: heap after a collection at every step and "
+          "every change (lowest seen), the resume timed there")
+    print("   budgets: free >= 140 KB during a whole game (DESIGN.md), >= 120 KB in every "
+          "game at any length (issue); largest free block >= 16 KB")
+    print("  %-13s %7s %7s %7s %9s %9s %10s %-12s %10s %-12s %6s %9s  %s" % (
+        "game", "records", "events", "log", "resume", "OK->game", "low free", "(>=140/120)",
+        "low block", "(>=16 KB)", "sheet", "end", "errors"))
+    for title, events, size, fig in rows:
+        if fig is None:
+            print("  %-13s %7d %7d %5.0fKB  no figures (see above)" % (NAMES[title],
+                                                                     a.records, events,
+                                                                     size / KB))
+            continue
+        free, block = budget(fig, NAMES[title])
+        sheet = "long" if fig.get("sheet_too_long") else str(fig.get("sheet_rows", "-"))
+        print("  %-13s %7d %7d %5.0fKB %9s %9s %10s %-12s %10s %-12s %6s %9s  %s" % (
+            NAMES[title], a.records, events, size / KB, ms(fig.get("resume_ms")),
+            ms(fig.get("ok_to_game_ms")), kb(free),
+            "%s/%s" % (mark(free, DESIGN_FREE), mark(free, ISSUE_FREE)), kb(block),
+            mark(block, BLOCK), sheet, ms(fig.get("end_ms")),
+            len(fig["errors"]) or "-"))
+    if hist is not None:
+        sizes, fig = hist
+        if fig is None:
+            print("  %-13s no figures (see above)" % "history")
+        else:
+            free, block = budget(fig, "history")
+            print("  %-13s %7s %7s %5.0fKB %9s %9s %10s %-12s %10s %-12s %6s %9s  %s" % (
+                "300 history" if a.games == 300 else "%d history" % a.games, a.games,
+                fig.get("events", "-"), sum(sizes) / KB, "-", "-", kb(free),
+                "%s/%s" % (mark(free, DESIGN_FREE), mark(free, ISSUE_FREE)), kb(block),
+                mark(block, BLOCK), "-", ms(fig.get("end_ms")), len(fig["errors"]) or "-"))
+    print("\n  where the lowest were seen, and the rest:")
+    for title, _events, _size, fig in rows:
+        if fig is None:
+            continue
+        print("  %-13s lowest free at %r, smallest block at %r; resume: Session.resume %s, "
+              "the offer on the panel %s after it began, %s after Device(); %d changes "
+              "played on to %s events; ended by %s (game menu %s); history afterwards: %s "
+              "records; driver's own heap %s" % (
+                  NAMES[title], fig["low_free_at"], fig["low_block_at"],
+                  ms(fig.get("resume_ms")), ms(fig.get("offer_ms")),
+                  ms(fig.get("boot_to_offer_ms")), fig.get("played", 0),
+                  fig.get("events", "-"), fig.get("ended_by", "-"),
+                  ", ".join(fig.get("menu_by", [])) or "-", fig.get("history_after", "-"),
+                  kb(fig.get("own"))))
+    if hist is not None and hist[1] is not None:
+        fig = hist[1]
+        print("  %-13s lowest free at %r, smallest block at %r; History with %s records: "
+              "opened in %s, a game in %s; Statistics %s lines; %s changes played; the "
+              "end (history pruned) %s; History after: %s records, opened in %s; the file "
+              "now holds %s records; driver's own heap %s" % (
+                  "history", fig["low_free_at"], fig["low_block_at"],
+                  fig.get("history_before_records", "-"), ms(fig.get("history_before_open_ms")),
+                  ms(fig.get("history_before_game_ms")), fig.get("statistics_lines", "-"),
+                  fig.get("played", "-"), ms(fig.get("end_ms")),
+                  fig.get("history_after_records", "-"), ms(fig.get("history_after_open_ms")),
+                  fig.get("history_after", "-"), kb(fig.get("own"))))
+    figs = [(NAMES[t], f) for t, _e, _s, f in rows if f is not None]
+    if hist is not None and hist[1] is not None:
+        figs.append(("history", hist[1]))
+    if any(f.get("bus_free") for _n, f in figs):
+        print("  (the bus takes no time here, the emulator: the panel times add each "
+              "frame's bytes at 9 bits a byte at 400 kHz)")
+    if a.verbose:
+        for name, f in figs:
+            print("  %s, by step:" % name)
+            for where in f["order"]:
+                free, block = f["steps"][where]
+                print("    %-26s free %7d B  largest block %7d B  %s" % (
+                    where, free, block, ms(f["ms"].get(where))))
+    if bares:
+        print("\n  the firmware alone (no benchmark code on the device; a reset, the menu "
+              "keys pressed through the emulated pins, the console read):")
+    for name, n, lines, files in bares:
+        print("  %-13s %s; /data after: %s" % (
+            name, "no traceback" if not n else "%d traceback%s (the last below)" % (
+                n, "s" * (n > 1)), files))
+        if n:
+            last = max(i for i, x in enumerate(lines) if x.startswith("Traceback"))
+            for x in lines[last:last + 40]:
+                print("      " + x)
+    for name, f in figs:
+        for n in f["notices"]:
+            print("  %s: a notice at %r: %s" % (name, n[0], " / ".join(n[1:])))
+    for name, f in figs:  # the first failure of a run whole, those after it in a line
+        for i, e in enumerate(f["errors"]):
+            if i == 0:
+                print("\n  FAILED (%s) at step %r: %s\n%s" % (name, e["step"], e["error"],
+                                                           e["trace"]))
+            else:
+                print("  then at step %r: %s" % (e["step"], e["error"]))
+    if low:
+        print("\n  below budget: " + "; ".join(low))
+    print("  (the output is kept in %s)" % os.path.relpath(a.out, ROOT))
+    if failures:
+        print("bench-long: %d failure%s: %s" % (len(failures), "s" * (len(failures) > 1),
+                                               "; ".join(failures)))
+        sys.exit(1)
+    if low and a.strict:
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
