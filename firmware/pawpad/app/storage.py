@@ -192,7 +192,10 @@ class Storage:
             raise ValueError("is nested too deep")  # file's text is made, of any size
         try:
             with open(self.path(name), "rb") as f:
-                data = f.read(limit + 1)
+                # As much as the file holds, and a byte more to see it grow: read(n)
+                # makes its n-byte buffer first, and a heap after boot on the .mpy
+                # install may have no 4 KB hole for a 420-byte settings file.
+                data = f.read(size + 1)
             if len(data) > limit:
                 raise ValueError("is too big")
             text = data.decode()
