@@ -456,11 +456,14 @@ class Events:
 
 def history(store, reader=None):
     """The finished games one at a time, oldest first. Each record stands alone: a
-    damaged one is passed over (and counted in the reader)."""
+    damaged one is passed over (and counted in the reader). A long history takes
+    seconds on a Pico (about 30 ms a record: a 300-game one is read three times at a
+    game's end), so the reading feeds the watchdog."""
     reader = reader or gamelog.Reader(skip=True)
     try:
         with store.open_text(HISTORY) as f:
             for rec in reader.read(f):
+                logread.patience()
                 yield rec
     except OSError:
         return
