@@ -75,6 +75,7 @@ import sys
 from pawpad.app.device import Device
 from pawsim import board as simboard
 from pawsim import robots
+from pawsim.restless import largest_block
 from pawsim.script import Player, parse
 
 FIG = {"low_free": None, "low_free_at": None, "low_block": None, "low_block_at": None,
@@ -96,20 +97,6 @@ class Even(robots.Lcg):
 
 
 CHOOSERS = {"Lcg": robots.Lcg, "Close": Close, "Even": Even}
-
-
-def largest_block(most):
-    """The largest bytearray the heap gives now (a search by halves, to 256 bytes)."""
-    lo, hi = 0, most
-    while hi - lo > 256:
-        mid = (lo + hi) // 2
-        try:
-            b = bytearray(mid)
-            del b
-            lo = mid
-        except MemoryError:
-            hi = mid
-    return lo
 
 
 def look(where):

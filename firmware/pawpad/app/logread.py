@@ -7,7 +7,7 @@ from micropython import const
 
 from pawpad.app.storage import borrow_buffer, return_buffer
 from pawpad.core import gamelog
-from pawpad.games.common import clone
+from pawpad.games.common import clone, replay
 
 LOG = "game.log"
 _NEWLINE = const(0x0A)
@@ -97,9 +97,8 @@ def state_after(engine, head, events, snap=None):
     """The state after `events` (an iterable), from the snapshot `snap` = (n, state
     after the first n) when given (then `events` are those after the first n)."""
     if snap is None:
-        state = engine.start(head["players"], head["settings"])
-    else:
-        state = clone(snap[1])
+        return replay(engine, head["players"], head["settings"], events)
+    state = clone(snap[1])
     for e in events:
         state = engine.apply(state, e)
     return state

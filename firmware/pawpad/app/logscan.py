@@ -122,9 +122,7 @@ class Reading:
                 self.keep = min(self.keep, len(timeline.events))
             elif "fix" in rec:
                 self.keep = min(self.keep, rec["fix"])
-            snap = self.snap
-            if snap is not None and (len(timeline.events) < snap[0] or
-                                     ("fix" in rec and rec["fix"] < snap[0])):
+            if self.snap is not None and not _holds(self.snap[0], len(timeline.events), rec):
                 self.snap = None
         self.ms = rec.get("ms", self.ms)
 
@@ -195,7 +193,7 @@ class Reading:
                     nxt = self.timeline.preview(_placed(rec, lines.start))  # in force
                     state = self._replay_to(nxt, rec)
                 self.track(rec, lines.start)  # the timeline, once the record fits
-                self._mine_holds(rec)
+                self._drop_mines(len(self.timeline.events), rec)
             except (ValueError, KeyError, TypeError, IndexError) as e:
                 # The refused record may have half changed the state: rebuild it.
                 self.state = self._replay_to(self.timeline.events, rec)
@@ -215,15 +213,11 @@ class Reading:
             if len(mines) > MINES:
                 mines.pop(0)
 
-    def _mine_holds(self, rec):
-        """After an undo or a correction: the states kept that are still those of the
-        first events in force."""
-        self._drop_mines(len(self.timeline.events), rec)
-
     def _drop_mines(self, n, rec):
-        limit = min(n, rec["fix"]) if "fix" in rec else n
+        """After `rec` (an undo or a correction), with n events in force: the states
+        kept that are still those of the first events in force."""
         mines = self.mines
-        while mines and mines[-1][0] > limit:
+        while mines and not _holds(mines[-1][0], n, rec):
             mines.pop()
 
     def _replay_to(self, refs, rec):
@@ -240,6 +234,12 @@ class Reading:
             n += 1
             self._keep_mine(n, state)
         return state
+
+
+def _holds(k, n, rec):
+    """Is a state after the first k events still true once `rec` leaves n events in
+    force? Not when they are fewer than k, nor when it corrects one of the first k."""
+    return k <= n and not ("fix" in rec and rec["fix"] < k)
 
 
 def read(store, fast):
