@@ -352,15 +352,19 @@ def _places(f, at, rec, buf, low):
     return events, passed, first
 
 
-def _link_agrees(r, at, rec, link):
+def _link_agrees(r, at, rec, link, low):
     """Do the records from the checkpoint's link to it give the timeline it claims?
     (About 50 records, read forward as a resume reads: the last checkpoint is then as
-    sure as the one before it.) True also when that cannot be told this way (the
-    link's events before the checkpoint's own are not known here)."""
+    sure as the one before it.) None when that cannot be told this way (no link, or
+    the link's events before the checkpoint's own are not known here)."""
+    if link is None:
+        return None
     place, n, lix = link
     k, events = rec["ix"][1], r.timeline.events
     if k < lix[1] or k > n:
-        return True
+        return None
+    if not (_within(lix[2], low, place) and _within(lix[3], low, place)):
+        return False  # the link's own places are not in the log before it
     t = Reading(r.store)
     t.head, t.engine = r.head, r.engine
     t.timeline.events.extend(events[i] for i in range(k))
@@ -404,14 +408,16 @@ def read_from_checkpoint(store):
             if not (_fingerprint(ix, r.timeline) and
                     _follows(f, at, rec, r.timeline.events, buf, low)):
                 return None
-            # The places the checkpoint itself lists (about 50): each an event of its
-            # own, in the log's order. The older ones are checked as they are read.
-            for _e in events_at(r.path, r.timeline.events, max(0, ix[1] - 1)):
-                pass
         return_buffer(buf)
         buf = None
-        if link is not None and not _link_agrees(r, at, rec, link):
+        told = _link_agrees(r, at, rec, link, low)
+        if told is False:
             return None
+        if told is None:
+            # At least the places the checkpoint itself lists (about 50): each an event
+            # of its own, in the log's order. The older ones are checked as read.
+            for _e in events_at(r.path, r.timeline.events, max(0, ix[1] - 1)):
+                pass
     except (ValueError, UnicodeError):
         return None
     finally:
