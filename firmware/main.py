@@ -14,6 +14,7 @@
 import asyncio
 
 import micropython
+from micropython import const
 
 try:
     micropython.alloc_emergency_exception_buf(100)  # tracebacks from the button interrupts
@@ -24,10 +25,10 @@ BOOTS = "boots"  # boots begun and not yet settled, and crashes since the last s
 CRASH = "crashed"  # the app stopped on an exception: "game" (one was open) or "box"
 GAME = "game.log"
 DATA = ("settings.json", "setups.json", "stats.json", "history.log", GAME)
-FAILS = 2
+FAILS = const(2)
 SETTLED = [False]  # this boot has settled
 ASIDE = [()]  # the data files this boot set aside
-SETTLED_MS = 5000  # the menu is up after 1.5 s; a resume of a long game takes 0.4 s
+SETTLED_MS = const(5000)  # the menu is up after 1.5 s; a resume of a long game takes 0.4 s
 
 
 def unsettled(store):
@@ -122,16 +123,14 @@ async def settle(store, ms=SETTLED_MS, before=0):
         store.remove(BOOTS)
 
 
-async def run(hw, store, before=0):
-    from pawpad.app import runner
-
+async def run(runner, hw, store, before=0):
     if store is not None:
         asyncio.create_task(settle(store, SETTLED_MS, before))
     await runner.run(hw)
 
 
 def open_store(hw):
-    from pawpad.app.storage import Storage
+    from pawpad.store.files import Storage
 
     try:
         return Storage(hw.data_dir)
@@ -176,10 +175,11 @@ def main():
         before, notices = boot_begins(store)
         hw.problems.extend(notices)  # the device shows its hardware's problems at boot
     try:
-        from pawpad import app
+        # Imported here, not from inside asyncio: its chain of nested imports starts
+        # from a shallow stack (host_tests/test_import_depth.py keeps it in bounds).
+        from pawpad.app.device import loop as runner
 
-        app.preload()  # leaf first, here at the top: no deep chain of imports later
-        asyncio.run(run(hw, store, before))
+        asyncio.run(run(runner, hw, store, before))
     except KeyboardInterrupt:
         # Stopped on purpose (mpremote does so when it connects): not a failed boot,
         # and no watchdog left running to reset the REPL in the middle of a copy.

@@ -8,7 +8,7 @@ import json
 from test_device import play
 from test_device_pick_a_dog import data_with, open_variant, state
 
-from pawpad.app import pad_exam
+from pawpad.app.flows.pick_a_dog import exam as pad_exam
 from pawsim import fit
 from pawsim.scripts import GO_MS
 

@@ -10,10 +10,11 @@ import main
 import pins
 from test_readers_total import Big, enc, game_lines, repeat, summary, tempdir, wipe
 
-from pawpad.app.device import Device
-from pawpad.app.session import HISTORY, LOG, read_history
-from pawpad.app.storage import Storage
+from pawpad.app.device.device import Device
 from pawpad.core import settings as settings_rules
+from pawpad.store.files import Storage
+from pawpad.store.history import HISTORY, read_history
+from pawpad.store.session import LOG
 from pawsim import board as simboard
 from pawsim.script import Player, parse
 
@@ -215,8 +216,8 @@ def test_a_settled_boot_is_not_counted_and_a_junk_count_is_none():
 
 
 def test_the_boot_files_are_what_the_app_reads():
-    from pawpad.app import stats
-    from pawpad.app.storage import SETTINGS
+    from pawpad.store import stats
+    from pawpad.store.files import SETTINGS
 
     assert set(main.DATA) == {SETTINGS, stats.SETUPS, stats.STATS, HISTORY, LOG}
     assert pins.PLAYERS  # the simulated board's wiring is the Pico's
@@ -237,7 +238,7 @@ class FakeBoard:
 def test_main_counts_failed_boots_and_starts_with_defaults_after_two():
     import sys
 
-    from pawpad.app import runner
+    from pawpad.app.device import loop as runner
 
     data = tempdir("main")
     seen = []

@@ -56,10 +56,12 @@ ODD_KEYS = (5, "x", "", None) + (() if MICROPYTHON else (b"phase", b"game"))
 
 
 def flow_of(name):
-    return __import__("pawpad.app.flow_" + name, None, None, ("FLOW",)).FLOW
+    from pawpad.app.shell import flow
+
+    return flow.load(name)
 
 
-class Host:
+class Game:
     """What the flows' score lines ask of the app: a player's name."""
 
     def name(self, seat):
@@ -349,15 +351,15 @@ def value_pool(states):
 def resume_offer(flow, st):
     """What the resume offer (app/game_start.ResumeOffer.draw) and the history ask of
     the flow for a saved state."""
-    host = Host()
-    lines = [flow.title(st), flow.prompt(st)] + flow.score_line(st, host)
+    game = Game()
+    lines = [flow.title(st), flow.prompt(st)] + flow.score_line(st, game)
     assert all(type(x) is str for x in lines), lines
     scores = flow.scores(st)
     assert len(scores) == st["players"], scores
     flow.phase(st)
     if st["ended"]:
         flow.winners(st)
-        flow.result_lines(st, host)
+        flow.result_lines(st, game)
 
 
 def play_on(name, engine, st, c, moves=3):

@@ -7,10 +7,9 @@ import os
 
 from test_device import fresh_dir
 
-from pawpad.app import logscan
-from pawpad.app.session import LOG, Session
-from pawpad.app.storage import Storage
-from pawpad.core import gamelog
+from pawpad.store import gamelog, logscan
+from pawpad.store.files import Storage
+from pawpad.store.session import LOG, Session
 from pawsim import robots
 
 

@@ -5,9 +5,9 @@
 from test_device import fresh_dir, play
 from test_device_circus_puppy import state
 
-from pawpad.app.session import Session
-from pawpad.app.storage import Storage
 from pawpad.games import circus_puppy as rules
+from pawpad.store.files import Storage
+from pawpad.store.session import Session
 from pawsim import fit
 from pawsim.script import parse
 from pawsim.scripts import timed

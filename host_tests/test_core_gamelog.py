@@ -1,6 +1,6 @@
 # The game log's records: checksums, torn and damaged records, undo/redo/corrections.
 # Both runtimes.
-from pawpad.core import gamelog
+from pawpad.store import gamelog
 
 
 def log_text(*records):

@@ -1,13 +1,5 @@
 # The first-press arbiter (RULES.md, "First press"). Runs on CPython and MicroPython.
-from pawpad.core.lockout import (
-    RoundClock,
-    can_judge,
-    early_seats,
-    false_starts,
-    first_press,
-    judge,
-    press_again,
-)
+from pawpad.core.lockout import RoundClock, first_press, judge
 from pawpad.ticks import PERIOD, add, diff
 
 
@@ -34,7 +26,7 @@ def test_false_start_is_ignored():
     winners, margin = first_press([(0, 900), (1, 1200), (2, 1300)], armed=1000)
     assert winners == [1]
     assert margin == 100
-    assert false_starts([(0, 900), (1, 1200), (0, 950)], 1000) == [0]
+    assert clock_of([(0, 900), (1, 1200), (0, 950)], 1000).false_starts() == [0]
 
 
 def test_only_false_starts_means_nobody():
@@ -104,16 +96,34 @@ def test_instant_tie_with_a_window_and_a_later_press():
     assert first_press(presses, 0, tie_us=99) == ([2, 5, 7], 0)
 
 
+def clock_of(presses, armed=0):
+    """A RoundClock from GO at `armed` with (seat, t_us) presses, in the order given."""
+    clock = RoundClock(armed)
+    for seat, t in presses:
+        clock.press(seat, t)
+    return clock
+
+
 def test_judging_waits_until_the_instant_is_over():
-    presses = [(1, 5000)]
-    assert not can_judge(presses, 0, 5000)  # more presses of this instant may come
-    presses += [(5, 5000), (7, 5000)]
-    assert can_judge(presses, 0, 5001)
-    assert first_press(presses, 0) == ([1, 5, 7], 0)
-    assert not can_judge(presses, 0, 5300, tie_us=300)  # the window is still open
-    assert can_judge(presses, 0, 5301, tie_us=300)
-    assert not can_judge([], 0, 10 ** 6)
-    assert not can_judge([(3, 900)], 1000, 10 ** 6)  # only a false start
+    clock = clock_of([(1, 5000)])
+    assert not clock.can_judge(5000)  # more presses of this instant may come
+    clock.press(5, 5000)
+    clock.press(7, 5000)
+    assert clock.can_judge(5001)
+    assert clock.result() == ([1, 5, 7], 0)
+    assert not clock.can_judge(5300, tie_us=300)  # the window is still open
+    assert clock.can_judge(5301, tie_us=300)
+    assert not clock_of([]).can_judge(10 ** 6)
+    assert not clock_of([(3, 900)], 1000).can_judge(10 ** 6)  # only a false start
+
+
+def test_judging_a_tie_pressed_again_waits_for_its_own_instant():
+    clock = clock_of([(1, 5000), (3, 5000)])
+    since = 90000
+    assert not clock.can_judge(95000, since=since)  # nobody pressed again yet
+    clock.press(3, 95000)
+    assert not clock.can_judge(95000, since=since)
+    assert clock.can_judge(95001, since=since)
 
 
 # --- tied players press again ---
@@ -122,8 +132,8 @@ def test_press_again_in_one_instant_is_a_new_tie():
     tied = [1, 5, 7]
     since = 90000
     again = [(5, 95000), (1, 95000)]
-    assert press_again(again, tied, since) == ([1, 5], 0)  # the lower seat does not win
-    assert press_again(list(reversed(again)), tied, since) == ([1, 5], 0)
+    assert clock_of(again).press_again(tied, since) == ([1, 5], 0)  # the lower seat does not win
+    assert clock_of(list(reversed(again))).press_again(tied, since) == ([1, 5], 0)
 
 
 def test_press_again_first_of_the_tied_wins():
@@ -131,15 +141,38 @@ def test_press_again_first_of_the_tied_wins():
     since = 90000
     presses = [(3, 91000), (7, 92000), (1, 92500), (5, 89000)]
     # Seat 3 was not in the tie; seat 5 pressed before the tie was announced.
-    assert press_again(presses, tied, since) == ([7], 500)
-    assert press_again([], tied, since) == ([], None)
-    assert press_again([(0, 95000)], tied, since) == ([], None)
+    assert clock_of(presses).press_again(tied, since) == ([7], 500)
+    assert clock_of([]).press_again(tied, since) == ([], None)
+    assert clock_of([(0, 95000)]).press_again(tied, since) == ([], None)
 
 
 def test_press_again_across_the_wrap():
-    since = PERIOD - 100
-    presses = [(2, add(since, 300)), (4, add(since, 50))]
-    assert press_again(presses, [2, 4], since) == ([4], 250)
+    go = PERIOD - 1000
+    clock = RoundClock(go)
+    clock.update(add(go, 900))
+    since = clock.since_go(add(go, 900))
+    clock.press(2, add(go, 1200))
+    clock.press(4, add(go, 950))
+    assert clock.press_again([2, 4], since) == ([4], 250)
+
+
+# --- what the STOP screen shows ---
+
+def test_reaction_margins_and_false_starts():
+    clock = clock_of([(6, -3000), (2, 351000), (0, 359000), (2, 355000), (4, 420000),
+                      (6, -2000), (3, -5000)])
+    assert clock.first_of(2) == 351000 and clock.first_of(6) is None
+    assert clock.margins(2) == [(0, 8000), (4, 69000)]  # each seat's first, nearest first
+    assert clock.false_starts() == [3, 6]  # in the order they pressed, each once
+
+
+def test_locked_out_for_the_penalty_after_a_false_start():
+    go = PERIOD - 50000  # across the wrap too
+    clock = clock_of([(1, add(go, -100000))], armed=go)
+    assert clock.locked(1, add(go, 149999), 250000)
+    assert not clock.locked(1, add(go, 150000), 250000)
+    assert not clock.locked(2, add(go, 0), 250000)  # no false start: never locked
+    assert not clock_of([(1, 100)]).locked(1, 200, 250000)  # a press after GO is no lock
 
 
 # --- rounds of any length ---
@@ -210,4 +243,4 @@ def test_long_round_instant_tie():
 def test_judge_takes_offsets_of_any_size():
     big = 10 ** 12
     assert judge([(1, big + 5), (0, big), (2, -1)]) == ([0], 5)
-    assert early_seats([(1, big), (2, -7), (3, -9), (2, -1)]) == [3, 2]
+    assert clock_of([(1, big), (2, -7), (3, -9), (2, -1)]).false_starts() == [3, 2]

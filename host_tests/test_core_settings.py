@@ -47,11 +47,10 @@ def test_bool_is_not_a_number():
 
 
 def test_the_settings_screen_is_made_from_the_table():
-    from pawpad.app.box_menus import SettingsScreen
-    from pawpad.app.shell import App
-    from pawsim.gallery import QuietOut
+    from pawpad.app.menus.settings import SettingsScreen
+    from pawsim.gallery import quiet_app
 
-    app = App(QuietOut(), settings.defaults(), (), {}, 0)
+    app = quiet_app(settings.defaults())
     screen = SettingsScreen()
     rows = screen.rows(app)
     shown = [r for r in settings.FIELDS if r[5] is not None]

@@ -9,9 +9,9 @@ import main
 from test_boot_damaged import FakeBoard, all_files, press
 from test_readers_total import tempdir, wipe
 
-from pawpad.app import runner
-from pawpad.app.session import LOG
-from pawpad.app.storage import Storage
+from pawpad.app.device import loop as runner
+from pawpad.store.files import Storage
+from pawpad.store.session import LOG
 
 
 def run_main(data, run):
@@ -69,7 +69,7 @@ def test_a_crash_after_the_boot_settled_is_counted_and_the_game_offered():
 
 
 def boot_with(data, cause):
-    from pawpad.app.device import Device
+    from pawpad.app.device.device import Device
     from pawsim import board as simboard
     from pawsim.script import Player, parse
 

@@ -10,12 +10,12 @@ from test_device import play
 from test_device_pick_a_dog import data_with, open_variant
 from test_navigation import round_keys, top
 
-from pawpad.app import device as device_module
-from pawpad.app import logscan
-from pawpad.app.game_menu import EndGame
-from pawpad.app.session import Session, read_history
-from pawpad.app.storage import Storage
-from pawpad.core import gamelog
+from pawpad.app.device import device as device_module
+from pawpad.app.shell.game_menu import EndGame
+from pawpad.store import gamelog, logscan
+from pawpad.store.files import Storage
+from pawpad.store.history import read_history
+from pawpad.store.session import Session
 from pawsim.script import parse
 from pawsim.scripts import timed
 
@@ -111,7 +111,7 @@ def recover(data):
         p = play("1700 ok\n1800 end", data)
         # End game, as the game menu's last row opens it (BACK reaches the game menu
         # from some screens only: the examination takes BACK as its own)
-        p.dev.app.nav.push(EndGame(p.dev.app.host))
+        p.dev.app.nav.push(EndGame(p.dev.app.game))
         p.play(parse("1900 ok\n2000 end"))
     assert top(p) == "menu", top(p)
     return p

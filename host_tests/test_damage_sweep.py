@@ -7,7 +7,7 @@
 # replaced by another game's, players or version). After each damage the real device
 # boots on the data folder on the simulated board, in virtual time:
 #   - as a power-on: the resume offer, then resume (or, for some cases, end the game
-#     there into the history, or set it aside), robot moves through the game's host and
+#     there into the history, or set it aside), robot moves through the game's game and
 #     random keys, the score sheet, the corrections list (the last round's correction
 #     looked at, the oldest one's made for some cases), a power cut and a resume again,
 #     and End game from the game menu (or the results, when the game is over);
@@ -39,11 +39,11 @@ import sys
 
 from test_device import fresh_dir
 
-from pawpad.app import device as device_module
-from pawpad.app.device import Device
-from pawpad.app.screen import Screen
-from pawpad.core import gamelog
+from pawpad.app.device import device as device_module
+from pawpad.app.device.device import Device
 from pawpad.games.common import replay
+from pawpad.store import gamelog
+from pawpad.ui.screen import Screen
 from pawsim import board as simboard
 from pawsim import damage, robots
 from pawsim.script import Player, parse
@@ -67,7 +67,7 @@ CHECKPOINTS = 22  # crafted checkpoints (places and links astray, repeated, swap
 WHOLE_LIES = True
 SNAPSHOTS = 10  # crafted snapshot states (fields missing, of the wrong type)
 EVENTS = 12  # an event's record (or the header) replaced by a CRC-valid other one
-ROBOT_MOVES = 3  # robot moves after the resume, through the game's host
+ROBOT_MOVES = 3  # robot moves after the resume, through the game's game
 KEYS = 4  # random keys after them (after a power-on; a watchdog reset: none)
 # What a message about damage says (session.py's and logread's wording today, and the
 # words the rewrite is to use): one of these in a notice or a toast.
@@ -107,7 +107,7 @@ _LOGS = {}  # game: the bytes of its long log (its records are parsed again for 
 def long_log(game):
     """(bytes, lines) of the game's long log, made once."""
     if game not in _LOGS:
-        from pawpad.app.storage import Storage
+        from pawpad.store.files import Storage
 
         data = fresh_dir()
         store = Storage(data)
@@ -552,8 +552,8 @@ def resume_case(sweep, case, oracle, data):
     """The resume alone, as the resume offer calls it (for the many places a log can be
     cut at: the device plays some of them): the game the log allows, its state its
     events replayed, a message for what is set aside or cut off."""
-    from pawpad.app.session import Session
-    from pawpad.app.storage import Storage
+    from pawpad.store.files import Storage
+    from pawpad.store.session import Session
 
     put_case(case, data)
     sweep.resumes += 1
@@ -585,7 +585,7 @@ def session_events(sweep, case, s, said):
     back as the app reads them. A doubt found on the way makes the session read its
     log again whole (session.Repaired): its messages are said, and the events are
     read again, as the app does. (events or None, the session)."""
-    from pawpad.app import session as session_module
+    from pawpad.store import session as session_module
 
     repaired = getattr(session_module, "Repaired", None)
     for _ in range(3):
@@ -789,23 +789,23 @@ def check_said(sweep, case, box, data):
 
 
 def play_on(box, rng, keys):
-    """A few robot moves through the game's host (as its screens offer events), then
+    """A few robot moves through the game's game (as its screens offer events), then
     `keys` random keys as a player might press them."""
     app = box.app
     chooser = robots.Lcg(rng.next())
     for _ in range(ROBOT_MOVES):
-        host = app.host
-        if host is None or host.state["ended"]:
+        game = app.game
+        if game is None or game.state["ended"]:
             break
 
-        def state(host=host):
-            return host.state
+        def state(game=game):
+            return game.state
 
-        def feed(event, host=host):
-            return host.offer(event)
+        def feed(event, game=game):
+            return game.offer(event)
 
         try:
-            robots.ROBOTS[host.session.name](state, chooser, feed)
+            robots.ROBOTS[game.session.name](state, chooser, feed)
         except Exception as e:  # noqa: BLE001
             if not where(e)[1].startswith("tools/"):
                 raise
@@ -835,10 +835,10 @@ def play_on(box, rng, keys):
 
 def game_menu(box):
     """The game menu, opened over the game (as BACK opens it from the board)."""
-    from pawpad.app.game_menu import GameMenu
+    from pawpad.app.shell.game_menu import GameMenu
 
     app = box.app
-    menu = GameMenu(app.host)
+    menu = GameMenu(app.game)
     app.nav.push(menu)
     box.act("%d end" % (box.p.t + 20))
     return menu
@@ -872,9 +872,9 @@ def read_every_event(box, correct):
         box.key("up")
         box.key("back")
     for oldest in (False, True) if correct else (False,):
-        if app.session is None or app.host is None or app.host.state["ended"]:
+        if app.session is None or app.game is None or app.game.state["ended"]:
             return
-        app.host.show()  # back on the game's own screen (as BACK from the sheet's game)
+        app.game.show()  # back on the game's own screen (as BACK from the sheet's game)
         menu = game_menu(box)
         if not choose(box, menu, "Correct a") or box.top() != "rounds":
             continue
@@ -892,8 +892,8 @@ def read_every_event(box, correct):
             box.key("back")
         if box.top() == "rounds":
             box.key("back")
-    if app.session is not None and app.host is not None:
-        app.host.show()
+    if app.session is not None and app.game is not None:
+        app.game.show()
 
 
 def cut_and_resume(sweep, case, box, data):
@@ -933,8 +933,8 @@ def end_game(sweep, case, oracle, box, data):
     events = app_events(sweep, case, box, "the game at its end")
     if app.session is None:
         return  # it could not go on: said (checked at the boot's end)
-    if app.host.state["ended"]:
-        app.host.show()
+    if app.game.state["ended"]:
+        app.game.show()
         box.key("ok")  # the results: done
     else:
         menu = game_menu(box)

@@ -5,7 +5,7 @@ import sys
 
 import pins
 
-from pawpad.app.device import Device
+from pawpad.app.device.device import Device
 from pawsim import board as simboard
 from pawsim.script import Player, parse
 
@@ -125,7 +125,7 @@ def test_display_unplugged_and_back():
              "3100 down\n5000 end")
     assert p.hw.display is not None
     # after the display came back, the whole frame was sent again and matches
-    assert p.world.panel.ram == p.dev.canvas.buf
+    assert p.world.panel.ram == p.dev.panel.canvas.buf
 
 
 def test_button_held_at_boot_is_reported_and_ignored():
@@ -171,9 +171,9 @@ def test_screen_dims_and_first_key_only_wakes_it():
         f.write('{"dim_after_s": 5}')
     p = play("1600 end", data)
     p.play(parse("7000 end"))
-    assert p.dev.dimmed and p.world.panel.contrast == 8
+    assert p.dev.panel.dimmed and p.world.panel.contrast == 8
     p.play(parse("7500 down"))
-    assert not p.dev.dimmed and p.world.panel.contrast == 200
+    assert not p.dev.panel.dimmed and p.world.panel.contrast == 200
     assert p.dev.app.top.sel == 0  # the waking key did not move the menu
 
 
@@ -183,11 +183,11 @@ def test_screen_goes_dark_after_a_long_idle_and_wakes():
         f.write('{"dim_after_s": 5}')
     p = play("1600 end", data)
     p.play(parse("40000 end"))
-    assert p.dev.dimmed and not p.dev.dark and p.world.panel.on
+    assert p.dev.panel.dimmed and not p.dev.panel.dark and p.world.panel.on
     p.play(parse("52000 end"))
-    assert p.dev.dark and not p.world.panel.on
+    assert p.dev.panel.dark and not p.world.panel.on
     p.play(parse("52500 p1\n52700 end"))  # a player's button wakes it too
-    assert p.world.panel.on and p.world.panel.contrast == 200 and not p.dev.dimmed
+    assert p.world.panel.on and p.world.panel.contrast == 200 and not p.dev.panel.dimmed
 
 
 def test_calibrating_the_load_cells():

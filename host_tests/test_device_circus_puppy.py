@@ -167,8 +167,8 @@ def test_plus_one_asks_for_the_same_action_again():
     data = three_players()
     # The +1 card fires when a dog goes straight onto it: a game whose high stage
     # holds only its card (its two dogs taken off before the game is resumed).
-    from pawpad.app.session import Session
-    from pawpad.app.storage import Storage
+    from pawpad.store.files import Storage
+    from pawpad.store.session import Session
 
     st0 = Storage(data)
     s = Session.new(st0, "circus_puppy", 3)
@@ -190,9 +190,9 @@ def test_plus_one_asks_for_the_same_action_again():
 
 def test_reaching_30_ends_the_game_with_the_final_standings():
     data = three_players()
-    from pawpad.app.session import Session, read_history
-    from pawpad.app.storage import Storage
-
+    from pawpad.store.files import Storage
+    from pawpad.store.history import read_history
+    from pawpad.store.session import Session
     s = Session.new(Storage(data), "circus_puppy", 3)
     s.flush()
     p = play("1600 ok\n1800 end\n", data, cells=False)  # resume it
@@ -202,7 +202,7 @@ def test_reaching_30_ends_the_game_with_the_final_standings():
     script, t = timed(2000, ["ok", "ok", "ok", "up", "ok"])
     p.play(parse(script + "%d end\n" % (t + 5500)))
     assert p.dev.app.top.name == "results"
-    lines = p.dev.app.top.host.flow.result_lines(game.state, p.dev.app.host)
+    lines = p.dev.app.top.game.flow.result_lines(game.state, p.dev.app.game)
     assert lines[0].startswith("Red") and "31-5 = 26" in lines[0]
     p.play(parse("%d ok\n%d end\n" % (t + 5600, t + 5800)))
     games = read_history(Storage(data))

@@ -3,9 +3,10 @@
 # Both runtimes.
 from test_device import fresh_dir, play
 
-from pawpad.app.session import LOG, read_history
-from pawpad.app.storage import Storage
-from pawpad.core import gamelog
+from pawpad.store import gamelog
+from pawpad.store.files import Storage
+from pawpad.store.history import read_history
+from pawpad.store.session import LOG
 from pawsim.script import parse
 from pawsim.scripts import timed
 
@@ -79,7 +80,7 @@ def test_resume_after_a_reboot_shows_where_it_stood():
 
 
 def test_watchdog_reset_resumes_without_asking():
-    from pawpad.app.device import Device
+    from pawpad.app.device.device import Device
     from pawsim import board as simboard
     from pawsim.script import Player
 

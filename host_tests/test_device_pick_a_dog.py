@@ -4,9 +4,9 @@
 import pins
 from test_device import fresh_dir, play
 
-from pawpad.app.session import LOG
-from pawpad.app.storage import Storage
-from pawpad.core import gamelog
+from pawpad.store import gamelog
+from pawpad.store.files import Storage
+from pawpad.store.session import LOG
 from pawsim.script import parse
 from pawsim.scripts import GO_MS, counts_keys
 
@@ -37,9 +37,9 @@ def state(p):
 
 def tally(p):
     """Each colour's figures that the game in progress will add to the statistics."""
-    host = p.dev.app.host
-    return {host.name(seat): fig for seat, fig in
-            host.flow.tally(host.session.events()).items()}
+    game = p.dev.app.game
+    return {game.name(seat): fig for seat, fig in
+            game.flow.tally(game.session.events()).items()}
 
 
 def log_records(data):
@@ -113,7 +113,7 @@ def test_tie_settled_by_pressing_again():
              "%d p2\n%d p3\n%d end" % (go + 100, go + 100, go + 200, go + 200, go + 600,
                                        go + 800, go + 900), data)
     screen = p.dev.app.top
-    assert screen.winners == [0, 2]
+    assert screen.tied == [0, 2]
     assert screen.caller == 2  # Blue is not in the tie; Green pressed again first
     assert state(p)["phase"] == "exam" and state(p)["caller"] == 2
 
@@ -235,7 +235,7 @@ def test_a_whole_game_to_the_end_of_the_draw_pile():
     assert p.dev.app.top.name == "results"
     p.play(parse("%d ok\n" % (t + 500)))
     assert p.dev.app.session is None  # finished, in the history
-    from pawpad.app.session import read_history
+    from pawpad.store.history import read_history
 
     games = read_history(Storage(data))
     assert games[-1]["game"] == "pick_a_dog" and games[-1]["events"] == 8
@@ -276,7 +276,7 @@ def test_presses_in_the_same_instant_are_a_tie_even_without_a_tie_window():
     world.player(1, True)
     p.play(parse("%d end" % (go + 300)))
     screen = p.dev.app.top
-    assert screen.name == "pad-stopped" and screen.winners == [1, 3]
+    assert screen.name == "pad-stopped" and screen.tied == [1, 3]
     assert screen.caller is None
 
 
@@ -308,7 +308,7 @@ def test_every_seat_of_one_instant_is_in_the_tie():
     world.player(1, True)
     p.play(parse("%d end" % (go + 300)))
     screen = p.dev.app.top
-    assert screen.name == "pad-stopped" and screen.winners == [1, 5, 7]
+    assert screen.name == "pad-stopped" and screen.tied == [1, 5, 7]
     assert screen.caller is None
 
 
@@ -320,13 +320,13 @@ def test_tied_players_pressing_again_in_one_instant_are_tied_again():
     world.pins[pins.PLAYERS[3]]._v = 0
     world.player(1, True)
     p.play(parse("%d let p2\n%d let p4\n%d end" % (go + 300, go + 300, go + 600)))
-    assert p.dev.app.top.winners == [1, 3] and p.dev.app.top.caller is None
+    assert p.dev.app.top.tied == [1, 3] and p.dev.app.top.caller is None
     # both press again in one instant: still a tie, the lower seat does not win
     world.pins[pins.PLAYERS[3]]._v = 0
     world.player(1, True)
     p.play(parse("%d end" % (go + 700)))
     screen = p.dev.app.top
-    assert screen.caller is None and screen.winners == [1, 3]
+    assert screen.caller is None and screen.tied == [1, 3]
     p.play(parse("%d let p2\n%d let p4\n%d p4\n%d end" % (go + 800, go + 800, go + 1000,
                                                           go + 1200)))
     assert screen.caller == 3

@@ -1,7 +1,7 @@
 # Button driver against fake pins: IRQ ring, debounce, ties, stuck buttons, no allocation.
-import sys
 
 import micropython
+from skipping import only_micropython
 
 from pawpad.drivers.buttons import PRESS, RELEASE, Buttons
 from pawsim.fakes import Pin
@@ -141,8 +141,7 @@ def test_custom_debounce():
 
 
 def test_interrupt_handler_allocates_nothing():
-    if sys.implementation.name != "micropython":
-        return  # heap_lock is the unix port's proof; CPython has nothing to lock
+    only_micropython("heap_lock is the unix port's proof; CPython has nothing to lock")
     import asyncio
 
     r = Rig()
@@ -240,8 +239,7 @@ def test_disarmed_press_does_nothing_in_the_interrupt():
 
 
 def test_armed_interrupt_allocates_nothing():
-    if sys.implementation.name != "micropython":
-        return  # heap_lock is the unix port's proof; CPython has nothing to lock
+    only_micropython("heap_lock is the unix port's proof; CPython has nothing to lock")
     import asyncio
 
     r, bz = armed_rig()

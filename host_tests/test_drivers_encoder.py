@@ -2,16 +2,16 @@
 # contact bounce and missed edges, the push button as OK, an interrupt that allocates
 # nothing; and on the simulated box, the knob moving the menus as UP and DOWN do, and a
 # box without one. Both runtimes.
-import sys
 
 import micropython
 import pins
+from skipping import only_micropython
 from test_device import play
 from test_drivers_buttons import Flag
 
 from pawpad.drivers.buttons import PRESS, RELEASE
 from pawpad.drivers.encoder import _MOVE, DOWN, OK, UP, Encoder
-from pawpad.drivers.hardware import Hardware
+from pawpad.hardware import Hardware
 from pawsim import board as simboard
 from pawsim.fakes import Pin
 
@@ -137,8 +137,7 @@ def test_without_a_push_button_it_still_turns():
 
 
 def test_interrupt_handler_allocates_nothing():
-    if sys.implementation.name != "micropython":
-        return  # heap_lock is the unix port's proof; CPython has nothing to lock
+    only_micropython("heap_lock is the unix port's proof; CPython has nothing to lock")
     import asyncio
 
     r = Rig()
@@ -189,7 +188,7 @@ def test_a_box_without_an_encoder_works_as_before():
 
     hw = simboard.build(world, fresh_dir())
     assert hw.encoder is None and pins.ENCODER[0] not in world.pins
-    from pawpad.app.device import Device
+    from pawpad.app.device.device import Device
     from pawsim.script import Player, parse
 
     player = Player(world, hw, Device, "/tmp")

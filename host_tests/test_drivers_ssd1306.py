@@ -2,6 +2,7 @@
 import sys
 
 import micropython
+from skipping import only_micropython
 
 from pawpad.drivers.ssd1306 import SSD1306
 from pawsim.fakes import I2C
@@ -156,8 +157,7 @@ class QuietBus:
 
 
 def test_show_and_commands_allocate_nothing():
-    if sys.implementation.name != "micropython":
-        return  # heap_lock is the unix port's proof; CPython has nothing to lock
+    only_micropython("heap_lock is the unix port's proof; CPython has nothing to lock")
     bus = QuietBus()
     d = SSD1306(bus)
     rnd = Lcg(5)

@@ -4,7 +4,7 @@
 # simulated bus. Both runtimes.
 from test_device import play
 
-from pawpad.app.box_menus import Hardware
+from pawpad.app.menus.hardware import Hardware
 from pawsim.script import parse
 
 

@@ -6,8 +6,8 @@ from test_device_pick_a_dog import data_with, open_variant
 from test_device_top_dog import OPEN as OPEN_TOP_DOG
 from test_device_top_dog import two_players
 
-from pawpad.app import dog_deck
-from pawpad.app.storage import Storage
+from pawpad.store import dog_catalog
+from pawpad.store.files import Storage
 from pawsim.script import parse
 from pawsim.scripts import GO_MS, timed
 
@@ -66,7 +66,7 @@ def test_the_catalog_is_keyed_once_and_a_round_is_which_dog():
     script, t = catalog_keys(2000, [[5, 1, 1, 1], [1, 5, 1, 1]])
     p = play(OPEN_TOP_DOG + script, data)
     assert p.dev.app.top.name == "top-dog"
-    dogs, problem = Storage(data).read_json(dog_deck.FILE)
+    dogs, problem = Storage(data).read_json(dog_catalog.FILE)
     assert problem is None and dogs["dogs"][:3] == [[5, 1, 1, 1], [1, 5, 1, 1], None]
     # OK; Red: UP to dog 1, OK; Blue: UP skips dog 1 (Red's) to dog 2, OK: judged
     script, t = timed(p.t + 100, ["ok", "up", "ok", "up", "ok"])
@@ -79,7 +79,7 @@ def test_the_catalog_is_keyed_once_and_a_round_is_which_dog():
 
 def test_a_numbered_dog_keyed_in_play_joins_the_catalog():
     data = two_players()
-    Storage(data).write_text(dog_deck.FILE, '{"dogs": [[9, 0, 0, 0]]}')
+    Storage(data).write_text(dog_catalog.FILE, '{"dogs": [[9, 0, 0, 0]]}')
     # Red: dog 1 from the catalog. Blue: dog 2, not known yet: its stats asked, 0 9 0 0
     names = ["ok", "up", "ok", "up", "ok", "up", "ok"] + ["up"] * 10 + ["ok"] + \
         ["up", "ok", "up", "ok"]
@@ -87,28 +87,28 @@ def test_a_numbered_dog_keyed_in_play_joins_the_catalog():
     p = play(OPEN_TOP_DOG + script, data)
     st = state(p)
     assert st["last_medals"] == {"P": [0, "new"], "A": [1, "new"]}  # W and S tied 0-0
-    dogs = dog_deck.load(Storage(data))
+    dogs = dog_catalog.load(Storage(data))
     assert dogs[:3] == [[9, 0, 0, 0], [0, 9, 0, 0], None]
 
 
 def test_a_damaged_catalog_forgets_only_what_is_wrong():
     data = two_players()
     store = Storage(data)
-    store.write_text(dog_deck.FILE, '{"dogs": [[1, 2, 3], "x", [1, 2, 3, 4], [1, 2, 3, -4],'
+    store.write_text(dog_catalog.FILE, '{"dogs": [[1, 2, 3], "x", [1, 2, 3, 4], [1, 2, 3, -4],'
                                     ' [true, 0, 0, 0], [100, 0, 0, 0], [99, 0, 0, 0]]}')
     said = []
-    dogs = dog_deck.load(store, said)
+    dogs = dog_catalog.load(store, said)
     assert dogs[:7] == [None, None, [1, 2, 3, 4], None, None, None, [99, 0, 0, 0]]
     assert len(dogs) == 18 and said == []
-    store.write_text(dog_deck.FILE, '{"dogs": [[1, 2, 3, 4]')  # torn: not JSON
-    dogs = dog_deck.load(store, said)
+    store.write_text(dog_catalog.FILE, '{"dogs": [[1, 2, 3, 4]')  # torn: not JSON
+    dogs = dog_catalog.load(store, said)
     assert dogs == [None] * 18 and "kept as" in said[0]
 
 
 def test_the_catalog_prints_as_one_line_the_box_reads_back():
     dogs = [None] * 18
     dogs[4] = [1, 2, 3, 4]
-    assert dog_deck.checked(__import__("json").loads(dog_deck.text(dogs))) == dogs
+    assert dog_catalog.checked(__import__("json").loads(dog_catalog.text(dogs))) == dogs
 
 
 # --- Pick-a-Dog's counts ---
@@ -174,7 +174,7 @@ def test_top_dogs_a_card_already_reached_no_longer_follows():
 
 def test_the_catalog_is_printed_from_its_last_row():
     data = two_players()
-    Storage(data).write_text(dog_deck.FILE, '{"dogs": [[9, 0, 0, 0]]}')
+    Storage(data).write_text(dog_catalog.FILE, '{"dogs": [[9, 0, 0, 0]]}')
     # game menu -> Dog catalog; UP from the first row: the last, "Print to console"
     script, t = timed(2000, ["back", "down", "down", "down", "down", "ok", "up", "ok"])
     p = play(OPEN_TOP_DOG + script, data)
@@ -184,7 +184,7 @@ def test_the_catalog_is_printed_from_its_last_row():
 
 
 def test_usual_counts_are_the_means_so_far_and_fit_the_table():
-    from pawpad.app.pad_exam import usual_counts
+    from pawpad.app.flows.pick_a_dog.exam import usual_counts
 
     assert usual_counts([{"t": "stop", "seat": 0}], 30) is None  # no count yet
     results = [{"t": "result", "collected": [4, 1, 2]},

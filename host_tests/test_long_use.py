@@ -28,9 +28,10 @@ from helpers import ROOT, run_mp
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 from compile_all import compile_tree  # noqa: E402
 
-from pawpad.app.session import HISTORY, HISTORY_KEEP, LOG  # noqa: E402
-from pawpad.app.storage import Storage  # noqa: E402
-from pawpad.core import gamelog  # noqa: E402
+from pawpad.store import gamelog  # noqa: E402
+from pawpad.store.files import Storage  # noqa: E402
+from pawpad.store.history import HISTORY, HISTORY_KEEP
+from pawpad.store.session import LOG  # noqa: E402
 from pawsim import longdata  # noqa: E402
 
 HEAP = "512k"
@@ -63,7 +64,7 @@ SLACK = 3072 + 3072
 
 TABLE = []  # printed at the end: (case, title, history, game, lowest free, block, errors)
 
-# The device driven through its keys (the game's events offered through its host, as
+# The device driven through its keys (the game's events offered through its game, as
 # its screens offer them), a look at the heap after each step. Written to a file and
 # precompiled with the firmware. Prints one JSON line.
 DRIVER = r'''
@@ -72,7 +73,7 @@ import io
 import json
 import sys
 
-from pawpad.app.device import Device
+from pawpad.app.device.device import Device
 from pawsim import board as simboard
 from pawsim import robots
 from pawsim.restless import largest_block
@@ -302,7 +303,7 @@ def new_game(title, variant):
 
 
 def play(records, chooser, to_end, where):
-    """The robot's events, offered through the host as the game's screens offer them,
+    """The robot's events, offered through the game as the game's screens offer them,
     the loop run after each (it draws and writes them); when the game is over and
     `to_end` is not set, an undo and on. `records`: how many accepted changes."""
     app = BOX.app
@@ -312,7 +313,7 @@ def play(records, chooser, to_end, where):
     def feed(event):
         if done[0] >= records:
             return False
-        ok = BOX.app.host.offer(event)
+        ok = BOX.app.game.offer(event)
         BOX.run(60)
         if ok:
             done[0] += 1
@@ -326,7 +327,7 @@ def play(records, chooser, to_end, where):
         if s.state["ended"]:
             if to_end:
                 return
-            BOX.app.host.undo()
+            BOX.app.game.undo()
             BOX.run(60)
             done[0] += 1
             continue
@@ -371,18 +372,18 @@ def to_board(chooser):
     """The game on a screen whose BACK opens the game menu (a board between turns,
     Top Dog's judging): played on to one, or, once over, undone back to one (and done
     again at the end, so the game ends as it would have)."""
-    from pawpad.app.board import GameBoard, GameScreen
+    from pawpad.app.shell.scoreboard import Scoreboard, GameScreen
 
     undone = 0
     for _ in range(80):
         BOX.to_game()
         app = BOX.app
         base = app.nav.stack[1]
-        at_board = isinstance(base, (GameBoard, GameScreen)) and not app.session.state["ended"]
+        at_board = isinstance(base, (Scoreboard, GameScreen)) and not app.session.state["ended"]
         if at_board and app.top is base:
             break
         if app.session.state["ended"] or undone:
-            app.host.undo()
+            app.game.undo()
             BOX.run(60)
             undone += 1
         else:
@@ -420,7 +421,7 @@ def corrections():
 
 def redo_end():
     for _ in range(FIG.get("undone", 0)):
-        BOX.app.host.redo()
+        BOX.app.game.redo()
         BOX.run(60)
     end_game()
 

@@ -8,8 +8,9 @@ from test_device_pick_a_dog import counts, data_with, open_variant
 from test_device_top_dog import OPEN as OPEN_TOP_DOG
 from test_device_top_dog import two_players
 
-from pawpad.app.session import LOG, Session, read_history
-from pawpad.app.storage import Storage
+from pawpad.store.files import Storage
+from pawpad.store.history import read_history
+from pawpad.store.session import LOG, Session
 from pawsim.script import parse
 from pawsim.scripts import GO_MS, timed
 
@@ -128,9 +129,9 @@ def test_a_cut_after_the_history_but_before_the_log_goes_counts_the_game_once():
     p = play(open_variant(0) + keys, data)
     app = p.dev.app
     # the ending as far as the history, then the power fails
-    from pawpad.app.results import summary
+    from pawpad.app.shell.results import summary
 
-    app.session.finish(summary(app.host, {"abandoned": True}))
+    app.session.finish(summary(app.game, {"abandoned": True}))
     assert Session.saved(Storage(data)) and len(read_history(Storage(data))) == 1
     p = play("1600 end", data)  # the next boot settles it quietly
     assert top(p) == "menu"
@@ -167,7 +168,7 @@ def test_the_history_keeps_the_colours_of_the_game():
     assert top(p) == "menu"
     app = p.dev.app
     app.settings["colours"][0] = "Pink"  # Red's seat changes colour afterwards
-    from pawpad.app.box_menus import History
+    from pawpad.app.menus.history import History
 
     h = History()
     assert h.rows(app) == [("Pick-a-Dog", "-")]
@@ -187,7 +188,7 @@ def test_the_game_menus_timer_rings_on_every_screen_of_the_game():
     assert top(p) == "team-entry"
     assert "sound 880 Hz" in "\n".join(p.log)  # the time-up tune
     assert p.dev.app.toast_text is None or p.dev.app.toast_text == "Time!"
-    assert p.dev.app.host.timer.remaining(p.dev.app.now) == 0
+    assert p.dev.app.game.timer.remaining(p.dev.app.now) == 0
 
 
 def test_a_log_on_flash_is_offered_before_any_new_game():
@@ -199,7 +200,7 @@ def test_a_log_on_flash_is_offered_before_any_new_game():
     # even if the main menu were reached, opening a game offers the saved one first
     app = p.dev.app
     app.nav.home()
-    from pawpad.app.game_start import start_game
+    from pawpad.app.shell.game_start import start_game
 
     start_game(app, "top_dogs")
     assert top(p) == "resume" and app.session is None

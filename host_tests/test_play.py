@@ -1,26 +1,26 @@
-# The game host and the game menu on the device: refusals said on screen, ending a
+# The game game and the game menu on the device: refusals said on screen, ending a
 # game early, the timer's pause, a saved game that cannot be read, a game for more
 # players than the box is set for. Both runtimes.
 from test_device import fresh_dir, play
 from test_device_games import OPEN_TOP_DOGS, three_players
 
-from pawpad.app.host import Host
-from pawpad.app.session import LOG, Session, read_history
-from pawpad.app.storage import Storage
-from pawsim.gallery import QuietOut
+from pawpad.app.shell.game import Game
+from pawpad.store.files import Storage
+from pawpad.store.history import read_history
+from pawpad.store.session import LOG, Session
+from pawsim.gallery import quiet_app
 from pawsim.script import parse
 
 
 def test_a_refused_entry_is_said_and_changes_nothing():
-    from pawpad.app.shell import App
     from pawpad.core import settings
 
-    app = App(QuietOut(), settings.defaults(), (), {}, 0)
-    host = Host(app, Session.new(None, "top_dogs", 3))
-    before = host.state
-    assert host.offer({"t": "teams", "cards": [[1, 2, 3]]}) is False
+    app = quiet_app(settings.defaults())
+    game = Game(app, Session.new(None, "top_dogs", 3))
+    before = game.state
+    assert game.offer({"t": "teams", "cards": [[1, 2, 3]]}) is False
     assert app.toast_text == "One team of three cards for every player"
-    assert host.state is before
+    assert game.state is before
 
 
 def test_ending_a_game_early_puts_it_in_the_history():
@@ -37,7 +37,7 @@ def test_the_timer_pauses_and_keeps_its_time():
     # game menu -> Timer (row 6, after the score sheet) -> OK: start; 3 s later OK: pause
     p = play(OPEN_TOP_DOGS + "2100 back\n2200 down\n2300 down\n2400 down\n2500 down\n"
              "2600 down\n2700 ok\n2800 ok\n5800 ok\n9000 end\n", data)
-    timer = p.dev.app.top.host.timer
+    timer = p.dev.app.top.game.timer
     assert not timer.running
     assert timer.remaining(p.dev.app.now) == 15000 - 3000
     p.play(parse("9100 back\n9300 end"))  # back to the game: the timer in the corner

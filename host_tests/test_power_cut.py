@@ -17,8 +17,8 @@ from helpers import ROOT, micropython
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 from compile_all import compile_tree  # noqa: E402
 
-from pawpad.core import gamelog  # noqa: E402
 from pawpad.games import top_dogs  # noqa: E402
+from pawpad.store import gamelog  # noqa: E402
 from pawsim import scripts  # noqa: E402
 
 RUNS = 200

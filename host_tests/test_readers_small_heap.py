@@ -10,8 +10,8 @@ from helpers import run_mp
 SCRIPT = r'''
 import gc, json, sys
 sys.path.insert(0, "firmware")
-from pawpad.app.storage import Storage
-from pawpad.core import gamelog
+from pawpad.store.files import Storage
+from pawpad.store import gamelog
 
 st = Storage(sys.argv[1])
 

@@ -4,11 +4,11 @@
 # failure plays again the same. Both runtimes.
 import os
 
-from pawpad.app import logscan, stats
-from pawpad.app.session import HISTORY, LOG, Session, read_history
-from pawpad.app.storage import LINE_MAX, Lines, Storage
-from pawpad.core import gamelog
 from pawpad.core import settings as settings_rules
+from pawpad.store import gamelog, logscan, stats
+from pawpad.store.files import LINE_MAX, Lines, Storage
+from pawpad.store.history import HISTORY, read_history
+from pawpad.store.session import LOG, Session
 
 _N = [0]
 

@@ -8,11 +8,11 @@
 from test_checkpoints import long_game
 from test_device import fresh_dir
 
-from pawpad.app import logscan
-from pawpad.app.session import HISTORY, LOG, Repaired, Session, history, prune_history
-from pawpad.app.storage import Storage
-from pawpad.core import gamelog
-from pawpad.core.pages import PAGE, Pages
+from pawpad.store import gamelog, logscan
+from pawpad.store.files import Storage
+from pawpad.store.history import HISTORY, history, prune_history
+from pawpad.store.pages import PAGE, Pages
+from pawpad.store.session import LOG, Repaired, Session
 
 
 def test_pages_are_a_list_of_numbers_across_their_edges():

@@ -17,8 +17,8 @@ import charts  # noqa: E402
 import demo  # noqa: E402
 import make_report as report  # noqa: E402
 
-from pawpad.core import gamelog  # noqa: E402
 from pawpad.games import pick_a_dog  # noqa: E402
+from pawpad.store import gamelog  # noqa: E402
 
 CHARTS = ("games-per-title", "wins-per-player", "last-games", "last-rounds", "rounds",
           "reactions", "margins", "stops")

@@ -7,8 +7,8 @@ import gc
 from skipping import only_micropython
 from test_device import fresh_dir
 
-from pawpad.app.session import Session
-from pawpad.app.storage import Storage
+from pawpad.store.files import Storage
+from pawpad.store.session import Session
 from pawsim import robots
 
 

@@ -11,7 +11,7 @@ def test_the_asyncio_loop_wakes_on_button_interrupts():
     import asyncio
     import time
 
-    from pawpad.app import runner
+    from pawpad.app.device import loop as runner
     from pawsim import board as simboard
 
     world = simboard.World(simboard.Clock(False))

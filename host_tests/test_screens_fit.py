@@ -2,7 +2,7 @@
 # fields can take (eight players with the longest colour names, 5-digit times, every
 # setting at its widest), and every message a toast can carry, must keep each text
 # on the panel, apart from the others, and whole (no "~"). Both runtimes.
-from pawpad.app.screen import Screen
+from pawpad.ui.screen import Screen
 from pawsim import fit, gallery
 
 TOASTS = ("load cell 2 not answering", "History not saved (Flash full)",
@@ -58,34 +58,36 @@ def new_screens():
     """The screens of fewer presses, the score sheet and the readings, each with the
     longest values it can show: 8 players of Pick-a-Pog with 3-digit totals, six of
     Top Dog with a whole catalog of two-digit stats, Circus Puppy's readings."""
-    from pawpad.app import dog_deck, score_sheet
-    from pawpad.app import flow_top_dog as tdg
-    from pawpad.app.game_start import GameSetup
-    from pawpad.app.host import Host
-    from pawpad.app.lists import Notice
-    from pawpad.app.session import Session
+    from pawpad.app.flows.top_dog import catalog as dog_deck
+    from pawpad.app.flows.top_dog import entry as td_entry
+    from pawpad.app.flows.top_dog.entry import PlayEntry
+    from pawpad.app.shell import score_sheet
+    from pawpad.app.shell.game import Game
+    from pawpad.app.shell.game_start import GameSetup
     from pawpad.games import circus_puppy as cp
+    from pawpad.store.session import Session
+    from pawpad.ui.lists import Notice
 
     app, _ = gallery.worst_screens()
     out = []
     ses = Session.new(None, "pick_a_dog", 8, {"variant": "pog"}, gallery.LONG_COLOURS)
-    host = Host(app, ses)
+    game = Game(app, ses)
     for _ in range(2):
         ses.offer({"t": "stop", "seat": 0})
         ses.offer({"t": "result", "right": True, "collected": [6] * 8})
-    sheet = score_sheet.ScoreSheet(host)
+    sheet = score_sheet.ScoreSheet(game)
     # as wide as a cell gets: Pick-a-Pog's 192 cards, 52 in one round (49 on the table,
     # a captain, the bonus of 2); solo's 96 minus points, 32 in a round
     sheet.sheet = [[140] * 8, [192] * 8]
     sheet.i = 1
     out.append(("score-sheet", sheet))
-    solo = score_sheet.ScoreSheet(host)
+    solo = score_sheet.ScoreSheet(game)
     solo.sheet = [[-64], [-96]]
     solo.i = 1
     out.append(("score-sheet-solo", solo))
-    empty = score_sheet.ScoreSheet(Host(app, Session.new(None, "circus_puppy", 5)))
+    empty = score_sheet.ScoreSheet(Game(app, Session.new(None, "circus_puppy", 5)))
     out.append(("score-sheet-empty", empty))
-    out.append(("score-sheet-turns", score_sheet.ScoreSheet(host)))
+    out.append(("score-sheet-turns", score_sheet.ScoreSheet(game)))
     catalog = dog_deck.Catalog()
     catalog.dogs = [[99, 99, 99, 99]] * 18
     catalog.sel = 17
@@ -98,13 +100,13 @@ def new_screens():
     edit.field = 3
     out.append(("dog-edit", edit))
     ses = Session.new(None, "top_dog", 6, None, gallery.LONG_COLOURS)
-    host = Host(app, ses)
-    play = tdg.PlayEntry(host, 5)
+    game = Game(app, ses)
+    play = PlayEntry(game, 5)
     play.catalog = [[99, 99, 99, 99]] * 17 + [None]
     play.asks_dog = True
     play.dogs[5] = 18
     play.entries[5] = ["breed", 99, 99, 99, 99]
-    play.field = tdg.DOG
+    play.field = td_entry.DOG
     out.append(("top-dog-play-dog", play))
     out.append(("cp-setup-readings", GameSetup(app, "circus_puppy", 5)))
     for label, text in cp.READINGS:

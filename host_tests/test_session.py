@@ -2,9 +2,10 @@
 # corrections, history. Both runtimes.
 from test_device import fresh_dir
 
-from pawpad.app.session import LOG, Session, read_history
-from pawpad.app.storage import Storage
-from pawpad.core import gamelog
+from pawpad.store import gamelog
+from pawpad.store.files import Storage
+from pawpad.store.history import read_history
+from pawpad.store.session import LOG, Session
 
 
 def store():

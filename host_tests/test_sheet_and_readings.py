@@ -5,9 +5,9 @@ from test_device import fresh_dir, play
 from test_device_pick_a_dog import data_with, open_variant
 from test_fewer_presses import state
 
-from pawpad.app import score_sheet
-from pawpad.app.host import Host
-from pawpad.app.session import Session
+from pawpad.app.shell import score_sheet
+from pawpad.app.shell.game import Game
+from pawpad.store.session import Session
 from pawsim import fit, gallery
 from pawsim.robots import Lcg
 from pawsim.robots import play as robot_play
@@ -44,9 +44,9 @@ def test_the_sheet_of_solo_is_in_minus_points_and_its_result_signed():
     p = play(script + more, data)
     result = p.dev.app.top
     assert result.name == "pad-result"
-    host = p.dev.app.host
-    assert host.state["scores"] == [12]
-    assert score_sheet.rows(host) == [[-12]]
+    game = p.dev.app.game
+    assert game.state["scores"] == [12]
+    assert score_sheet.rows(game) == [[-12]]
     c = fit.FitCanvas()
     result.draw(c, p.dev.app)
     assert "-12" in [box[0] for box in c.boxes]  # the round scores minus points
@@ -55,25 +55,25 @@ def test_the_sheet_of_solo_is_in_minus_points_and_its_result_signed():
 def test_the_sheet_of_top_dog_counts_a_round_once_it_is_judged():
     app, _ = gallery.screens()
     s = Session.new(None, "top_dog", 2)
-    host = Host(app, s)
+    game = Game(app, s)
     s.offer({"t": "play", "plays": [[0, "new", None], [1, "new", None]]})
-    assert score_sheet.rows(host) == []  # the medals not judged yet
+    assert score_sheet.rows(game) == []  # the medals not judged yet
     s.offer({"t": "medals", "won": {"P": [1, "new"], "A": None, "W": None, "S": None}})
-    assert score_sheet.rows(host) == [[0, 1]]
+    assert score_sheet.rows(game) == [[0, 1]]
 
 
 def test_the_sheet_of_circus_puppy_has_a_row_a_turn_ending_at_the_scores():
     state, events = robot_play("circus_puppy", 3, None, Lcg(7), max_turns=300)
     app, _ = gallery.screens()
     s = Session.new(None, "circus_puppy", 3)
-    host = Host(app, s)
+    game = Game(app, s)
     turns = []
     for e in events:
         s.offer(e)
         last = s.state["last_turn"]
         if last is not None and (not turns or turns[-1] != last):
             turns.append(list(last))
-    rows = score_sheet.rows(host)
+    rows = score_sheet.rows(game)
     assert rows[-1] == state["scores"] and len(rows) == len(turns) > 5
     before = [0, 0, 0]
     for row, (seat, points, _fell) in zip(rows, turns):
@@ -124,7 +124,7 @@ def test_circus_puppy_corrects_a_turn_from_the_game_menu():
     p.play(parse(script))
     rounds = p.dev.app.top
     assert rounds.name == "rounds"
-    assert [r[:2] for r in p.dev.app.host.flow.round_rows(p.dev.app.host)] == [
+    assert [r[:2] for r in p.dev.app.game.flow.round_rows(p.dev.app.game)] == [
         ("T1 Red", "dogee show"), ("T1 Red", "on low")]
     # OK: which stage; DOWN: high; OK: corrected. On high, two dogs above the +1 card:
     # 3 points all the same, and the stages as the table has them

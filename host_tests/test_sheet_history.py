@@ -11,11 +11,12 @@ from test_navigation import top
 from test_sheet_and_readings import OPEN_TOP_DOGS
 from test_stop_margins import raced_round
 
-from pawpad.app import results, score_sheet
-from pawpad.app.host import Host
-from pawpad.app.session import HISTORY, Session, read_history
-from pawpad.app.storage import LINE_MAX, Storage
+from pawpad.app.shell import results, score_sheet
+from pawpad.app.shell.game import Game
 from pawpad.games import pick_a_dog
+from pawpad.store.files import LINE_MAX, Storage
+from pawpad.store.history import HISTORY, read_history
+from pawpad.store.session import Session
 from pawsim import gallery, robots
 from pawsim.script import parse
 from pawsim.scripts import timed
@@ -91,16 +92,16 @@ def finished(name, players, settings, events):
     for e in events:
         assert s.offer(e, 0) is None
     s.flush()
-    host = Host(app, s)
+    game = Game(app, s)
     assert s.state["ended"]
-    rec = results.summary(host, {"date": "2026-11-30"})
+    rec = results.summary(game, {"date": "2026-11-30"})
     s.finish(rec)
     assert s.problem is None
     with open(store.path(HISTORY)) as f:
         line = f.read()
     games = read_history(store)
     assert len(games) == 1, "the record is read back"
-    return games[0], len(line), score_sheet.rows(host)
+    return games[0], len(line), score_sheet.rows(game)
 
 
 def assert_thinned(sheet, every):
@@ -164,7 +165,7 @@ def test_a_game_too_long_to_replay_keeps_no_sheet_and_its_screen_says_so():
         s = Session.new(None, "pick_a_dog", 2, {"variant": "pog"})
         for e in events:
             s.offer(e, 0)
-        screen = score_sheet.ScoreSheet(Host(app, s))
+        screen = score_sheet.ScoreSheet(Game(app, s))
     finally:
         score_sheet.REPLAY_MAX = keep
     assert every is None and "sheet" not in game and game["scores"] == s.state["scores"]

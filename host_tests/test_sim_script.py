@@ -16,7 +16,7 @@ def test_three_seats_in_one_instant_are_all_tied():
     data = data_with('{"players": 4}')  # tie window 0: only the same instant ties
     p = play(open_variant(0) + "1900 ok\n%d p1+p3+p4\n%d end" % (GO + 100, GO + 300), data)
     screen = p.dev.app.top
-    assert screen.name == "pad-stopped" and screen.winners == [0, 2, 3]
+    assert screen.name == "pad-stopped" and screen.tied == [0, 2, 3]
     assert screen.caller is None
     # the tied press again: Green alone first settles it
     p.play(parse("%d p3\n%d end" % (GO + 600, GO + 900)))
@@ -29,7 +29,7 @@ def test_held_together_and_let_go_together():
     p = play(open_variant(0) + "1900 ok\n%d hold p2+p4\n%d let p2+p4\n%d p2+p4\n%d end"
              % (GO + 100, GO + 400, GO + 700, GO + 900), data)
     screen = p.dev.app.top
-    assert screen.winners == [1, 3] and screen.caller is None  # pressed again: tied again
+    assert screen.tied == [1, 3] and screen.caller is None  # pressed again: tied again
     assert not p.hw.players.is_down(1) and not p.hw.players.is_down(3)
 
 
@@ -73,7 +73,7 @@ def test_every_picture_script_of_the_readme_lands_on_its_screens():
 
     from test_device import fresh_dir
 
-    from pawpad.app.device import Device
+    from pawpad.app.device.device import Device
     from pawsim import board as simboard
     from pawsim.script import Player, parse_lines
 

@@ -6,9 +6,9 @@ from test_device import play
 from test_device_pick_a_dog import counts, data_with, open_variant, state
 from test_navigation import top
 
-from pawpad.app.session import read_history
-from pawpad.app.storage import Storage
 from pawpad.games import pick_a_dog
+from pawpad.store.files import Storage
+from pawpad.store.history import read_history
 from pawsim.script import parse
 from pawsim.scripts import GO_MS, timed
 

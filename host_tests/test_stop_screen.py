@@ -5,15 +5,14 @@
 from test_device import play
 from test_device_pick_a_dog import data_with, open_variant
 
-from pawpad.app import pad_round
-from pawpad.app.host import Host
-from pawpad.app.session import Session
-from pawpad.app.shell import App
+from pawpad.app.flows.pick_a_dog import stop as pad_stop
+from pawpad.app.shell.game import Game
 from pawpad.core import settings
 from pawpad.core.lockout import RoundClock
+from pawpad.store.session import Session
 from pawpad.ui.canvas import Canvas
 from pawsim import fit
-from pawsim.gallery import LONG_COLOURS, QuietOut
+from pawsim.gallery import LONG_COLOURS, quiet_app
 from pawsim.script import parse
 from pawsim.scripts import GO_MS
 
@@ -54,7 +53,7 @@ def test_the_stop_sends_only_the_name_and_the_lines_around_it():
     assert 0 < after - before < 650, after - before
     # Once the late presses are past, the verdict's keys: OK right, BACK wrong
     assert "OK: right" not in shown
-    p.play(parse("%d end" % (GO + 200 + pad_round.LATE_MS + 200)))
+    p.play(parse("%d end" % (GO + 200 + pad_stop.LATE_MS + 200)))
     shown, bad = texts(p.dev.app)
     assert "BACK: wrong" in shown and "OK: right" in shown and not bad
 
@@ -69,7 +68,7 @@ def test_false_starts_are_named_by_colour_on_the_stop_screen():
         shown, bad = texts(p.dev.app)
         assert head + " Red,Yel" in shown, shown
         assert not bad
-        p.play(parse("%d end" % (GO + 300 + pad_round.LATE_MS + 200)))
+        p.play(parse("%d end" % (GO + 300 + pad_stop.LATE_MS + 200)))
         p.dev.app.top.prepared = {}
         shown, bad = texts(p.dev.app)
         assert "OK: right" in shown  # one line below the name left for the verdict
@@ -81,26 +80,28 @@ def long_app():
     s["players"] = 8
     s["colours"] = list(LONG_COLOURS)
     s["false_start_lock"] = True
-    app = App(QuietOut(), s, (), {"board": "test"}, now_ms=0)
-    host = Host(app, Session.new(None, "pick_a_dog", 8, {"variant": "pog"}, LONG_COLOURS))
-    return app, host
+    app = quiet_app(s, {"board": "test"})
+    game = Game(app, Session.new(None, "pick_a_dog", 8, {"variant": "pog"}, LONG_COLOURS))
+    return app, game
 
 
-def stopped(app, host, seats_after, false):
+def stopped(app, game, seats_after, false):
     clock = RoundClock(1000)
     clock.press(0, 1000 + 99999000)
     for seat in seats_after:
         clock.press(seat, 1000 + 99999000 + seat * 9999000)
-    screen = pad_round.Stopped(host, app, clock, [(s, 0) for s in false])
-    screen.caller, screen.reaction, screen.deciding, screen.details = 0, 99999, False, True
+    for seat in false:
+        clock.press(seat, 0)  # before GO: a false start
+    screen = pad_stop.Stopped(game, app, clock)
+    screen.caller, screen.reaction, screen.part, screen.details = 0, 99999, pad_stop.Shown, True
     return screen
 
 
 def test_the_stop_screen_fits_with_every_seat_after_and_every_false_start():
-    app, host = long_app()
+    app, game = long_app()
     for after in ((), (1,), range(1, 8)):
         for false in ((), (3,), (1, 2), (1, 2, 3, 4), range(1, 8)):
-            shown, bad = texts(app, stopped(app, host, after, false))
+            shown, bad = texts(app, stopped(app, game, after, false))
             assert not bad, (after, false, bad)
             assert "99.9 s after GO" in shown
             if false:
@@ -113,10 +114,10 @@ def test_the_stop_screen_fits_with_every_seat_after_and_every_false_start():
 
 def test_margins_line_keeps_the_nearest_and_fits():
     app, _ = long_app()
-    line = pad_round.margins_line(app, [(1, 8), (2, 69), (3, 70)])
+    line = pad_stop.margins_line(app, [(1, 8), (2, 69), (3, 70)])
     assert line == "Ora +8ms Pur +69ms"  # short names fit two of them, full ones one
-    assert pad_round.margins_line(app, [(1, 8)]) == "Orange +8ms"
-    many = pad_round.margins_line(app, [(s, 10000 + s) for s in range(1, 8)])
+    assert pad_stop.margins_line(app, [(1, 8)]) == "Orange +8ms"
+    many = pad_stop.margins_line(app, [(s, 10000 + s) for s in range(1, 8)])
     assert many == "Orange +10001ms"  # one fits either way: the full name
 
 

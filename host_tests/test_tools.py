@@ -1,4 +1,4 @@
-# cpython only: the host tools - simulator scripts, layer check, bench figures - and the
+# cpython only: the game tools - simulator scripts, layer check, bench figures - and the
 # fakes checked against the rp2 port's stubs.
 import ast
 import os
@@ -155,7 +155,7 @@ def _import_depth(first):
 def test_preload_keeps_the_chain_of_nested_imports_short():
     # The rp2 port's stack is small: starting the app from inside asyncio with a chain
     # of a dozen nested imports raised "maximum recursion depth exceeded" there.
-    naive = _import_depth("import pawpad.app.runner")
+    naive = _import_depth("import pawpad.app.device.loop")
     preloaded = _import_depth("from pawpad import app; app.preload()\n"
-                              "import pawpad.app.runner")
+                              "import pawpad.app.device.loop")
     assert naive >= 8 and preloaded <= 4, (naive, preloaded)

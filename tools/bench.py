@@ -120,13 +120,13 @@ def main():
                                text=True, timeout=300)
             print(r.stdout.rstrip() or r.stderr.rstrip())
 
-    print("== replaying a long game's events (unix port, host timings; a power cut's resume"
+    print("== replaying a long game's events (unix port, game timings; a power cut's resume"
           " does this)")
     r = subprocess.run([a.micropython, "-X", "heapsize=4m", "tools/bench_replay.py"], cwd=ROOT,
                        capture_output=True, text=True, timeout=300)
     print(r.stdout.rstrip() or r.stderr.rstrip())
 
-    print("== the STOP path (Pick-a-Dog, unix port, simulated board: host timings, 50-100"
+    print("== the STOP path (Pick-a-Dog, unix port, simulated board: game timings, 50-100"
           " times faster than a Pico; the device's figures: make bench-device)")
     print("  bytes on the I2C bus until the caller's name is on the panel:")
     r = subprocess.run([a.micropython, "-X", "heapsize=2m", "tools/bench_stop.py"], cwd=ROOT,

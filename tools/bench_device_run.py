@@ -1,6 +1,6 @@
 # Runs ON the device (a Pico, or the emulated one of rp2emu/): `make bench-device`
 # sends it with `mpremote run` after flashing, with bench_device.json beside main.py
-# (the scripts and replay events the host made). Every figure is time.ticks_us() on the
+# (the scripts and replay events the game made). Every figure is time.ticks_us() on the
 # device. The firmware is the flashed one; the board is boards/pico/board.py, built
 # without its watchdog kept from being fed and with button levels the benchmark can
 # force, so a "press" is the button interrupt handler called with the pin reading low.
@@ -17,7 +17,7 @@ gc.collect()
 # What this script's own code holds of the heap: BASE_ALLOC is measured by the host's
 # exec just before it runs (nothing loaded then). Added back in the heap figures.
 OWN = gc.mem_alloc() - globals().get("BASE_ALLOC", gc.mem_alloc())
-# Set by the host in an exec before this file runs (a fresh soft-reset heap each):
+# Set by the game in an exec before this file runs (a fresh soft-reset heap each):
 # "ui" (boot, menu step, first screens), "game:NAME" (a scripted whole game: heap,
 # screens, and for pick_a_dog the STOPs), "replay".
 PHASE = globals().get("PHASE", "ui")
@@ -157,15 +157,12 @@ class Rig:
         global BUS_HZ
         BUS_HZ = OPTS.get("i2c_hz") or pins.I2C_FREQ
         t0 = ticks_us()
-        from pawpad import app
-
-        app.preload()  # as main.py does: leaf first, no deep chain of imports
-        from pawpad.app import runner
-        from pawpad.app.device import Device
+        from pawpad.app.device import loop as runner
+        from pawpad.app.device.device import Device
 
         t1 = ticks_us()
         self.runner = runner
-        hw = board.build(False, levels, BUS_HZ)  # the watchdog: stopped by the host
+        hw = board.build(False, levels, BUS_HZ)  # the watchdog: stopped by the game
         hw.data_dir = data
         self.hw = hw
         disp = hw.display
@@ -238,12 +235,12 @@ class Rig:
     def render(self, now_ms):
         dev = self.dev
         t0 = ticks_us()
-        dev.app.draw(dev.canvas)
+        dev.app.draw(dev.panel.canvas)
         t1 = ticks_us()
         b0 = self.spy.bytes
         disp = self.hw.display
         if disp is not None:
-            dev._display_call(disp.show)
+            dev.panel.call(disp.show)
         t2 = ticks_us()
         rec = (dev.app.screen_name(), tdiff(t1, t0), tdiff(t2, t1), self.spy.bytes - b0, t2,
                getattr(dev.app.top, "details", False))
@@ -406,15 +403,16 @@ async def ui_figures(rig, sc):
         % (m[0], steps[-1][0], m[1] / 1000, m[2] / 1000, m[3]))
 
     # --- each game's first screen after OK, imports included ---
-    from pawpad.app import menus
+    from pawpad import games
+    from pawpad.app.menus.main import PickVariant
 
     firsts = []
-    for i, gid in enumerate(menus.GAME_IDS):
+    for i, gid in enumerate(games.IDS):
         app = dev.app
         _no_game(dev)
         app.nav.top.sel = i
         if gid == "pick_a_dog":
-            app.nav.push(menus.PickVariant())
+            app.nav.push(PickVariant(gid))
         app.dirty = True
         await asyncio.sleep_ms(150)
         n0 = len(rig.frames)
@@ -444,7 +442,7 @@ def _drawn(rec, t0):
 def _no_game(dev):
     """The main menu, no game open and none on flash (a game left on flash would be
     offered again before a new one)."""
-    from pawpad.app.session import LOG
+    from pawpad.store.session import LOG
 
     if dev.store is not None:
         dev.store.remove(LOG)

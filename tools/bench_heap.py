@@ -20,11 +20,11 @@ def main():
     base = used()
     import pawpad.drivers.buttons  # noqa: F401  the firmware's drivers, counted as such
     import pawpad.drivers.buzzer  # noqa: F401
-    import pawpad.drivers.hardware  # noqa: F401
     import pawpad.drivers.hx711  # noqa: F401
     import pawpad.drivers.pixels  # noqa: F401
     import pawpad.drivers.ssd1306  # noqa: F401
     import pawpad.drivers.tilt  # noqa: F401
+    import pawpad.hardware  # noqa: F401
 
     drivers = used() - base
     import pawsim.board as simboard
@@ -34,7 +34,7 @@ def main():
     world = simboard.World(simboard.Clock(True))
     hw = simboard.build(world, data)
     sim = used() - base - drivers  # the simulator: fakes, panel, board objects
-    from pawpad.app.device import Device
+    from pawpad.app.device.device import Device
 
     p = Player(world, hw, Device, data, sink=lambda line: None)
     script = scripts.pick_a_dog_game() if game == "pick_a_dog" else scripts.top_dogs_game()

@@ -1,4 +1,4 @@
-# The data of `make bench-long` (tools/bench_long_device.py), made on the host by the
+# The data of `make bench-long` (tools/bench_long_device.py), made on the game by the
 # real code: for every title a game log of 1000 records written through Session as the
 # box writes it (tools/pawsim/longdata.py's robot play, with undos, redos and
 # corrections), and what the benchmark then plays on from it, worked out here on a
@@ -10,13 +10,13 @@ import json
 import os
 import shutil
 
-from pawpad.app import flow as flows
-from pawpad.app import stats
-from pawpad.app.results import summary
-from pawpad.app.session import HISTORY, Session
-from pawpad.app.storage import Storage
-from pawpad.core import gamelog
+from pawpad.app.shell import flow as flows
+from pawpad.app.shell.results import summary
 from pawpad.core.colours import NAMES
+from pawpad.store import gamelog, stats
+from pawpad.store.files import Storage
+from pawpad.store.history import HISTORY
+from pawpad.store.session import Session
 from pawsim import longdata, robots
 
 TITLES = ("pick_a_dog", "circus_puppy", "top_dog", "top_dogs")
@@ -57,7 +57,7 @@ HISTORY_GAMES = (  # game, players, settings, chooser, most robot records
 
 
 class _Host:
-    """What results.summary reads of a game's host."""
+    """What results.summary reads of a game's game."""
 
     def __init__(self, session, colours):
         self.session = session
@@ -78,15 +78,15 @@ def finished(i):
     g.play(most, sprinkle=False, to_end=True)
     s = g.s
     abandoned = not s.state["ended"] or i % 7 == 3
-    host = _Host(s, colours)
-    rec = summary(host, {"abandoned": True} if abandoned else {})
+    game = _Host(s, colours)
+    rec = summary(game, {"abandoned": True} if abandoned else {})
     rec["date"] = "20%02d-%02d-%02d" % (24 + i // 120, 1 + i // 10 % 12, 1 + i % 28)
     rec["game"] = s.name
     rec["id"] = "bl%06d" % i
     rec["players"] = players
     rec["events"] = len(s.events())
     rec["ms"] = s.ms
-    return rec, host.flow.tally(s.events(), s.header["settings"]), colours
+    return rec, game.flow.tally(s.events(), s.header["settings"]), colours
 
 
 def write_history(folder, games=300):

@@ -1,13 +1,13 @@
 # `make bench-long PORT=...`: the long run measured ON the device (a Pico, or the
 # emulated Pico of rp2emu/), on the .mpy install that make flash leaves. Two parts:
 #   (1) for every title a game log of 1000 records (tools/bench_long_data.py: written on
-#       the host through Session by the real engines, with undos, redos and corrections)
+#       the game through Session by the real engines, with undos, redos and corrections)
 #       is put in the device's /data; the real app is booted there on the device's own
 #       board (main.py's own steps: boards/pico/board.py's build, the boot count, the
 #       app's modules, main.run and its asyncio loops; the buttons are pressed as
 #       tools/bench_device_run.py presses them, their levels forced and their interrupt
 #       handler called), the boot's offer taken with OK, PLAY_ON more changes of the game made
-#       through the app's host (what the game's screens call: offer, undo), the score
+#       through the app's game (what the game's screens call: offer, undo), the score
 #       sheet opened from the game menu and scrolled, and the game ended into the
 #       history (End game, or OK on its results);
 #   (2) a history.log of 300 finished games (records as Session.finish writes them,
@@ -60,7 +60,7 @@ DRIVER_NAME = "bench_long_run"
 ACTIONS = "/bench_long_actions.jsonl"
 
 # Runs on the device as the module bench_long_run (compiled with mpy-cross, copied to
-# the root of its flash): main(cfg, base) is called by an exec of the host.
+# the root of its flash): main(cfg, base) is called by an exec of the game.
 DRIVER = r'''
 import asyncio
 import gc
@@ -159,7 +159,7 @@ class Box:
         import pins
 
         self.pins = pins
-        hw = board.build(False, levels)  # no watchdog: the host stopped main.py's
+        hw = board.build(False, levels)  # no watchdog: the game stopped main.py's
         hw.data_dir = data_dir
         hw.reset_cause = cause  # (after make flash's reset the chip says "watchdog")
         self.hw = hw
@@ -182,11 +182,8 @@ class Box:
                 hw.reset_cause = "crash"
             before, notices = boot.boot_begins(store)
             hw.problems.extend(notices)
-        from pawpad import app
-
-        app.preload()
-        from pawpad.app import runner
-        from pawpad.app import session as session_mod
+        from pawpad.app.device import loop as runner
+        from pawpad.store import session as session_mod
 
         # Session.resume timed where the app calls it (the boot's offer), and the
         # Device that runner.run makes kept, its frames noted.
@@ -214,7 +211,7 @@ class Box:
         self.frames = []  # (screen, end us, bytes), the last few
         self.crash = None
         self.t_boot = ticks_us()
-        self.tasks = [asyncio.create_task(self.guard(boot.run(hw, store, before)))]
+        self.tasks = [asyncio.create_task(self.guard(boot.run(runner, hw, store, before)))]
 
     async def guard(self, coro):
         try:
@@ -349,17 +346,17 @@ class Box:
         """The game menu's row starting with `label`, chosen with the keys. The menu is
         opened with BACK where the game's screen opens it so (a board, a judging);
         elsewhere (an entry screen, the results) it is put up as BACK would."""
-        from pawpad.app.board import GameBoard, GameScreen
-        from pawpad.app.game_menu import GameMenu
+        from pawpad.app.shell.scoreboard import Scoreboard, GameScreen
+        from pawpad.app.shell.game_menu import GameMenu
 
         await self.to_game()
         app = self.app
         base = app.nav.stack[1]
-        if app.top is base and isinstance(base, (GameBoard, GameScreen)):
+        if app.top is base and isinstance(base, (Scoreboard, GameScreen)):
             await self.key("back")
             FIG.setdefault("menu_by", []).append("BACK")
         else:
-            app.nav.push(GameMenu(app.host))
+            app.nav.push(GameMenu(app.game))
             await self.settle()
             FIG.setdefault("menu_by", []).append("put up over " + app.nav.stack[-2].name)
         gm = app.top
@@ -449,15 +446,15 @@ async def play_on(path, every=1):
             break
         a = json.loads(line)
         line = None
-        host = box.app.host
-        if host is None:
+        game = box.app.game
+        if game is None:
             raise Failed("no game open for change %d: %s" % (n + 1, box.top()))
         if a[0] == "e":
-            ok = host.offer(a[1])
+            ok = game.offer(a[1])
         elif a[0] == "undo":
-            ok = host.undo()
+            ok = game.undo()
         else:
-            ok = host.redo()
+            ok = game.redo()
         if not ok:
             raise Failed("change %d refused: %s (%s)" % (n + 1, a, box.app.toast_text))
         a = None
@@ -741,9 +738,9 @@ def bare(port, control, connect, files, players, keys, until_ms, out):
     until `until_ms` (emulated). Returns (tracebacks, the console's lines, /data's
     files afterwards)."""
     put(connect, files, players)
-    host, _, sport = port[len("socket://"):].partition(":")
-    ser = socket.create_connection((host, int(sport)))
-    ctl = socket.create_connection((host, control))
+    game, _, sport = port[len("socket://"):].partition(":")
+    ser = socket.create_connection((game, int(sport)))
+    ctl = socket.create_connection((game, control))
     cf = ctl.makefile("rw")
     text = []
 

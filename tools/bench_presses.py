@@ -21,8 +21,8 @@ for _sub in ("firmware", "tools", "tools/shims", "boards/pico"):
     if _p not in sys.path:
         sys.path.insert(0, _p)
 
-from pawpad.app.device import Device  # noqa: E402
-from pawpad.app.game_start import begin  # noqa: E402
+from pawpad.app.device.device import Device  # noqa: E402
+from pawpad.app.shell.game_start import begin  # noqa: E402
 from pawpad.games import pick_a_dog as pd  # noqa: E402
 from pawpad.games import top_dog as tg  # noqa: E402
 from pawpad.games import top_dogs as tds  # noqa: E402
@@ -167,7 +167,7 @@ def pick_counts(c, skill, table):
 def round_top_dogs(u, teams):
     u.expect("top-dogs")
     u.press("ok")
-    from pawpad.app.flow_top_dogs import CARD_MAX
+    from pawpad.app.flows.top_dogs.flow import CARD_MAX
 
     for _ in range(len(teams)):
         e = u.top
@@ -222,10 +222,10 @@ def top_dog_plays(c, st, hands, deck):
 def round_top_dog(u, plays):
     u.expect("top-dog")
     u.press("ok")
-    from pawpad.app import flow_top_dog as flow
+    from pawpad.app.flows.top_dog import entry
     from pawpad.games.top_dog import DOGS
 
-    HOW, DOG = 0, getattr(flow, "DOG", None)  # a box without the catalog: no DOG
+    HOW, DOG = 0, getattr(entry, "DOG", None)  # a box without the catalog: no DOG
 
     want = {p[0]: p for p in plays}
     while u.top.name == "top-dog-play":
@@ -240,7 +240,7 @@ def round_top_dog(u, plays):
         else:
             f = e.field
             u.toward(lambda e=e, seat=seat, f=f: e.entries[seat][f], stats[f - 1],
-                     flow.UNKNOWN, flow.STAT_MAX)
+                     entry.UNKNOWN, entry.STAT_MAX)
         u.press("ok")
     while u.top.name in ("top-dog-summary", "top-dog-rescue"):
         u.press("ok")
@@ -249,7 +249,7 @@ def round_top_dog(u, plays):
 def key_catalog(u, deck):
     """Game menu -> Dog catalog -> each dog's P, A, W, S in one go; back to the game.
     Returns the presses it took."""
-    from pawpad.app.dog_deck import STAT_TOP
+    from pawpad.app.flows.top_dog.catalog import STAT_TOP
 
     before = u.presses
     u.press("back")
@@ -308,9 +308,9 @@ def round_pick(u, caller, right, collected, broken):
     u.seat(caller)
     u.wait(100)
     u.expect("pad-stopped")
-    from pawpad.app import pad_round
+    from pawpad.app.flows.pick_a_dog import stop as pad_stop
 
-    if hasattr(pad_round, "Counts"):  # the verdict, on the STOP's own screen
+    if hasattr(pad_stop, "Counts"):  # the verdict, on the STOP's own screen
         u.press("ok" if right else "back")
     else:  # a box that shows the examination after the STOP's screen
         u.press("ok")

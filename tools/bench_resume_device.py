@@ -1,5 +1,5 @@
 # How a long game resumes on the device: for each title a game log of about 1000
-# records is written on the host exactly as the box writes it, copied to the device's
+# records is written on the game exactly as the box writes it, copied to the device's
 # /data, and resumed there (Session.resume) with time.ticks_us() and gc.mem_free()
 # around it. Then what the game's end adds for the history's score sheet (the log
 # replayed whole from flash, score_sheet.totals without its bound), timed the same
@@ -18,9 +18,9 @@ for sub in ("firmware", "tools", "tools/shims"):
 
 from flash import STOP_WATCHDOG  # noqa: E402
 
-from pawpad.app.score_sheet import REPLAY_MAX  # noqa: E402
-from pawpad.app.session import LOG, Session  # noqa: E402
-from pawpad.app.storage import Storage  # noqa: E402
+from pawpad.app.shell.score_sheet import REPLAY_MAX  # noqa: E402
+from pawpad.store.files import Storage  # noqa: E402
+from pawpad.store.session import LOG, Session  # noqa: E402
 from pawsim import robots  # noqa: E402
 
 
@@ -44,8 +44,8 @@ RECORDS = 1000
 
 ON_DEVICE = """
 import gc, time
-from pawpad.app.storage import Storage
-from pawpad.app.session import Session
+from pawpad.store.files import Storage
+from pawpad.store.session import Session
 gc.collect()
 free0 = gc.mem_free()
 t0 = time.ticks_us()
@@ -53,7 +53,7 @@ s, m = Session.resume(Storage("/data"))
 us = time.ticks_diff(time.ticks_us(), t0)
 gc.collect()
 free1 = gc.mem_free()
-from pawpad.app import flow, score_sheet
+from pawpad.app.shell import flow, score_sheet
 f = flow.load(s.name)
 gc.collect()
 t0 = time.ticks_us()

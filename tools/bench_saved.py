@@ -18,8 +18,8 @@ for _sub in ("firmware", "tools", "tools/shims", "boards/pico"):
     if _p not in sys.path:
         sys.path.insert(0, _p)
 
-from pawpad.app.device import Device  # noqa: E402
-from pawpad.app.session import Session  # noqa: E402
+from pawpad.app.device.device import Device  # noqa: E402
+from pawpad.store.session import Session  # noqa: E402
 from pawsim import board as simboard  # noqa: E402
 from pawsim import restless  # noqa: E402
 from pawsim.script import Player, parse  # noqa: E402

@@ -12,7 +12,7 @@ for _p in ("/../boards/pico", "/../firmware", ""):
 
 import micropython  # noqa: E402
 
-from pawpad.app.device import Device  # noqa: E402
+from pawpad.app.device.device import Device  # noqa: E402
 from pawsim import board as simboard  # noqa: E402
 from pawsim.script import Player, parse  # noqa: E402
 
@@ -91,9 +91,9 @@ def main():
             name, nbytes, nbytes * 9 / 400.0, nbytes * 9 / 1000.0))
     sound = sorted(r[1] for r in rows)
     frame = sorted(r[2] for r in rows)
-    print("  press reaching the loop -> buzzer on: median %d us, max %d us (host timing)"
+    print("  press reaching the loop -> buzzer on: median %d us, max %d us (game timing)"
           % (sound[len(sound) // 2], sound[-1]))
-    print("  press reaching the loop -> frame sent: median %d us, max %d us (host timing)"
+    print("  press reaching the loop -> frame sent: median %d us, max %d us (game timing)"
           % (frame[len(frame) // 2], frame[-1]))
     print("  button interrupt under heap_lock: %s" % ("ALLOCATED" if irq_allocates()
                                                        else "allocates nothing"))

@@ -79,7 +79,7 @@ def mkdirs(path):
 
 
 def headless(opts):
-    from pawpad.app.device import Device
+    from pawpad.app.device.device import Device
     from pawsim.script import Player, parse_lines
 
     mkdirs(opts["out"])
@@ -89,7 +89,7 @@ def headless(opts):
     if opts["crash-at"]:
         crash_at(*[int(x) for x in opts["crash-at"].split(":")])
     if opts["snap-every"]:
-        from pawpad.app.session import Session
+        from pawpad.store.session import Session
 
         Session.snap_every = int(opts["snap-every"])
     with open(opts["out"] + "/log.txt", "w") as log, open(opts["script"]) as script:
@@ -113,7 +113,7 @@ def headless(opts):
 def crash_at(k, nbytes):
     """Power cut in the middle of the k-th record write: the first nbytes reach the
     file, then the process stops dead until the test kills it."""
-    from pawpad.app.storage import Storage
+    from pawpad.store.files import Storage
 
     plain = Storage.append_line
     count = [0]
@@ -137,7 +137,7 @@ def crash_at(k, nbytes):
 def interactive(opts):
     import asyncio
 
-    from pawpad.app import runner
+    from pawpad.app.device import loop as runner
     from pawsim.term import Terminal, raw_terminal
 
     mkdirs(opts["data"])

@@ -31,7 +31,7 @@ import web_browser as wb  # noqa: E402
 
 ROOT = wb.ROOT
 sys.path.insert(0, os.path.join(ROOT, "firmware"))
-from pawpad.app.pad_common import STOP  # noqa: E402
+from pawpad.app.flows.pick_a_dog.common import STOP  # noqa: E402
 
 SHOTS = os.path.join(ROOT, "build", "web-test")
 TIMED = ("pad-stopped",)  # screens showing real reaction times: never equal to a script's

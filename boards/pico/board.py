@@ -1,24 +1,36 @@
 # The Pico board: the one place that builds machine objects. Everything it builds is
-# handed to the app through pawpad.drivers.hardware.Hardware; what is missing is
+# handed to the app through pawpad.hardware.Hardware; what is missing is
 # reported in `problems` and left as None, and the device runs without it.
 import asyncio
 import time
 
 import pins
-from machine import I2C, PWM, WDT, Pin, bitstream, disable_irq, enable_irq, mem32, reset_cause
+from machine import (
+    I2C,
+    PWM,
+    PWRON_RESET,
+    WDT,
+    WDT_RESET,
+    Pin,
+    bitstream,
+    disable_irq,
+    enable_irq,
+    mem32,
+    reset_cause,
+)
 from micropython import const
 
 from pawpad.drivers.buttons import Buttons
 from pawpad.drivers.buzzer import Buzzer
 from pawpad.drivers.encoder import Encoder
-from pawpad.drivers.hardware import Hardware
 from pawpad.drivers.hx711 import HX711
 from pawpad.drivers.pixels import Pixels
 from pawpad.drivers.ssd1306 import SSD1306
 from pawpad.drivers.tilt import Tilt
+from pawpad.hardware import Hardware
 
-_CAUSES = {1: "power on", 3: "watchdog"}  # machine.PWRON_RESET, machine.WDT_RESET
-WATCHDOG_MS = 8000  # the RP2040's longest is 8.3 s; the main loop feeds it every second
+_CAUSES = {PWRON_RESET: "power on", WDT_RESET: "watchdog"}
+WATCHDOG_MS = const(8000)  # the RP2040's longest is 8.3 s; the main loop feeds it every second
 
 
 def read_levels():

@@ -8,11 +8,11 @@ import pins
 from pawpad.drivers.buttons import Buttons
 from pawpad.drivers.buzzer import Buzzer
 from pawpad.drivers.encoder import Encoder
-from pawpad.drivers.hardware import Hardware
 from pawpad.drivers.hx711 import HX711
 from pawpad.drivers.pixels import Pixels
 from pawpad.drivers.ssd1306 import SSD1306
 from pawpad.drivers.tilt import Tilt
+from pawpad.hardware import Hardware
 from pawpad.ticks import PERIOD
 from pawsim.fakes import I2C, PWM, Bitstream, HX711Chip, Pin, drive_together
 from pawsim.panel import Panel

@@ -3,13 +3,13 @@
 # chains between them), and the ways flash can spoil them: a bit flipped, the file cut
 # short, and records whose checksum is good but whose content is wrong (checkpoints
 # whose places lead nowhere or elsewhere, snapshots of the wrong shape, an event
-# replaced by a record of another kind). Host tooling, seeded: the same records on
+# replaced by a record of another kind). Game tooling, seeded: the same records on
 # CPython and the MicroPython unix port (whose JSON may lay a record's fields out in
 # another order, so byte positions differ). host_tests/test_damage_sweep.py plays them.
 import json
 
-from pawpad.app.session import LOG, Session
-from pawpad.core import gamelog
+from pawpad.store import gamelog
+from pawpad.store.session import LOG, Session
 from pawsim import robots
 
 PLAYERS = 3
@@ -152,7 +152,7 @@ def lines_of(data):
 
 def timeline_of(records):
     """(events in force, events undone) after the records (the header first), as the
-    log's format says (core/gamelog.py): its own model, not the firmware's code."""
+    log's format says (store/gamelog.py): its own model, not the firmware's code."""
     events = []
     undone = []
     for rec in records[1:]:
@@ -264,7 +264,7 @@ def places_at(lines, upto):
 
 
 def places_crc(events, undone):
-    """A checkpoint's `crc` (core/gamelog.py): the CRC-32 of the places in force, then
+    """A checkpoint's `crc` (store/gamelog.py): the CRC-32 of the places in force, then
     of those undone, as 32-bit words; None for a place no word holds."""
     from array import array
     from binascii import crc32

@@ -1,30 +1,27 @@
 # Every screen of the app, drawn with fixed settings and no hardware: for the test that
 # compares the bytes drawn on CPython (adafruit_framebuf) and MicroPython (framebuf),
 # and for PNGs to look at. Run on either runtime: python -m / micropython gallery.py.
-from pawpad.app import box_menus, menus
-from pawpad.app.lists import Notice
-from pawpad.app.shell import App
+from pawpad.app.menus.about import About
+from pawpad.app.menus.boot import Boot
+from pawpad.app.menus.hardware import Hardware
+from pawpad.app.menus.main import MainMenu
+from pawpad.app.menus.players import Players
+from pawpad.app.menus.settings import SettingsScreen
+from pawpad.app.menus.statistics import Statistics
+from pawpad.app.shell.app import App
+from pawpad.app.shell.out import Out
 from pawpad.core import settings
 from pawpad.ui.canvas import Canvas
+from pawpad.ui.lists import Notice
 
 
-class QuietOut:
-    """The app's `out` with nothing behind it."""
+class QuietOut(Out):
+    """The app's `out` with nothing behind it, and a box's figures to show."""
 
-    def sound(self, notes, urgent=False):
-        pass
-
-    def light(self, seat, rgb):
-        pass
-
-    def light_later(self, seat, rgb, ms):
-        pass
+    raw = [None, None]
 
     def save_settings(self, values):
         return None
-
-    def apply_settings(self, values):
-        pass
 
     def status(self):
         return {"stages": ["8g", "missing"], "tilt": "level", "stuck": "3"}
@@ -32,28 +29,10 @@ class QuietOut:
     def date(self):
         return "2026-11-29"
 
-    def stages_pending_since(self):
-        return None
 
-    def recording(self):
-        return None
-
-    def arm_stop(self, hz, seats):
-        pass
-
-    def disarm_stop(self):
-        pass
-
-    def prepare_frames(self, draw_base, draws):
-        return {}
-
-    def send_prepared(self, prep):
-        pass
-
-    def record(self, on):
-        return None
-
-    raw = [None, None]
+def quiet_app(s, info=None):
+    """An App over QuietOut with settings `s`, at its boot screen."""
+    return App(QuietOut(), s, MainMenu, Boot(0), (), info or {}, now_ms=0)
 
 
 def screens():
@@ -61,22 +40,22 @@ def screens():
     s["players"] = 6
     info = {"board": "gallery", "reset": "power on", "free": 150000,
             "runtime": "MicroPython 1.29.0"}
-    app = App(QuietOut(), s, (), info, now_ms=0)
-    out = [("boot", menus.Boot(0))]
-    main = menus.MainMenu()
+    app = quiet_app(s, info)
+    out = [("boot", Boot(0))]
+    main = MainMenu()
     out.append(("menu", main))
-    scrolled = menus.MainMenu()
+    scrolled = MainMenu()
     scrolled.sel = 7
     out.append(("menu-scrolled", scrolled))
-    players = box_menus.Players()
+    players = Players()
     players.sel = 2
     players.editing = True
     out.append(("players-editing", players))
-    out.append(("settings", box_menus.SettingsScreen()))
-    hw = box_menus.Hardware()
+    out.append(("settings", SettingsScreen()))
+    hw = Hardware()
     hw.stage(app, ("added", 0, 2, 0))
     out.append(("hardware", hw))
-    out.append(("about", box_menus.About()))
+    out.append(("about", About()))
     out.append(("notice", Notice("Notice", [
         "Settings file had errors:", "players must be a whole", "Kept as settings.json.bad"])))
     out += game_screens(app)
@@ -85,77 +64,83 @@ def screens():
 
 def game_screens(app):
     """The games' own screens, each in a set position."""
-    from pawpad.app import flow_pick_a_dog as pad
-    from pawpad.app import flow_top_dogs as tds
-    from pawpad.app import pad_exam, pad_round
-    from pawpad.app.game_menu import RoundsList
-    from pawpad.app.host import Host
-    from pawpad.app.results import Results
-    from pawpad.app.session import Session
+    from pawpad.app.flows.pick_a_dog import countdown as pad_round
+    from pawpad.app.flows.pick_a_dog import exam as pad_exam
+    from pawpad.app.flows.pick_a_dog import flow as pad
+    from pawpad.app.flows.pick_a_dog import stop as pad_stop
+    from pawpad.app.flows.top_dogs import flow as tds
+    from pawpad.app.shell.game import Game
+    from pawpad.app.shell.game_menu import RoundsList
+    from pawpad.app.shell.results import Results
+    from pawpad.store.session import Session
 
     out = []
     s = Session.new(None, "top_dogs", 3)
     s.offer({"t": "teams", "cards": [[5, 5, 2], [5, 6, 2], [1, 1, 1]]})
-    host = Host(app, s)
-    out.append(("top-dogs-board", tds.Board(host)))
-    entry = tds.TeamEntry(host, cards=[[5, 5, 2], [6, 6, 6], [3, 1, 2]], seat=1)
+    game = Game(app, s)
+    out.append(("top-dogs-board", tds.TopDogsScoreboard(game)))
+    entry = tds.TeamEntry(game, cards=[[5, 5, 2], [6, 6, 6], [3, 1, 2]], seat=1)
     out.append(("top-dogs-entry", entry))
-    out.append(("top-dogs-rounds", RoundsList(host)))
+    out.append(("top-dogs-rounds", RoundsList(game)))
 
     s = Session.new(None, "pick_a_dog", 6)
-    host = Host(app, s)
-    out.append(("pick-a-dog-ready", pad.Ready(host)))
-    live = pad_round.Live(host, app, 1000, [])
+    game = Game(app, s)
+    out.append(("pick-a-dog-ready", pad.Ready(game)))
+    live = pad_round.Live(game, app, 1000, [])
     out.append(("pick-a-dog-live", live))
     from pawpad.core.lockout import RoundClock
 
     clock = RoundClock(1000)
     for seat, t in ((2, 351000), (0, 359000), (4, 420000)):
         clock.press(seat, t)
-    stopped = pad_round.Stopped(host, app, clock)
+    stopped = pad_stop.Stopped(game, app, clock)
     stopped.details = stopped.hint = True
     out.append(("pick-a-dog-stopped", stopped))
-    out.append(("pick-a-dog-exam", pad_exam.Exam(host)))
-    counts = pad_exam.Counts(host, True, values=[3, 0, 5, 4, 2, 1], broken=[3])
+    out.append(("pick-a-dog-exam", pad_exam.Exam(game)))
+    counts = pad_exam.Counts(game, True, values=[3, 0, 5, 4, 2, 1], broken=[3])
     counts.sel = 3
     out.append(("pick-a-dog-counts", counts))
     before = s.state
     s.offer(counts.event())
-    out.append(("pick-a-dog-result", pad_exam.RoundResult(host, before)))
-    out.append(("results", Results(Host(app, Session.new(None, "top_dogs", 3, {"rounds": 1})))))
+    out.append(("pick-a-dog-result", pad_exam.RoundResult(game, before)))
+    out.append(("results", Results(Game(app, Session.new(None, "top_dogs", 3, {"rounds": 1})))))
 
-    from pawpad.app import flow_top_dog as tdg
+    from pawpad.app.flows.top_dog import flow as tdg
+    from pawpad.app.flows.top_dog.entry import PlayEntry
+    from pawpad.app.flows.top_dog.judge import Judge, Rescue
 
     s = Session.new(None, "top_dog", 3)
-    host = Host(app, s)
-    out.append(("top-dog-board", tdg.Board(host)))
-    entry = tdg.PlayEntry(host, 1)
+    game = Game(app, s)
+    out.append(("top-dog-board", tdg.TopDogScoreboard(game)))
+    entry = PlayEntry(game, 1)
     entry.entries[1] = ["new", 4, 7, -1, 2]
     entry.field = 2
     out.append(("top-dog-play", entry))
     s.offer({"t": "play", "plays": [[0, "new", None], [1, "new", None], [2, "new", None]]})
-    out.append(("top-dog-judge", tdg.Judge(host)))
+    out.append(("top-dog-judge", Judge(game)))
     s.offer({"t": "medals", "won": {"P": [0, "new"], "A": None, "W": [2, "new"], "S": None}})
     s.state["pound"] = 5
     s.state["phase"] = "rescue"
-    out.append(("top-dog-rescue", tdg.Rescue(host)))
+    out.append(("top-dog-rescue", Rescue(game)))
 
-    from pawpad.app import flow_circus_puppy as cpf
+    from pawpad.app.flows.circus_puppy import flow as cpf
+    from pawpad.app.flows.circus_puppy.perform import Hold, Perform
+    from pawpad.app.flows.circus_puppy.steps import ActionPick, FallCount
 
     s = Session.new(None, "circus_puppy", 4)
-    host = Host(app, s)
-    out.append(("circus-board", cpf.Board(host)))
-    pick = cpf.ActionPick(host)
+    game = Game(app, s)
+    out.append(("circus-board", cpf.CircusScoreboard(game)))
+    pick = ActionPick(game)
     pick.action = 1  # double trick: the chosen action and the helper rows show
     pick.chosen = 2
     out.append(("circus-action", pick))
     s.offer({"t": "perform", "action": "acrobatics"})
-    out.append(("circus-perform", cpf.Perform(host)))
+    out.append(("circus-perform", Perform(game)))
     s.offer({"t": "move", "from": 1})
     s.offer({"t": "stack", "stage": 0})
     s.offer({"t": "done", "t_ms": 0})
-    out.append(("circus-hold", cpf.Hold(host, 0)))
-    out.append(("circus-fall", cpf.FallCount(host, 0)))
+    out.append(("circus-hold", Hold(game, 0)))
+    out.append(("circus-fall", FallCount(game, 0)))
     return out
 
 
@@ -189,17 +174,24 @@ def worst_screens():
     """Every screen again with the longest values its fields can take: eight players
     with the longest colour names first, 5-digit times, long counts, every setting at
     its widest. For the test that every string fits."""
-    from pawpad.app import flow_circus_puppy as cpf
-    from pawpad.app import flow_pick_a_dog as pad
-    from pawpad.app import flow_top_dog as tdg
-    from pawpad.app import flow_top_dogs as tds
-    from pawpad.app import pad_exam, pad_round, pad_solo
-    from pawpad.app.game_menu import GameMenu, RoundsList, TimerScreen
-    from pawpad.app.game_start import GameSetup
-    from pawpad.app.host import Host
-    from pawpad.app.results import Results
-    from pawpad.app.session import Session
+    from pawpad.app.flows.circus_puppy import flow as cpf
+    from pawpad.app.flows.circus_puppy.perform import Perform
+    from pawpad.app.flows.circus_puppy.steps import ActionPick, FallCount, StageCardPick
+    from pawpad.app.flows.pick_a_dog import countdown as pad_round
+    from pawpad.app.flows.pick_a_dog import exam as pad_exam
+    from pawpad.app.flows.pick_a_dog import flow as pad
+    from pawpad.app.flows.pick_a_dog import solo as pad_solo
+    from pawpad.app.flows.pick_a_dog import stop as pad_stop
+    from pawpad.app.flows.top_dog import flow as tdg
+    from pawpad.app.flows.top_dog.entry import PlayEntry
+    from pawpad.app.flows.top_dog.judge import Judge, Rescue, RoundSummary
+    from pawpad.app.flows.top_dogs import flow as tds
+    from pawpad.app.shell.game import Game
+    from pawpad.app.shell.game_menu import GameMenu, RoundsList, TimerScreen
+    from pawpad.app.shell.game_start import GameSetup
+    from pawpad.app.shell.results import Results
     from pawpad.core.lockout import RoundClock
+    from pawpad.store.session import Session
 
     s = settings.defaults()
     s["players"] = 8
@@ -212,17 +204,17 @@ def worst_screens():
     s["counts_per_gram"] = 100000
     info = {"board": "gallery", "reset": "watchdog", "free": 237000,
             "runtime": "MicroPython 1.28.0"}
-    app = App(QuietOut(), s, (), info, now_ms=0)
+    app = quiet_app(s, info)
     out = []
-    for cls in (menus.MainMenu, box_menus.Players, box_menus.SettingsScreen,
-                box_menus.Hardware, box_menus.About, box_menus.Statistics):
+    for cls in (MainMenu, Players, SettingsScreen,
+                Hardware, About, Statistics):
         screen = cls()
         if hasattr(screen, "sel"):
             screen.sel = 0
         out.append((cls.__name__, screen))
-    settings_screen = box_menus.SettingsScreen()
+    settings_screen = SettingsScreen()
     for i in range(len(settings_screen.fields)):
-        scr = box_menus.SettingsScreen()
+        scr = SettingsScreen()
         scr.sel = i
         scr.top = max(0, i - 5)
         scr.editing = True
@@ -232,88 +224,90 @@ def worst_screens():
                           "cards_dog": 4900, "rounds_dog": 100, "cards_pog": 4900,
                           "rounds_pog": 100}
                       for c in LONG_COLOURS})
-    out.append(("statistics-full", box_menus.Statistics()))
+    out.append(("statistics-full", Statistics()))
 
     # Pick-a-Dog for eight, with the widest of everything
     ses = Session.new(None, "pick_a_dog", 8, {"variant": "pog"}, LONG_COLOURS)
-    host = Host(app, ses)
-    out.append(("pad-ready", pad.Ready(host)))
-    cd = pad_round.Countdown(host, app)
+    game = Game(app, ses)
+    out.append(("pad-ready", pad.Ready(game)))
+    cd = pad_round.Countdown(game, app)
     cd.false = [(seat, 0) for seat in range(8)]
     out.append(("pad-countdown", cd))
-    out.append(("pad-live", pad_round.Live(host, app, 1000, [])))
+    out.append(("pad-live", pad_round.Live(game, app, 1000, [])))
     clock = RoundClock(1000)
     clock.press(0, 1000 + 99999000)
     for seat in range(1, 8):
         clock.press(seat, 1000 + 99999000 + seat * 9999000)
+    for seat in range(1, 8):
+        clock.press(seat, 0)  # a false start each, in the countdown
     for hint in (False, True):  # the STOP's own frames; the verdict's keys 2 s later
-        stopped = pad_round.Stopped(host, app, clock, [(s, 0) for s in range(1, 8)])
-        stopped.caller, stopped.reaction, stopped.deciding = 0, 99999, False
+        stopped = pad_stop.Stopped(game, app, clock)
+        stopped.caller, stopped.reaction, stopped.part = 0, 99999, pad_stop.Shown
         stopped.details = True
         stopped.hint = hint
         out.append(("pad-stopped-keys" if hint else "pad-stopped", stopped))
-    tie = pad_round.Stopped(host, app, clock)
-    tie.winners, tie.deciding, tie.details = list(range(8)), False, True
+    tie = pad_stop.Stopped(game, app, clock)
+    tie.tied, tie.part, tie.details = list(range(8)), pad_stop.Tie, True
     out.append(("pad-tie", tie))
     ses.offer({"t": "stop", "seat": 0})
-    out.append(("pad-exam", pad_exam.Exam(host)))
-    counts = pad_exam.Counts(host, True, values=[49] * 8, broken=range(8))
+    out.append(("pad-exam", pad_exam.Exam(game)))
+    counts = pad_exam.Counts(game, True, values=[49] * 8, broken=range(8))
     out.append(("pad-counts", counts))
-    out.append(("pad-counts-fix", pad_exam.Counts(host, False, fix=0, values=[49] * 8)))
+    out.append(("pad-counts-fix", pad_exam.Counts(game, False, fix=0, values=[49] * 8)))
     before = ses.state
     ses.offer({"t": "result", "right": True, "collected": [3, 2, 1, 0, 0, 0, 0, 4]})
-    out.append(("pad-result", pad_exam.RoundResult(host, before)))
-    out.append(("game-menu", GameMenu(host)))
-    out.append(("rounds", RoundsList(host)))
-    host.new_timer()
-    out.append(("timer", TimerScreen(host)))
-    out.append(("results-pad", Results(host)))
-    solo = Host(app, Session.new(None, "pick_a_dog", 1, {"variant": "solo"}, LONG_COLOURS))
+    out.append(("pad-result", pad_exam.RoundResult(game, before)))
+    out.append(("game-menu", GameMenu(game)))
+    out.append(("rounds", RoundsList(game)))
+    game.new_timer()
+    out.append(("timer", TimerScreen(game)))
+    out.append(("results-pad", Results(game)))
+    solo = Game(app, Session.new(None, "pick_a_dog", 1, {"variant": "solo"}, LONG_COLOURS))
     watch = pad_solo.SoloRound(solo, 0)
     out.append(("solo", watch))
     out.append(("solo-count", pad_solo.SoloCount(solo, 3599999)))
 
     # Top Dogs for five
     ses = Session.new(None, "top_dogs", 5, {"rounds": 30, "cups": 30}, LONG_COLOURS)
-    host = Host(app, ses)
+    game = Game(app, ses)
     ses.offer({"t": "teams", "cards": [[20, 20, 20]] * 4 + [[20, 20, 19]]})
-    out.append(("tds-board", tds.Board(host)))
-    entry = tds.TeamEntry(host, cards=[[20, 20, 20]] * 5, seat=4)
+    out.append(("tds-board", tds.TopDogsScoreboard(game)))
+    entry = tds.TeamEntry(game, cards=[[20, 20, 20]] * 5, seat=4)
     out.append(("tds-entry", entry))
     out.append(("tds-setup", GameSetup(app, "top_dogs", 5)))
-    out.append(("tds-results", Results(host)))
+    out.append(("tds-results", Results(game)))
 
     # Top Dog for six
     ses = Session.new(None, "top_dog", 6, None, LONG_COLOURS)
-    host = Host(app, ses)
-    out.append(("td-board", tdg.Board(host)))
-    play = tdg.PlayEntry(host, 5)
+    game = Game(app, ses)
+    out.append(("td-board", tdg.TopDogScoreboard(game)))
+    play = PlayEntry(game, 5)
     play.entries[5] = ["breed", 30, 30, 30, 30]
     out.append(("td-play", play))
     ses.offer({"t": "play", "plays": [[i, "new", None] for i in range(6)]})
-    judge = tdg.Judge(host)
+    judge = Judge(game)
     judge.picks = [len(judge.choices) - 1] * len(judge.picks)
     out.append(("td-judge", judge))
     ses.offer({"t": "medals", "won": {"P": [5, "new"], "A": [4, "new"], "W": [3, "new"],
                                       "S": [2, "new"]}})
-    out.append(("td-summary", tdg.RoundSummary(host)))
+    out.append(("td-summary", RoundSummary(game)))
     ses.state["pound"] = 18
-    out.append(("td-rescue", tdg.Rescue(host)))
+    out.append(("td-rescue", Rescue(game)))
 
     # Circus Puppy for five
     ses = Session.new(None, "circus_puppy", 5, {"red": list(range(1, 30))}, LONG_COLOURS)
-    host = Host(app, ses)
+    game = Game(app, ses)
     out.append(("cp-setup", GameSetup(app, "circus_puppy", 5)))
-    out.append(("cp-board", cpf.Board(host)))
-    pick = cpf.ActionPick(host)
+    out.append(("cp-board", cpf.CircusScoreboard(game)))
+    pick = ActionPick(game)
     pick.action = 1
     pick.chosen = 3
     out.append(("cp-action", pick))
     ses.offer({"t": "perform", "action": "double trick", "chosen": "helper", "helper": 1})
-    perform = cpf.Perform(host)
+    perform = Perform(game)
     perform.lifted = (0, 0)
     out.append(("cp-perform", perform))
-    out.append(("cp-stage-card", cpf.StageCardPick(host, None)))
-    out.append(("cp-fall", cpf.FallCount(host, 0)))
-    out.append(("cp-results", Results(host)))
+    out.append(("cp-stage-card", StageCardPick(game, None)))
+    out.append(("cp-fall", FallCount(game, 0)))
+    out.append(("cp-results", Results(game)))
     return app, out

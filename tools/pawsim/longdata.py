@@ -20,13 +20,16 @@ if __name__ == "__main__":  # run as a script: the firmware, the tools and the p
     for _sub in ("/../../boards/pico", "/../../firmware", "/.."):
         sys.path.insert(0, _here + _sub)
 
-from pawpad.app import flow as flows  # noqa: E402
-from pawpad.app import stats  # noqa: E402
-from pawpad.app.logread import LOG  # noqa: E402
-from pawpad.app.results import summary  # noqa: E402
-from pawpad.app.session import HISTORY, Session  # noqa: E402
-from pawpad.core import gamelog  # noqa: E402
+from pawpad.app.shell import flow as flows  # noqa: E402
+from pawpad.app.shell.results import summary  # noqa: E402
 from pawpad.core.colours import NAMES  # noqa: E402
+from pawpad.store import (
+    gamelog,  # noqa: E402
+    stats,  # noqa: E402
+)
+from pawpad.store.history import HISTORY
+from pawpad.store.logread import LOG  # noqa: E402
+from pawpad.store.session import Session  # noqa: E402
 from pawsim import robots  # noqa: E402
 
 
@@ -116,7 +119,7 @@ class _Ids:
         return "%s%04d" % (self.prefix, self.n)
 
     def __enter__(self):
-        from pawpad.app import session
+        from pawpad.store import session
 
         self.module = session
         self.saved = getattr(session, "new_id", None)
@@ -130,7 +133,7 @@ class _Ids:
 
 
 class _Host:
-    """What results.summary reads of a game's host."""
+    """What results.summary reads of a game's game."""
 
     def __init__(self, session, colours):
         self.session = session
@@ -295,15 +298,15 @@ def finished(i, store=None):
         g = Game(store, (name, players, settings, chooser), 100 + i, colours)
     g.play(4 + i % 20 if i % 7 == 3 else most, sprinkle=False, to_end=True)
     s = g.s
-    host = _Host(s, colours)
-    rec = summary(host, {} if s.state["ended"] else {"abandoned": True})
+    game = _Host(s, colours)
+    rec = summary(game, {} if s.state["ended"] else {"abandoned": True})
     rec["date"] = "20%02d-%02d-%02d" % (25 + i // 120, 1 + i // 10 % 12, 1 + i % 28)
     rec["game"] = s.name
     rec["id"] = s.game_id()
     rec["players"] = s.header["players"]
     rec["events"] = len(s.events())
     rec["ms"] = s.ms
-    tally = host.flow.tally(s.events(), s.header["settings"])
+    tally = game.flow.tally(s.events(), s.header["settings"])
     return rec, tally, colours, s.name
 
 
@@ -344,7 +347,7 @@ def copy_file(src, dst):
 
 def _ids_only(store, reader=None, keep=60):
     """The newest `keep` games of the history as {"id": id} each, oldest first."""
-    from pawpad.app.session import history
+    from pawpad.store.history import history
 
     out = []
     for rec in history(store, reader):
@@ -392,7 +395,7 @@ def _main():
     if len(args) == 5 and args[0] == "soak":
         sys.exit(soak(args[1:]))
     if len(args) in (2, 3) and args[0] == "history":
-        from pawpad.app.storage import Storage
+        from pawpad.store.files import Storage
 
         _ids, size = write_history(Storage(args[1]), int(args[2]) if len(args) > 2 else 300)
         print("history: %d bytes" % size)

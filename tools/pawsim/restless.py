@@ -7,11 +7,12 @@
 #   - a power cut or a reset loses no event that was on flash;
 #   - a finished game is in the history once.
 # Runs on CPython and the MicroPython unix port; `make restless` runs it long.
-from pawpad.app import logscan
-from pawpad.app.device import Device
-from pawpad.app.session import Session, read_history
-from pawpad.app.storage import Storage
+from pawpad.app.device.device import Device
 from pawpad.games.common import replay
+from pawpad.store import logscan
+from pawpad.store.files import Storage
+from pawpad.store.history import read_history
+from pawpad.store.session import Session
 from pawsim import board as simboard
 from pawsim.script import Player
 
@@ -216,11 +217,11 @@ class Table:
             self.check(not on_flash or app.top.name in ("resume", "notice", "boot"),
                        "a game on flash but %s shown" % app.top.name)
             return
-        host = app.host
-        self.check(nav.host is host and host.session is s, "the navigator shows another game")
+        game = app.game
+        self.check(nav.game is game and game.session is s, "the navigator shows another game")
         base = nav.stack[1]
-        phase = host.flow.phase(s.state)
-        want = host.flow.screen(host)
+        phase = game.flow.phase(s.state)
+        want = game.flow.screen(game)
         self.check(base.phase == phase and type(base) is type(want),
                    "screen %s under %s, state in phase %s calls for %s"
                    % (base.name, app.top.name, phase, want.name))

@@ -1,6 +1,6 @@
 # What the box keeps on its flash, fetched and read for the report: the history of
 # finished games, the players' statistics and the game in progress (its log). Read with
-# the firmware's own readers (pawpad.app.session, stats), so the report sees exactly
+# the firmware's own readers (pawpad.store.session, stats), so the report sees exactly
 # what the box sees: a damaged record is passed over and said, never guessed at.
 # The files are first copied into a folder of the report's own (from a Pico over
 # mpremote, or from a folder such as the simulator's sim_data/): reading a damaged file
@@ -18,13 +18,15 @@ for _p in ("tools", "tools/shims", "firmware"):
 
 from flash import STOP_WATCHDOG  # noqa: E402
 
-from pawpad.app import flow as flows  # noqa: E402
-from pawpad.app import score_sheet, session  # noqa: E402
-from pawpad.app import stats as statistics  # noqa: E402
-from pawpad.app.storage import Storage  # noqa: E402
+from pawpad.app.shell import flow as flows  # noqa: E402
+from pawpad.app.shell import score_sheet  # noqa: E402
 from pawpad.core.colours import NAMES  # noqa: E402
+from pawpad.store import history as box_history  # noqa: E402
+from pawpad.store import session  # noqa: E402
+from pawpad.store import stats as statistics  # noqa: E402
+from pawpad.store.files import Storage  # noqa: E402
 
-FILES = (session.HISTORY, statistics.STATS, session.LOG)
+FILES = (box_history.HISTORY, statistics.STATS, session.LOG)
 DEVICE_DIR = "/data"  # boards/pico/board.py: hw.data_dir
 
 
@@ -124,10 +126,10 @@ def read(folder):
     store = Storage(folder)
     problems = []
     reader = session.gamelog.Reader(skip=True)
-    history = session.read_history(store, reader)
+    history = box_history.read_history(store, reader)
     if reader.skipped:
         problems.append("%d damaged record(s) in %s passed over" % (reader.skipped,
-                                                                    session.HISTORY))
+                                                                    box_history.HISTORY))
     stats = statistics.load(store, said=problems)
     for c in list(stats):
         if c in NAMES:

@@ -18,7 +18,7 @@ import sys
 _ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 sys.path.insert(0, os.path.join(_ROOT, "firmware"))
 sys.path.insert(0, os.path.join(_ROOT, "tools"))
-from pawpad.app.pad_exam import usual_counts  # noqa: E402
+from pawpad.app.flows.pick_a_dog.exam import usual_counts  # noqa: E402
 from pawpad.games import pick_a_dog  # noqa: E402
 from pawsim.scripts import counts_keys  # noqa: E402
 

@@ -4,7 +4,7 @@
 # closes them, so that a write the browser refuses (a full localStorage) fails in the
 # firmware's own call: an OSError, ENOSPC for a full storage, from the flush() or
 # close() that was to put the bytes on flash, as littlefs does on a Pico with a full
-# flash (app/storage.py and app/session.py handle it). Renames and removals are
+# flash (store/files.py and store/session.py handle it). Renames and removals are
 # mirrored by the page itself (a rename the storage refuses fails there too).
 import builtins
 import io

@@ -57,7 +57,7 @@ DEVICE = []  # the running Device, once main.py has made it (for status())
 
 def _seen_device():
     """The runner's Device, which also leaves itself where the page can ask it."""
-    from pawpad.app import runner
+    from pawpad.app.device import loop as runner
 
     base = runner.Device
 

@@ -45,7 +45,7 @@ class FramePlayer(Player):
 def play(world, hw, text, on_frame=None):
     """Plays the script `text` on a box built on `hw`; returns the player (its frames,
     and how many of them came before each event)."""
-    from pawpad.app.device import Device
+    from pawpad.app.device.device import Device
 
     player = FramePlayer(world, hw, Device, "", on_frame)
     player.play(parse(text))

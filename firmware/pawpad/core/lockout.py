@@ -45,45 +45,6 @@ def _by_time_then_seat(item):
     return (item[1], item[0])
 
 
-def false_starts(presses, armed):
-    """Seats that pressed before `armed`, each once, in the order they pressed."""
-    return early_seats([(seat, diff(t, armed)) for seat, t in presses])
-
-
-def early_seats(offsets):
-    """false_starts() on presses given as (seat, us since GO)."""
-    early = [(off, seat) for seat, off in offsets]
-    early.sort()
-    seats = []
-    for off, seat in early:
-        if off < 0 and seat not in seats:
-            seats.append(seat)
-    return seats
-
-
-def can_judge(presses, armed, now_us, tie_us=0):
-    """May the STOP be judged at `now_us`? Only once the clock has moved on more than
-    tie_us past the first valid press: every press of that instant (and of the window)
-    has been taken by then, so none of them is left out of the tie. Call it with the
-    loop's clock after all the presses the interrupt took are in `presses`."""
-    first = None
-    for _seat, t in presses:
-        off = diff(t, armed)
-        if off >= 0 and (first is None or off < first):
-            first = off
-    return first is not None and diff(now_us, armed) - first > tie_us
-
-
-def press_again(presses, tied, since, tie_us=0):
-    """A tie settled by pressing again: `tied` are the seats of the tie, `since` the
-    t_us the tie was announced, `presses` [(seat, t_us)] pressed since then (others'
-    presses and presses before `since` do not count). Returns (winners, margin_us) as
-    first_press: one winner settles the tie; several (every tied seat that pressed in
-    the first instant, never only the lowest) are tied again; none: nobody pressed."""
-    mine = [(seat, t) for seat, t in presses if seat in tied]
-    return first_press(mine, since, tie_us)
-
-
 class RoundClock:
     """Microseconds since GO for a live round of any length.
 
@@ -92,8 +53,13 @@ class RoundClock:
     clock.since_go(t_us)            a press time as us since GO: an int that never
                                     wraps (negative before GO)
     clock.press(seat, t_us)         records a press, converted as it comes in
+    clock.can_judge(now_us, tie_us) may the STOP be decided now?
     clock.result(tie_us)            (winners, margin_us) as first_press
+    clock.press_again(tied, since)  the same for a tie pressed again
+    clock.first_of(seat)            the seat's first press after GO
+    clock.margins(seat)             who pressed after the seat, by how much
     clock.false_starts()            seats that pressed before GO
+    clock.locked(seat, t_us, us)    is the seat still locked out by its false start?
 
     since_go() is right for a t_us within 2**29 us (537 s) of the last update, before
     or after it: the presses the loop hands over are milliseconds old. State is three
@@ -120,8 +86,70 @@ class RoundClock:
         self.presses.append((seat, off))
         return off
 
+    def first(self, since=0):
+        """The first press at or after `since` (us since GO), in us since GO, or None."""
+        best = None
+        for _seat, off in self.presses:
+            if off >= since and (best is None or off < best):
+                best = off
+        return best
+
+    def can_judge(self, now_us, tie_us=0, since=0):
+        """May the STOP (or a tie pressed again since `since`) be judged at `now_us`?
+        Only once the clock has moved on more than tie_us past the first press: every
+        press of that instant (and of the window) has been taken by then, so none of
+        them is left out of the tie. Call it with the loop's clock after all the
+        presses the interrupt took are in."""
+        first = self.first(since)
+        return first is not None and self.since_go(now_us) - first > tie_us
+
     def result(self, tie_us=0):
+        """(winners, margin_us) as first_press: the STOP."""
         return judge(self.presses, tie_us)
 
+    def press_again(self, tied, since, tie_us=0):
+        """A tie settled by pressing again: `tied` are the seats of the tie, `since` the
+        us since GO the tie was announced; others' presses and presses before it do not
+        count. (winners, margin_us) as first_press: one winner settles the tie; several
+        (every tied seat that pressed in the first instant, never only the lowest) are
+        tied again; none: nobody pressed."""
+        return judge([(seat, off - since) for seat, off in self.presses
+                      if seat in tied and off >= since], tie_us)
+
+    def first_of(self, seat):
+        """The seat's first press after GO, in us since GO, or None."""
+        best = None
+        for s, off in self.presses:
+            if s == seat and off >= 0 and (best is None or off < best):
+                best = off
+        return best
+
+    def margins(self, seat):
+        """[(other seat, us)]: every other seat's first press after GO, as us after the
+        seat's first, nearest first."""
+        first = {}
+        for s, off in self.presses:
+            if off >= 0 and (s not in first or off < first[s]):
+                first[s] = off
+        t0 = first.get(seat, 0)
+        out = [(s, off - t0) for s, off in first.items() if s != seat]
+        out.sort(key=_by_time_then_seat)
+        return out
+
     def false_starts(self):
-        return early_seats(self.presses)
+        """Seats that pressed before GO, each once, in the order they pressed."""
+        early = [(off, seat) for seat, off in self.presses if off < 0]
+        early.sort()
+        seats = []
+        for _off, seat in early:
+            if seat not in seats:
+                seats.append(seat)
+        return seats
+
+    def locked(self, seat, t_us, lock_us):
+        """Is a press of `seat` at t_us within lock_us after one of its false starts?"""
+        at = self.since_go(t_us)
+        for s, off in self.presses:
+            if s == seat and off < 0 and 0 <= at - off < lock_us:
+                return True
+        return False

@@ -1,10 +1,15 @@
 # Device settings: what they are, their defaults, and how a settings file is checked.
-# Pure: parsing and checking only. Reading and writing the file is app/storage.py.
+# Pure: parsing and checking only. Reading and writing the file is store/files.py.
+try:
+    from micropython import const
+except ImportError:  # plain CPython: the engines import anywhere (consts are ints)
+    const = int  # type: ignore
+
 import json
 
 from pawpad.core.colours import NAMES as COLOURS
 
-MAX_PLAYERS = 8
+MAX_PLAYERS = const(8)
 
 # Every setting, in the order the settings screen lists them, in one table:
 # (name, default, kind, low, high, label, step, shown).
@@ -116,7 +121,7 @@ def check(name, value):
     raise ValueError("bad schema for " + name)
 
 
-MAX_PROBLEMS = 4  # lines of problems told; the rest are counted
+MAX_PROBLEMS = const(4)  # lines of problems told; the rest are counted
 
 
 def _short(name):

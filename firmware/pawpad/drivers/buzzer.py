@@ -1,6 +1,6 @@
 # Piezo buzzer on one PWM channel: tones and short melodies that never block.
-# play() queues the notes; update(now_ms), called from the sound task, moves on when a
-# note's time is up. The first note starts inside play(), so a STOP sounds at once.
+# play() queues the notes; update(now_ms), called at every turn of the device's loop,
+# moves on when a note's time is up. The first note starts inside play(), so a STOP sounds at once.
 # Sooner still: arm(hz) while a round is live, and the button interrupt calls fire()
 # (Buttons.arm(buzzer.fire)): the tone starts within microseconds of the press, before
 # the loop has even woken; the play() that follows carries the tone on.

@@ -16,7 +16,7 @@ from micropython import const
 
 from pawpad.drivers.buttons import PRESS, RELEASE, Buttons
 
-UP = const(0)  # the menu's indexes (pawpad.app.device: up, down, ok, back)
+UP = const(0)  # the menu's indexes (pawpad.app.device.device: up, down, ok, back)
 DOWN = const(1)
 OK = const(2)
 _REST = const(3)  # A and B both open (pulled up): where a KY-040 clicks into place

@@ -1,0 +1,51 @@
+# The games the box plays: this table is the one list of them. The main menu, the game
+# start, the log's header check, the history and the flows all read it; a new game is a
+# row here, its rules engine and its flow. An engine and a flow are imported only when a
+# game of theirs is played (a Pico has no heap to spare for all four).
+import gc
+import sys
+
+# (id, title, rules engine, flow, variants): the flow is the app's screens for the
+# game (pawpad.app.flows, named here and imported only by the app); variants are the
+# rulebook's ways to play chosen before the game starts ((value of the "variant"
+# setting, its title)), or none.
+GAMES = (
+    ("pick_a_dog", "Pick-a-Dog", "pawpad.games.pick_a_dog", "pawpad.app.flows.pick_a_dog.flow",
+     (("dog", "Pick-a-Dog"), ("pog", "Pick-a-Pog"), ("solo", "Solo"))),
+    ("circus_puppy", "Circus Puppy", "pawpad.games.circus_puppy",
+     "pawpad.app.flows.circus_puppy.flow", ()),
+    ("top_dog", "Top Dog", "pawpad.games.top_dog", "pawpad.app.flows.top_dog.flow", ()),
+    ("top_dogs", "Top Dogs", "pawpad.games.top_dogs", "pawpad.app.flows.top_dogs.flow", ()),
+)
+IDS = tuple(g[0] for g in GAMES)  # in the main menu's order
+
+
+def entry(game_id):
+    """The game's row; ValueError for a game the box does not play."""
+    for g in GAMES:
+        if g[0] == game_id:
+            return g
+    raise ValueError("no game " + str(game_id))
+
+
+def title(game_id, variant=None):
+    """The game's name on the screens (its variant's, for a variant)."""
+    g = entry(game_id)
+    for v, t in g[4]:
+        if v == variant:
+            return t
+    return g[1]
+
+
+def load(module):
+    """The module, imported on first use into a heap collected just before (a module's
+    code is one long-lived block, best not put in a hole)."""
+    if module not in sys.modules:
+        gc.collect()
+        __import__(module)
+    return sys.modules[module]
+
+
+def engine_for(game_id):
+    """The rules engine module of the game."""
+    return load(entry(game_id)[2])

@@ -1,6 +1,11 @@
 # Circus Puppy: dogs stacked on two stages; points from the stage model, stage-card
 # effects, falls and the 5-second rule, decks that pass around, the end at 30.
 # RULES.md, "Circus Puppy". Stage 0 is the low stage (the box), 1 the high one (lid).
+try:
+    from micropython import const
+except ImportError:  # plain CPython: the engines import anywhere (consts are ints)
+    const = int  # type: ignore
+
 from pawpad.games.common import (
     N,
     checked_settings,
@@ -16,8 +21,8 @@ from pawpad.ticks import PERIOD, diff
 DOG = "dog"
 STAGE_CARDS = ("+1 repeat", "+2 supply", "+2 left", "+3 twos", "+3 right")
 ACTIONS = ("acrobatics", "double trick", "helper", "double dog", "new stage", "dogee show")
-TOTAL_DOGS = 45
-WIN_POINTS = 30
+TOTAL_DOGS = const(45)
+WIN_POINTS = const(30)
 
 # (key, label, default, kind, low, high, step): common.py, "house rules".
 HOUSE_RULES = (
@@ -504,7 +509,7 @@ def prompt(state):
 
 
 # --- a saved state, checked (common.py, "the shape of a state") ---
-_POINTS = 10000  # far beyond what a turn can score (45 dogs, each 1 + those below)
+_POINTS = const(10000)  # far beyond what a turn can score (45 dogs, each 1 + those below)
 _COUNT = ("int", 0, 2 * TOTAL_DOGS)  # a turn's dogs, moves, stage cards (2 a dog at most)
 _ACTION = ("str", ACTIONS)
 _SHAPE = (

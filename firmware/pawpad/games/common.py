@@ -16,6 +16,10 @@
 #   HOUSE_RULES, DEFAULTS, check_settings(settings) -> full settings or ValueError
 # (see "house rules" below); start() raises ValueError (not Refused) for bad settings
 # or a number of players the game does not take.
+try:
+    from micropython import const
+except ImportError:  # plain CPython: the engines import anywhere (consts are ints)
+    const = int  # type: ignore
 
 
 class Refused(ValueError):
@@ -179,5 +183,5 @@ def ranking(scores, tiebreak=None):
 
 
 # --- the shape of a state (pawpad/games/shape.py walks it) ---
-N = -1  # in a shape: as many as the players
-ROUNDS_MAX = 100000  # far more rounds than any game's log holds: beyond it is junk
+N = const(-1)  # in a shape: as many as the players
+ROUNDS_MAX = const(100000)  # far more rounds than any game's log holds: beyond it is junk

@@ -2,6 +2,11 @@
 # A card is a tuple of binary attributes: (size, colour, arms, sunglasses, popcorn),
 # and species for Pick-a-Pog. The device cannot see the cards, so the game state keeps
 # counts: the draw pile, the table, the winning piles, the discards.
+try:
+    from micropython import const
+except ImportError:  # plain CPython: the engines import anywhere (consts are ints)
+    const = int  # type: ignore
+
 from pawpad.games.common import (
     N,
     checked_settings,
@@ -24,9 +29,9 @@ VARIANTS = {
     "pog": {"deck": 192, "table": 49, "bonus": 2, "min": 2, "max": 8},
     "solo": {"deck": 96, "table": 32, "bonus": 0, "min": 1, "max": 1},
 }
-SOLO_ROUNDS = 3
-MAX_MS = 1000000000  # a reaction time beyond 11 days is junk, not a slow player
-MARGIN_MAX_MS = 60000  # presses this long after a STOP are not a race for it
+SOLO_ROUNDS = const(3)
+MAX_MS = const(1000000000)  # a reaction time beyond 11 days is junk, not a slow player
+MARGIN_MAX_MS = const(60000)  # presses this long after a STOP are not a race for it
 # (key, label, default, kind, low, high, step): common.py, "house rules". The variant
 # is chosen from the menu (Pick-a-Dog, Pick-a-Pog, Solo), not on the setup screen.
 HOUSE_RULES = (
@@ -276,7 +281,7 @@ def prompt(state):
 
 
 # --- a saved state, checked (common.py, "the shape of a state") ---
-_CARDS = 192  # the largest deck (Pick-a-Pog)
+_CARDS = const(192)  # the largest deck (Pick-a-Pog)
 _SHAPE = (
     ("game", ("str", ("pick_a_dog",))),
     ("players", ("int", 1, 8)),

@@ -1,6 +1,11 @@
 # Top Dog: dogs compete for the P, A, W and S medals; each winner becomes a Champion,
 # the rest go to the Pound, and the Pound is rescued in order of fewest points.
 # RULES.md, "Top Dog".
+try:
+    from micropython import const
+except ImportError:  # plain CPython: the engines import anywhere (consts are ints)
+    const = int  # type: ignore
+
 from pawpad.games.common import (
     ROUNDS_MAX,
     N,
@@ -13,10 +18,10 @@ from pawpad.games.common import (
     need,
 )
 
-DOGS = 18
+DOGS = const(18)
 MEDALS = "PAWS"
 _DEALS = {2: 7, 3: 5, 4: 4, 5: 3, 6: 3}
-STAT_MAX = 99  # a stat on a card is a small number: anything larger is junk
+STAT_MAX = const(99)  # a stat on a card is a small number: anything larger is junk
 # (key, label, default, kind, low, high, step): common.py, "house rules". "first" is
 # the seat that "last walked a dog", for an all-tied rescue: the app asks for it.
 HOUSE_RULES = (

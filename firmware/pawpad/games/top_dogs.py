@@ -1,5 +1,10 @@
 # Top Dogs: every round each player lays a team of three dog cards; the highest team
 # value wins the cup, with the tie cascade of the rulebook. RULES.md, "Top Dogs".
+try:
+    from micropython import const
+except ImportError:  # plain CPython: the engines import anywhere (consts are ints)
+    const = int  # type: ignore
+
 from pawpad.games.common import (
     N,
     Refused,
@@ -23,9 +28,9 @@ HOUSE_RULES = (
 DEFAULTS = defaults_of(HOUSE_RULES)
 SHOWN = {}  # how a choice reads on the house-rules screen: as it is named
 READINGS = ()  # settled readings shown there: none beyond RULES.md's
-CARD_MAX = 99  # a card's value is a small number: anything larger is junk
-MIN_PLAYERS = 3
-MAX_PLAYERS = 5
+CARD_MAX = const(99)  # a card's value is a small number: anything larger is junk
+MIN_PLAYERS = const(3)
+MAX_PLAYERS = const(5)
 
 
 def team_value(cards):
@@ -153,7 +158,7 @@ def prompt(state):
 
 
 # --- a saved state, checked (common.py, "the shape of a state") ---
-_MOST = 30  # rounds (and cups) the settings allow at most
+_MOST = const(30)  # rounds (and cups) the settings allow at most
 _SHAPE = (
     ("game", ("str", ("top_dogs",))),
     ("players", ("int", MIN_PLAYERS, MAX_PLAYERS)),

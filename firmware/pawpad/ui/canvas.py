@@ -12,6 +12,8 @@ except ImportError:  # CPython: the same layout under another name
 
     _VLSB = framebuf.MVLSB
 
+from micropython import const
+
 from pawpad.ui import font5x8
 
 try:  # the byte loops in machine code where MicroPython has an emitter
@@ -19,10 +21,10 @@ try:  # the byte loops in machine code where MicroPython has an emitter
 except (ImportError, SyntaxError, NameError, AttributeError):  # CPython
     _fast = None
 
-WIDTH = 128
-HEIGHT = 64
+WIDTH = const(128)
+HEIGHT = const(64)
 CHAR_W = font5x8.WIDTH + 1  # one blank column between glyphs
-LINE_H = 8
+LINE_H = const(8)
 
 
 class Canvas:

@@ -2,8 +2,10 @@
 # column with bit 0 at the top (the SSD1306's own byte layout, so a glyph on a page
 # boundary is copied straight into the frame). Rows 0..6 hold capitals and digits;
 # row 7 holds the descenders of g, j, p, q, y.
-FIRST = 32
-WIDTH = 5
+from micropython import const
+
+FIRST = const(32)
+WIDTH = const(5)
 GLYPHS = (  # adjacent literals: one bytes constant, no tuple built at import
     b"\x00\x00\x00\x00\x00"  # space
     b"\x00\x00\x5f\x00\x00"  # !

@@ -1,0 +1,223 @@
+# The device: the hardware on one side, the app on the other, and the app's `out`
+# (shell/out.py). step() is one turn of the loop: read the buttons, feed the app, play
+# sound, redraw what changed; poll_sensors() one look at the stages. The asyncio loop
+# (loop.py) and the simulator's scripted mode both drive it, with the time. Each job
+# is a part of its own: keys, sound, lights, panel, sensors, the STOP.
+from micropython import const
+
+from pawpad.app.device.keys import Keys
+from pawpad.app.device.lights import Lights
+from pawpad.app.device.panel import Panel
+from pawpad.app.device.sensors import Sensors
+from pawpad.app.device.sound import Sound
+from pawpad.app.device.stop import Stop
+from pawpad.app.menus.boot import Boot
+from pawpad.app.menus.main import MainMenu
+from pawpad.app.shell.app import App
+from pawpad.app.shell.out import Out
+from pawpad.store.files import Storage
+from pawpad.ticks import add, diff
+from pawpad.ui.screen import ERROR
+
+IDLE_MS = const(1000)  # the longest sleep: dimming and retries are checked this often
+
+
+class Device(Out):
+    def __init__(self, hw, now_ms):
+        self.hw = hw
+        notices = list(hw.problems)
+        try:
+            self.store = Storage(hw.data_dir)
+            settings, messages = self.store.load_settings()
+        except OSError as e:
+            from pawpad.core.settings import defaults
+
+            self.store = None
+            settings, messages = defaults(), ["Flash not usable (%s):" % e, "nothing is saved."]
+        notices += messages
+        if hw.reset_cause == "watchdog":
+            notices.append("Pawpad hung and was restarted by its watchdog.")
+        elif hw.reset_cause == "crash":
+            notices.append("Pawpad stopped on an error and was restarted.")
+        if hw.players is not None and hw.players.stuck:
+            seats = ", ".join(str(i + 1) for i in hw.players.stuck_list())
+            notices.append("Button held at start:")
+            notices.append("seat " + seats + " ignored until")
+            notices.append("it is let go.")
+        for line in notices:
+            print("pawpad:", line)
+        self.now = now_ms
+        self.last_input = now_ms
+        self.on_ack = None  # told how many records are on flash (the simulator's log)
+        self.keys = Keys()
+        self.sounds = Sound(hw.buzzer)
+        self.lights = Lights(hw.pixels)
+        self.panel = Panel(hw, self._panel_lost)
+        self.sensors = Sensors(hw)
+        self.stop = Stop(hw, self.panel)
+        self.apply_settings(settings)
+        info = {"board": hw.name, "reset": hw.reset_cause, "free": hw.free_ram()}
+        self.app = App(self, settings, MainMenu, Boot(now_ms), notices, info, now_ms,
+                       self.store)
+        if notices and hw.buzzer is not None:
+            self.sound(ERROR)
+
+    # --- the app's out (shell/out.py) ---
+    def sound(self, notes, urgent=False):
+        self.sounds.play(notes, self.now, urgent)
+
+    def light(self, seat, rgb):
+        self.lights.set(seat, rgb)
+
+    def light_later(self, seat, rgb, ms):
+        self.lights.later(add(self.now, ms), seat, rgb)
+
+    def save_settings(self, values):
+        if self.store is None:
+            return Out.save_settings(self, values)
+        return self.store.save_settings(values)
+
+    def apply_settings(self, s):
+        hw = self.hw
+        if hw.buzzer is not None:
+            hw.buzzer.enabled = s["sound"]
+            hw.buzzer.volume = s["volume"]
+        self.panel.apply(s)
+        for b in (hw.players, hw.menu, hw.encoder):
+            if b is not None:
+                b.set_debounce(s["debounce_ms"])
+        self.sensors.apply(s)
+        self.settings = s
+
+    def date(self):
+        """Today as YYYY-MM-DD, or None when the clock was never set (a Pico keeps
+        no time without power: mpremote sets it when it connects)."""
+        try:
+            import time
+
+            y, m, d = time.localtime()[:3]
+        except (ImportError, AttributeError, OSError):
+            return None
+        return "%04d-%02d-%02d" % (y, m, d) if y >= 2025 else None
+
+    def status(self):
+        tilt = self.sensors.tilt
+        tilt = "missing" if tilt is None else ("tipped" if tilt else "level")
+        stuck = self.hw.players.stuck_list() if self.hw.players else []
+        return {"stages": self.sensors.stages(), "tilt": tilt,
+                "stuck": ",".join(str(i + 1) for i in stuck)}
+
+    def check_fast_panel(self):
+        said = self.panel.check_fast(self.settings["fast_panel"])
+        self.app.dirty = True
+        return said
+
+    @property
+    def raw(self):
+        return self.sensors.raw
+
+    def stages_pending_since(self):
+        return self.sensors.pending_since()
+
+    def record(self, on):
+        if not on:
+            self.sensors.record_stop()
+            return None
+        return self.sensors.record(self.store)
+
+    def recording(self):
+        return self.sensors.recording()
+
+    def arm_stop(self, hz, seats):
+        self.stop.arm(hz, seats)
+
+    def disarm_stop(self):
+        self.stop.disarm()
+
+    def prepare_frames(self, draw_base, draws):
+        return self.stop.prepare(draw_base, draws)
+
+    def send_prepared(self, prep):
+        return self.stop.send(prep)
+
+    def draw_prepared(self, prep, c):
+        return self.stop.draw(prep, c)
+
+    # --- the loop ---
+    def step(self, now_ms, now_us):
+        """One turn of the loop; returns how many ms it may sleep before the next."""
+        hw, app, keys = self.hw, self.app, self.keys
+        self.now = now_ms
+        app.now_us = now_us
+        if hw.players is not None:
+            for seat, pressed, t in hw.players.poll(now_us):
+                if pressed:
+                    self._woken(now_ms)
+                    app.player(seat, t, now_ms)
+        for menu in (hw.menu, hw.encoder):  # the encoder's clicks are UP/DOWN, its push OK
+            if menu is not None:
+                for i, pressed, _t in menu.poll(now_us):
+                    k = keys.edge(i, pressed, pressed and self._woken(now_ms), now_ms)
+                    if k is not None:
+                        app.key(k, now_ms)
+        k = keys.repeat(now_ms)
+        if k is not None:
+            self.last_input = now_ms
+            app.key(k, now_ms, True)
+        k = keys.held(now_ms)
+        if k is not None:
+            app.key(k, now_ms)
+        app.tick(now_ms)
+        self.lights.run_due(now_ms)
+        wait = IDLE_MS
+        w = self.sounds.update(now_ms)
+        if w is not None:
+            wait = min(wait, w)
+        if not app.live():
+            # Never dimmed while a round is live or a stopwatch runs: there a press
+            # must act, not only wake the screen.
+            self.panel.idle(diff(now_ms, self.last_input), self.settings["dim_after_s"] * 1000)
+        w = self.panel.retry(now_ms, app)
+        if w is not None:
+            wait = min(wait, w)
+        if app.dirty:
+            self.render(now_ms)
+        self._flush_when_quiet()  # after the screen: a player sees first, flash waits
+        self.lights.show()
+        tick = app.next_tick()
+        if tick:
+            wait = min(wait, tick)
+        for b in (hw.players, hw.menu, hw.encoder):
+            if b is not None and b.pending():
+                wait = min(wait, b.debounce_ms)
+        wait = self.lights.wait(now_ms, wait)
+        return keys.wait(now_ms, wait)
+
+    def render(self, now_ms):
+        self.panel.show(self.app)
+
+    def poll_sensors(self, now_ms):
+        """One look at the stages (their own task, 80 times a second at most); returns
+        ms until it wants polling again."""
+        self.now = now_ms
+        return self.sensors.poll(self.app, now_ms, self.settings["card_decigrams"])
+
+    def _woken(self, now_ms):
+        """Any input restores a dimmed or dark screen; returns True if it was so."""
+        self.last_input = now_ms
+        return self.panel.wake(self.settings["brightness"])
+
+    def _panel_lost(self):
+        self.sound(ERROR)
+
+    def _flush_when_quiet(self):
+        """Queued game records go to flash now, unless a STOP is armed or the load cells
+        are being read: then they wait for the next quiet step."""
+        s = self.app.session
+        if s is None or not s.pending or self.app.busy():
+            return
+        was_saving = s.saving
+        if s.flush() and self.on_ack is not None:
+            self.on_ack(s.acked)
+        if was_saving and not s.saving:
+            self.app.notify(s.problem + ": this game is no longer saved; play goes on.")

@@ -1,0 +1,118 @@
+# The OLED panel: frames out, dimmed and then off when nobody plays (an OLED left lit
+# wears), woken by any input, and a panel that stops answering is done without and
+# tried again. The hardware check's 1 MHz test is here too.
+from micropython import const
+
+from pawpad.ticks import add, diff
+from pawpad.ui.canvas import Canvas
+
+DIM_CONTRAST = const(8)
+DARK_FACTOR = const(10)  # off after this many times the dimming's wait
+RETRY_MS = const(2000)
+
+
+class Panel:
+    def __init__(self, hw, lost):
+        self.hw = hw  # hw.display is the panel, or None while it does not answer
+        self._lost = lost  # called when the panel stops answering (the error tone)
+        self.canvas = Canvas(hw.display.buffer if hw.display else None)
+        self.dimmed = False
+        self.dark = False  # switched off after a long idle
+        self._retry = None  # when to try a silent panel again
+        self._fast = None  # the bus clock set last (the settings' first apply sets it)
+
+    def call(self, fn, *args):
+        """fn(*args)'s result; None when the display stopped answering."""
+        try:
+            return fn(*args)
+        except OSError:
+            # The cable came loose: keep going without a screen, try again later.
+            print("pawpad: display stopped answering")
+            self.hw.display = None
+            self._retry = None
+            self._lost()
+
+    def apply(self, settings):
+        """The brightness and the bus clock the settings say."""
+        hw = self.hw
+        if hw.display is not None and not self.dimmed:
+            self.call(hw.display.contrast, settings["brightness"])
+        if hw.set_bus_fast is not None and settings["fast_panel"] != self._fast:
+            hw.set_bus_fast(settings["fast_panel"])
+            self._fast = settings["fast_panel"]
+
+    def show(self, app):
+        """The app's screen, drawn and sent."""
+        app.draw(self.canvas)
+        disp = self.hw.display
+        if disp is not None:
+            self.call(disp.show)
+
+    def wake(self, brightness):
+        """Any input restores a dimmed or dark panel; True if it was so."""
+        if not self.dimmed:
+            return False
+        disp = self.hw.display
+        if disp is not None:
+            if self.dark:
+                self.call(disp.power, True)
+            self.call(disp.contrast, brightness)
+        self.dimmed = self.dark = False
+        return True
+
+    def idle(self, idle_ms, dim_ms):
+        """Dims after dim_ms without input, and goes off after DARK_FACTOR times that."""
+        disp = self.hw.display
+        if disp is None or self.dark:
+            return
+        if not self.dimmed and idle_ms >= dim_ms:
+            self.dimmed = True
+            self.call(disp.contrast, DIM_CONTRAST)
+        if idle_ms >= dim_ms * DARK_FACTOR:
+            self.dark = True
+            self.call(disp.power, False)
+
+    def retry(self, now_ms, app):
+        """A silent panel tried again every RETRY_MS; ms until the next try, or None
+        while the panel answers (or the board cannot make it again)."""
+        hw = self.hw
+        if hw.display is not None or hw.reinit_display is None:
+            return None
+        if self._retry is None or diff(now_ms, self._retry) >= 0:
+            self._retry = add(now_ms, RETRY_MS)
+            disp = hw.reinit_display()
+            if disp is not None:
+                hw.display = disp
+                self.canvas = Canvas(disp.buffer)
+                app.dirty = True
+                print("pawpad: display back")
+        return RETRY_MS
+
+    def check_fast(self, fast_setting):
+        """Sends the whole frame at 1 MHz, timed where there is a clock, then puts
+        the bus back on the setting's clock. Returns what the check shows: "ok" and
+        the frame's time (about 9 ms on a real bus), "no answer" (the panel stopped
+        acknowledging: it does not take 1 MHz), or "-" (no display, or a board that
+        cannot change the clock). An unreadable picture after it also says no."""
+        hw = self.hw
+        disp = hw.display
+        if disp is None or hw.set_bus_fast is None:
+            return "-"
+        try:
+            from time import ticks_us  # MicroPython
+        except ImportError:
+            ticks_us = None  # CPython, in tests: acknowledged or not, untimed
+        hw.set_bus_fast(True)
+        took = None
+        try:
+            t0 = ticks_us() if ticks_us else 0
+            disp.resend()
+            if ticks_us:
+                took = diff(ticks_us(), t0)
+            said = "ok" if took is None else "ok %d.%dms" % (took // 1000, took % 1000 // 100)
+        except OSError:
+            said = "no answer"
+        hw.set_bus_fast(fast_setting)
+        self._fast = fast_setting
+        disp.invalidate()  # the next frame goes whole, at the setting's clock
+        return said

@@ -1,0 +1,168 @@
+# The stages' load cells and the tilt switch, polled by their own task only while a
+# screen wants the stages weighed (Circus Puppy, the hardware check): asleep otherwise,
+# tared when weighing starts, a silent load cell tried again every few seconds, and the
+# samples recorded to a CSV file on flash when the hardware check asks.
+from micropython import const
+
+from pawpad.core.stagesense import StageSense
+from pawpad.drivers.hx711 import SensorError
+from pawpad.ticks import add, diff
+
+RETRY_MS = const(5000)
+POLL_MS = const(12)  # the HX711 at 80 Hz has a sample every 12.5 ms
+IDLE_MS = const(250)  # how often to look whether a screen wants the stages
+
+
+class Sensors:
+    def __init__(self, hw):
+        self.hw = hw
+        n = len(hw.scales)
+        self.sense = None  # both stages and the tilt, made when a screen starts weighing
+        self.grams = [None] * n
+        self.raw = [None] * n  # the last raw reading of each load cell (calibration)
+        self._retry = [None] * n  # when to try a silent load cell again
+        self._tared = [False] * n
+        self._missing = [False] * n  # told already: not again at each retry
+        self._seen = [False] * n  # answered since power-on (else: none fitted)
+        self._on = None  # None at first: the load cells' state is not known yet
+        self.restart = True  # the next weighing starts afresh (the settings changed)
+        self.tilt = None if hw.tilt is None else hw.tilt.tipped
+        self._recorder = None  # (Recorder, file, name) while the hardware check records
+
+    def apply(self, settings):
+        for scale in self.hw.scales:
+            if scale is not None:
+                scale.per_gram = settings["counts_per_gram"]
+        self.restart = True  # the next weighing starts afresh, with the card weight
+
+    def poll(self, app, now_ms, card_decigrams):
+        """One look at the stages, their events to the app; ms until the next."""
+        hw = self.hw
+        if not app.top.sensing:
+            self.record_stop()  # the hardware check was left
+            if self._on is not False:
+                # Nobody weighs: the HX711s sleep (about 1.5 mA each saved).
+                for scale in hw.scales:
+                    if scale is not None:
+                        scale.power_down()
+                self._on = False
+            return IDLE_MS
+        if not self._on or self.restart:
+            # The stages may have changed while nobody watched: start from what they
+            # weigh now, not from what they weighed then.
+            if not self._on:
+                for scale in hw.scales:
+                    if scale is not None:
+                        scale.power_up(now_ms)
+            self._on = True
+            self.restart = False
+            self._tared = [False] * len(hw.scales)
+            self.sense = StageSense(card_decigrams / 10, len(hw.scales))
+        for i, scale in enumerate(hw.scales):
+            if scale is not None:
+                self._weigh(app, i, scale, now_ms)
+        if hw.tilt is not None:
+            tipped = hw.tilt.poll(now_ms)
+            if tipped is not None:
+                self.tilt = tipped
+                for ev in self.sense.tilt(now_ms, tipped):
+                    app.stage(ev, now_ms)
+        for ev in self.sense.poll(now_ms):  # a tip no stage explained, in time
+            app.stage(ev, now_ms)
+        rec = self._recorder
+        if rec is not None and rec[0].due():
+            try:
+                rec[0].flush(rec[1].write)  # between two samples: the HX711 waits
+            except OSError:
+                self.record_stop()
+        return POLL_MS
+
+    def _weigh(self, app, i, scale, now_ms):
+        retry = self._retry[i]
+        if retry is not None:
+            if diff(now_ms, retry) < 0:
+                return
+            self._retry[i] = None
+            scale.power_up(now_ms)
+        try:
+            raw = scale.poll(now_ms)
+        except SensorError as e:
+            self._retry[i] = add(now_ms, RETRY_MS)
+            self.grams[i] = None
+            # Said once, and only of a load cell that answered before (a cable come
+            # loose): a box without load cells is never interrupted about them; the
+            # hardware check shows them missing.
+            if not self._missing[i] and self._seen[i]:
+                print("pawpad:", e)
+                if app.session is not None:
+                    app.toast(str(e))  # in a game: say it, do not stop it
+                else:
+                    app.notify(str(e) + "; retrying.")
+            self._missing[i] = True
+            return
+        if raw is None:
+            return
+        self._missing[i] = False  # it answers again
+        self._seen[i] = True
+        if not self._tared[i]:
+            scale.offset = raw  # what stands on the stage at start reads as zero
+            self._tared[i] = True
+        self.raw[i] = raw
+        g = scale.grams(raw)
+        self.grams[i] = g
+        if self._recorder is not None:
+            self._recorder[0].add(now_ms, i, g)
+        for ev in self.sense.feed(i, now_ms, g):
+            app.stage(ev, now_ms)
+
+    def stages(self):
+        """Each stage as the hardware check shows it: its weight, "-" or "missing"."""
+        out = []
+        for i, g in enumerate(self.grams):
+            if self.hw.scales[i] is None or self._missing[i]:
+                out.append("missing")
+            else:
+                out.append("-" if g is None else "%dg" % int(g))
+        return out
+
+    def pending_since(self):
+        """When a change on the stages began that is not settled yet, or None: the
+        5-second rule waits for it (a fall is reported a little after it began)."""
+        if self.sense is None or not self._on:
+            return None
+        return self.sense.pending_since()
+
+    # --- "Record" in the hardware check: the stages' samples as CSV on flash ---
+    def record(self, store):
+        """Starts recording into a new stages-N.csv; None, or why it cannot."""
+        if store is None:
+            return "Flash not usable"
+        from pawpad.core import stagerec
+
+        n = 1
+        while store.exists("stages-%d.csv" % n):
+            n += 1
+        name = "stages-%d.csv" % n
+        try:
+            f = open(store.path(name), "wb")
+            f.write(stagerec.HEADER.encode())
+        except OSError as e:
+            return "Not recorded (%s)" % e
+        self._recorder = (stagerec.Recorder(2048, len(self.hw.scales)), f, name)
+        return None
+
+    def recording(self):
+        """Samples recorded so far, or None when not recording."""
+        return None if self._recorder is None else self._recorder[0].count
+
+    def record_stop(self):
+        if self._recorder is None:
+            return
+        rec, f, name = self._recorder
+        self._recorder = None
+        try:
+            rec.flush(f.write)
+            f.close()
+        except OSError:
+            pass
+        print("pawpad: %s: %d samples, %d dropped" % (name, rec.count, rec.dropped))

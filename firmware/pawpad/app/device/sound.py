@@ -1,0 +1,34 @@
+# The buzzer's queue: a melody always plays whole (a STOP's tone is never cut by an
+# error tone or a key's click); what comes while one plays waits for its end, and a
+# click then is dropped. An urgent sound (the STOP) plays at once.
+from pawpad.ui.screen import CLICK, PRESS
+
+
+class Sound:
+    def __init__(self, buzzer):
+        self.buzzer = buzzer  # None: a box without one
+        self._whole = False  # the buzzer plays a melody that is not to be cut
+        self._queued = None  # the sound that waits for it
+
+    def play(self, notes, now_ms, urgent=False):
+        bz = self.buzzer
+        if bz is None:
+            return
+        if bz.playing and self._whole and not urgent:
+            if notes not in (CLICK, PRESS):
+                self._queued = notes
+            return
+        bz.play(notes, now_ms)
+        self._whole = notes not in (CLICK, PRESS)
+
+    def update(self, now_ms):
+        """Carries the melody on; ms until it needs the loop again, or None."""
+        bz = self.buzzer
+        if bz is None:
+            return None
+        w = bz.update(now_ms)
+        if w is None and self._queued is not None:
+            notes, self._queued = self._queued, None
+            self.play(notes, now_ms)
+            w = bz.update(now_ms)
+        return w

@@ -1,0 +1,142 @@
+# Circus Puppy on the device. The active player picks the action of the dog they
+# drew; then the box watches the stages: a dog going on is a stack, a dog lifted off
+# one stage and put on the other is the Acrobatics move, anything else coming off (or
+# the tilt switch) is a fall. Every step can also be entered with the menu buttons,
+# for a box without load cells. When the player says done, the 5-second rule runs:
+# a fall before it ends spoils the turn; a fall after it only moves the dogs.
+from pawpad.app.flows.circus_puppy.perform import Hold, Perform
+from pawpad.app.flows.circus_puppy.steps import (
+    STAGES,
+    ActionPick,
+    FallCount,
+    StageCardPick,
+    StageFix,
+    fall_seen,
+    fallen,
+)
+from pawpad.app.shell.flow import Flow
+from pawpad.app.shell.scoreboard import Scoreboard
+from pawpad.games import circus_puppy as rules
+from pawpad.games.common import replay
+from pawpad.ui import widgets
+
+
+class CircusPuppy(Flow):
+    id = "circus_puppy"
+    # A turn is many events: each step of one (the action, a stack, a move, a stage
+    # card, a fall) can be corrected, and the steps after it are kept if they still
+    # fit.
+
+    def screen(self, game):
+        phase = game.state["phase"]
+        if phase == "performing":
+            return Perform(game)
+        if phase == "after":
+            return Hold(game, game.app.now)
+        return CircusScoreboard(game)
+
+    def menu_extras(self, game):
+        # Dogs that fall between turns, 5 s or more after the performance: they go
+        # under the supply and nothing is scored (the load cells see them too).
+        return [("Dogs fell", fallen)]
+
+    sheet_unit = "Turn"
+
+    def sheet_mark(self, state):
+        """Changes once per row of the score sheet (app/shell/score_sheet.py): a turn."""
+        last = state["last_turn"]
+        return None if last is None else tuple(last)
+
+    def round_rows(self, game):
+        """(label, value, event index), one at a time: every step that can be
+        corrected, each with its turn's number and player: "T3 Blu" "acrobatics"."""
+        session = game.session
+        head = session.header
+        st = replay(session.engine, head["players"], head["settings"], ())
+        turn = 0
+        for i, e in enumerate(session.events()):
+            t = e["t"]
+            if t == "perform" and st["phase"] != "performing":
+                turn += 1
+                if st["phase"] == "after":  # the last turn's points stand first
+                    st = session.engine.apply(st, {"t": "settled"})
+            value = step_word(e)
+            if value is not None:
+                seat = st["active"]
+                yield ("T%d %s" % (turn, game.name(seat)[:3]), value, i)
+            st = session.engine.apply(st, e)
+
+    def edit_round(self, game, index, event):
+        before = game.session.state_before(index)
+        t = event["t"]
+        if t == "perform":
+            repeat = event["action"] if before["phase"] == "performing" else None
+            return ActionPick(game, repeat, fix=index, before=before, event=event)
+        if t == "fall":
+            return FallCount(game, event["t_ms"], fix=index, before=before, event=event)
+        if t == "new_stage":
+            return StageCardPick(game, None, fix=index, before=before, event=event)
+        return StageFix(game, index, event)
+
+    def prompt(self, state):
+        return rules.prompt(state)
+
+    def scores(self, state):
+        return list(state["scores"])
+
+    def winners(self, state):
+        return rules.standings(state)[:1] if state["ended"] else []
+
+    def result_lines(self, state, game):
+        out = []
+        for s in rules.standings(state):
+            left = rules.cards_left(state, s)
+            out.append("%-7s %d-%d = %d" % (game.name(s), state["scores"][s], left,
+                                           state["scores"][s] - left))
+        return out
+
+
+def step_word(e):
+    """A step of a turn that can be corrected, in a word or two; None for the others
+    (done, settled: the clock's)."""
+    t = e["t"]
+    if t == "perform":
+        return e["action"]
+    if t == "fall":
+        return "fell %d" % e["dogs"]
+    if t == "new_stage":
+        return e["card"]
+    if t == "stack":
+        return "on " + STAGES[e["stage"]]
+    if t == "move":
+        return "from " + STAGES[e["from"]]
+    return None
+
+
+class CircusScoreboard(Scoreboard):
+    """Whose turn, the scores, decks and face-up dogs. OK: the action."""
+
+    name = "circus"
+    sensing = True  # the stages are watched all game, so a performance starts weighed
+
+    def draw(self, c, app):
+        st = self.game.state
+        seat = st["active"]
+        widgets.title_bar(c, "Circus Puppy", app.colour(seat))
+        widgets.score_grid(c, [(app.colour(s), st["scores"][s]) for s in range(st["players"])],
+                           highlight=seat)
+        c.text("deck %d  face-up %d" % (st["decks"][seat], st["faceup"][seat]), 2, 38)
+        c.text("supply %d" % st["supply"], 2, 47)
+        widgets.footer(c, "OK: draw a dog", self.game.timer_text())
+
+    def begin(self, app, seat):
+        if seat is None or seat == self.game.state["active"]:
+            app.nav.push(ActionPick(self.game))
+
+    def stage(self, app, event):
+        """Between turns, dogs coming off a stage are a late fall: they go under the
+        supply and nothing is scored (the 5 seconds are over)."""
+        fall_seen(app, self.game, event)
+
+
+FLOW = CircusPuppy()

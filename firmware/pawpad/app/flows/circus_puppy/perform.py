@@ -1,0 +1,169 @@
+# A Circus Puppy turn on the stages: the performance weighed as it goes, and the
+# 5-second rule's hold after it.
+from micropython import const
+
+from pawpad.app.flows.circus_puppy.steps import ActionPick, FallCount, StageCardPick, fall_seen
+from pawpad.app.shell.scoreboard import game_key
+from pawpad.games import circus_puppy as rules
+from pawpad.ticks import add, diff
+from pawpad.ui import widgets
+from pawpad.ui.screen import BACK, DOWN, OK, UNDO, UP, Screen
+
+LIFT_MS = const(10000)  # a dog lifted off a stage has this long to land on the other
+SETTLE_MAX_MS = const(4000)  # the longest the hold waits for the stages to settle
+MANUAL = ("Stacked on low", "Stacked on high", "Moved low>high", "Moved high>low",
+          "New stage card", "Dogs fell", "Done")
+
+
+class Perform(Screen):
+    """The performance: the stages are weighed and every step becomes an event; the
+    menu buttons enter a step by hand. The active player's button, or Done: finished."""
+
+    name = "circus-perform"
+    # The HX711 needs its clock low only between its pulses: a record goes to flash
+    # right after a sample, so what the screen shows is saved within the loop turn.
+    live = True  # never dimmed: the player's button must act at once
+    sensing = True
+
+    def __init__(self, game):
+        self.game = game
+        self.sel = 0
+        self.lifted = None  # (stage, t_ms) of a dog lifted off, maybe to be moved
+
+    def draw(self, c, app):
+        st = self.game.state
+        widgets.title_bar(c, st["turn"]["action"], "+%d" % st["turn"]["points"])
+        c.text(widgets.clip(rules.prompt(st), widgets.COLS), 2, 12)
+        low, high = st["stages"]
+        c.text("dogs: low %d  high %d" % (rules.dogs_on(low), rules.dogs_on(high)), 2, 22)
+        if self.lifted is not None:
+            c.text("a dog is in the air", 2, 31)
+        rows = [(m, None) for m in MANUAL]
+        top = widgets.scroll_top(self.sel, max(0, self.sel - 2), len(rows))
+        y = 41
+        for i in range(top, min(len(rows), top + 3)):
+            c.text(("> " if i == self.sel else "  ") + rows[i][0], 2, y)
+            y += 8
+
+    def tick(self, app, now_ms):
+        if self.lifted is not None and diff(now_ms, self.lifted[1]) > LIFT_MS:
+            stage, t = self.lifted
+            self.lifted = None
+            self._fall(app, stage, 1, t)  # it never landed: it fell
+        app.nav.dirty = True
+
+    tick_ms = 250
+
+    def stage(self, app, event):
+        kind, stage, cards, began = event
+        turn = self.game.state["turn"]
+        if kind == "tilt":
+            if cards:  # tipped: ask how many fell
+                app.nav.push(FallCount(self.game, began))
+            return
+        if kind == "fell":  # the tilt saw it too: a fall, never a dog being moved
+            self.lifted = None
+            self._fall(app, stage, cards, began)
+            return
+        if kind == "moved":  # one dog off one stage and onto this one
+            self.lifted = None
+            self._step(app, {"t": "move", "from": 1 - stage})
+            return
+        if kind == "added":
+            if self.lifted is not None and self.lifted[0] != stage and cards == 1:
+                src = self.lifted[0]
+                self.lifted = None
+                self._step(app, {"t": "move", "from": src})
+            elif turn["stages"] < turn["need_stage"] and self.game.state["stage_cards"]:
+                app.nav.push(StageCardPick(self.game, stage))
+            elif turn["held"]:
+                self._step(app, {"t": "stack", "stage": stage})
+            return
+        # removed
+        pending = turn["moves"] < turn["need_moves"]
+        if pending and self.lifted is None and cards == 1:
+            self.lifted = (stage, began)
+        else:
+            self._fall(app, stage, cards, began)
+
+    def _fall(self, app, stage, dogs, t_ms):
+        self.game.offer({"t": "fall", "stage": stage, "dogs": dogs, "t_ms": t_ms})
+
+    def _step(self, app, event):
+        """A stack or a move; a +1 stage card then asks for the action again."""
+        if self.game.offer(event):
+            turn = self.game.state["turn"]
+            if turn["repeat"] and not turn["held"]:
+                app.nav.push(ActionPick(self.game, turn["repeat_action"]))
+
+    def key(self, app, k):
+        if k in (UP, DOWN):
+            self.sel = (self.sel + (1 if k == DOWN else -1)) % len(MANUAL)
+        elif k == OK:
+            self.manual(app, MANUAL[self.sel])
+        else:
+            game_key(app, self.game, k)
+
+    def manual(self, app, what):
+        if what.startswith("Stacked on"):
+            self._step(app, {"t": "stack", "stage": 0 if what.endswith("low") else 1})
+        elif what.startswith("Moved"):
+            self._step(app, {"t": "move", "from": 0 if what.startswith("Moved low") else 1})
+        elif what == "New stage card":
+            app.nav.push(StageCardPick(self.game, None))
+        elif what == "Dogs fell":
+            app.nav.push(FallCount(self.game, app.now))
+        else:
+            self.done(app)
+
+    def done(self, app):
+        self.game.offer({"t": "done", "t_ms": app.now})  # the hold follows
+
+    def player(self, app, seat, t_us):
+        if seat == self.game.state["active"]:
+            self.done(app)
+
+
+class Hold(Screen):
+    """The 5-second rule: a fall now still spoils the turn. Then the points count."""
+
+    name = "circus-hold"
+    live = True
+    sensing = True
+    tick_ms = 100
+
+    def __init__(self, game, since):
+        self.game = game
+        self.since = since
+
+    def draw(self, c, app):
+        st = self.game.state
+        widgets.title_bar(c, "Hold still", "+%d" % st["turn"]["points"])
+        left = st["settings"]["grace_ms"] - diff(app.now, self.since)
+        widgets.big_center(c, str(max(0, (left + 999) // 1000)), 16, 4)
+        widgets.footer(c, "", "BACK: dogs fell")
+
+    def tick(self, app, now_ms):
+        st = self.game.state
+        grace = st["settings"]["grace_ms"]
+        if diff(now_ms, self.since) >= grace:
+            # A change on the stages that began before the time ran out is reported
+            # a little later (the load cells settle): it is waited for (4 s at most:
+            # a hand resting on a stage cannot hold the game) and judged by when it
+            # began.
+            pending = app.out.stages_pending_since()
+            if (pending is not None and diff(pending, add(self.since, grace)) < 0 and
+                    diff(now_ms, pending) < SETTLE_MAX_MS):
+                return
+            self.game.offer({"t": "settled"})
+            return
+        app.nav.dirty = True
+
+    def stage(self, app, event):
+        fall_seen(app, self.game, event)
+
+    def key(self, app, k):
+        if k == BACK:
+            app.nav.push(FallCount(self.game, app.now))
+        elif k == UNDO:
+            self.game.undo()

@@ -1,0 +1,258 @@
+# Circus Puppy's steps of a turn entered by hand (or corrected later): the action, the
+# dogs that fell, the stage cards; and the fall the stages saw, counted.
+from pawpad.app.shell.scoreboard import corrected
+from pawpad.games import circus_puppy as rules
+from pawpad.ui import widgets
+from pawpad.ui.screen import BACK, DOWN, OK, UNDO, UP, Screen
+
+STAGES = ("low", "high")
+
+
+class StepScreen(Screen):
+    """A step of a turn entered by hand, or corrected later (`before`: the game as it
+    stood at that step; None while it is played)."""
+
+    before = None
+    game = None
+
+    @property
+    def st(self):
+        return self.before or self.game.state
+
+
+class ActionPick(StepScreen):
+    """The drawn dog's action (and for Double Trick the action the next player chose,
+    for Helper the helper: the helper's own button picks them)."""
+
+    name = "circus-action"
+    sensing = True
+
+    def __init__(self, game, repeat=None, fix=None, before=None, event=None):
+        self.game = game
+        self.fix = fix  # the index of the perform being corrected, or None
+        self.before = before  # the game as it stood at the step corrected
+        st = self.st
+        seat = st["active"]
+        self.repeat = repeat
+        self.action = rules.ACTIONS.index(repeat) if repeat else 5  # Dogee Show
+        self.chosen = 5
+        self.helper = (seat + 1) % st["players"]
+        self.source = "deck" if st["decks"][seat] else "faceup"
+        if event is not None:  # a correction starts from what was entered
+            self.action = rules.ACTIONS.index(event["action"])
+            if event.get("chosen") in rules.ACTIONS:
+                self.chosen = rules.ACTIONS.index(event["chosen"])
+            if event.get("helper") is not None:
+                self.helper = event["helper"]
+            self.source = event.get("from", "deck")
+        self.field = 0
+
+    def fields(self):
+        a = rules.ACTIONS[self.action]
+        out = ["action"]
+        if a == "double trick":
+            out.append("chosen")
+        if a == "helper" or (a == "double trick" and rules.ACTIONS[self.chosen] == "helper"):
+            out.append("helper")
+        if self.st["faceup"][self.st["active"]]:
+            out.append("source")
+        return out
+
+    def draw(self, c, app):
+        widgets.title_bar(c, "+1 repeat" if self.repeat else "The dog says",
+                          app.colour(self.st["active"]))
+        rows = [("Action", rules.ACTIONS[self.action])]
+        names = self.fields()
+        if "chosen" in names:
+            rows.append(("Chosen", rules.ACTIONS[self.chosen]))
+        if "helper" in names:
+            rows.append(("Helper", app.colour(self.helper)))
+        if "source" in names:
+            rows.append(("From", self.source))
+        widgets.list_rows(c, rows, self.field, 0)
+        widgets.footer(c, "UP/DOWN", "OK next")
+
+    def key(self, app, k):
+        names = self.fields()
+        name = names[self.field]
+        n = self.st["players"]
+        if k in (UP, DOWN):
+            step = 1 if k == UP else -1
+            if name == "action" and not self.repeat:
+                self.action = (self.action + step) % len(rules.ACTIONS)
+            elif name == "chosen":
+                self.chosen = (self.chosen + step) % len(rules.ACTIONS)
+                if self.chosen == 1:  # not double trick itself
+                    self.chosen = (self.chosen + step) % len(rules.ACTIONS)
+            elif name == "helper":
+                self.helper = (self.helper + step) % n
+                if self.helper == self.st["active"]:
+                    self.helper = (self.helper + step) % n
+            elif name == "source":
+                self.source = "faceup" if self.source == "deck" else "deck"
+        elif k == OK:
+            if self.field < len(names) - 1:
+                self.field += 1
+                return
+            event = {"t": "perform", "action": rules.ACTIONS[self.action], "from": self.source,
+                     "chosen": rules.ACTIONS[self.chosen], "helper": self.helper}
+            if not corrected(self, app, event):
+                self.game.offer(event)  # the performance follows from the state
+        elif k in (BACK, UNDO):
+            if self.field > 0:
+                self.field -= 1
+            elif not self.repeat or self.fix is not None:
+                app.nav.pop()
+
+    def player(self, app, seat, t_us):
+        if "helper" in self.fields() and seat != self.st["active"]:
+            self.helper = seat
+
+
+class FallCount(StepScreen):
+    """How many dogs fell, and from which stage."""
+
+    name = "circus-fall"
+    sensing = True
+
+    def __init__(self, game, t_ms, fix=None, before=None, event=None):
+        self.game = game
+        self.fix = fix  # the index of the fall being corrected, or None
+        self.before = before
+        self.t_ms = t_ms
+        self.which = 1 if event is None else event["stage"]
+        self.dogs = 1 if event is None else event["dogs"]
+        self.field = 0
+
+    def draw(self, c, app):
+        widgets.title_bar(c, "Dogs fell" if self.fix is None else "Correct the fall")
+        rows = [("Stage", STAGES[self.which]), ("Dogs", self.dogs), ("Save", None)]
+        widgets.list_rows(c, rows, self.field, 0)
+
+    def key(self, app, k):
+        if k in (UP, DOWN):
+            if self.field == 0:
+                self.which = 1 - self.which
+            elif self.field == 1:
+                most = max(1, rules.dogs_on(self.st["stages"][self.which]))
+                self.dogs = max(1, min(most, self.dogs + (1 if k == UP else -1)))
+        elif k == OK:
+            if self.field < 2:
+                self.field += 1
+                return
+            event = {"t": "fall", "stage": self.which, "dogs": self.dogs, "t_ms": self.t_ms}
+            if not corrected(self, app, event):
+                self.game.offer(event)
+        elif k in (BACK, UNDO):
+            app.nav.pop()
+
+
+class StageCardPick(StepScreen):
+    """New Stage: which stage card was drawn; and, when both stages hold as many dogs,
+    the players choose the stage it goes on (the box asks, unless the load cells saw
+    where it went). With the pile used up there is nothing to draw (the rules let the
+    turn go on without a card): the screen says so, OK and BACK go back, UP and DOWN
+    do nothing."""
+
+    name = "circus-stage-card"
+    sensing = True
+
+    def __init__(self, game, stage, fix=None, before=None, event=None):
+        self.game = game
+        self.fix = fix  # the index of the stage card being corrected, or None
+        self.before = before
+        self.cards = list(self.st["stage_cards"])
+        self.sel = self.cards.index(event["card"]) if event and event["card"] in self.cards \
+            else 0
+        self.on = stage
+        self.card = None  # chosen; then the stage is asked for
+
+    def draw(self, c, app):
+        if not self.cards:
+            widgets.title_bar(c, "New stage card")
+            widgets.message(c, ["No stage cards left:", "the turn goes on", "without one."])
+            widgets.footer(c, "", "OK: back")
+            return
+        if self.card is None:
+            widgets.title_bar(c, "Stage card drawn")
+            widgets.list_rows(c, [(card, None) for card in self.cards], self.sel, 0)
+            return
+        st = self.st["stages"]
+        widgets.title_bar(c, "Put it on")
+        widgets.list_rows(c, [("%s stage" % STAGES[i], "%d dogs" % rules.dogs_on(st[i]))
+                              for i in (0, 1)], self.sel, 0)
+        widgets.footer(c, "as many: you choose", "")
+
+    def key(self, app, k):
+        if not self.cards:  # nothing to choose
+            if k in (OK, BACK, UNDO):
+                app.nav.pop()
+            return
+        n = len(self.cards) if self.card is None else 2
+        if k in (UP, DOWN):
+            self.sel = (self.sel + (1 if k == DOWN else -1)) % n
+        elif k == OK:
+            st = self.st["stages"]
+            equal = rules.dogs_on(st[0]) == rules.dogs_on(st[1])
+            if self.card is None:
+                self.card = self.cards[self.sel]
+                if equal and self.on is None:
+                    self.sel = 1
+                    return  # ask which stage
+                stage = self.on if equal else None  # unequal: the rules say where
+            else:
+                stage = self.sel
+            event = {"t": "new_stage", "card": self.card}
+            if stage is not None:
+                event["stage"] = stage
+            if not corrected(self, app, event):
+                self.game.offer(event)
+        elif k in (BACK, UNDO):
+            if self.card is not None:
+                self.sel = self.cards.index(self.card)
+                self.card = None
+            else:
+                app.nav.pop()
+
+
+class StageFix(Screen):
+    """A stack or a move corrected: which stage the dog went on (a move: came from)."""
+
+    name = "circus-stage-fix"
+
+    def __init__(self, game, fix, event):
+        self.game = game
+        self.fix = fix
+        self.event = event
+        self.key_name = "stage" if event["t"] == "stack" else "from"
+        self.sel = event[self.key_name]
+
+    def draw(self, c, app):
+        widgets.title_bar(c, "Stacked on" if self.key_name == "stage" else "Moved from")
+        widgets.list_rows(c, [("%s stage" % STAGES[i], None) for i in (0, 1)], self.sel, 0)
+        widgets.footer(c, "", "OK: correct")
+
+    def key(self, app, k):
+        if k in (UP, DOWN):
+            self.sel = 1 - self.sel
+        elif k == OK:
+            event = dict(self.event)
+            event[self.key_name] = self.sel
+            corrected(self, app, event)
+        elif k in (BACK, UNDO):
+            app.nav.pop()
+
+
+def fall_seen(app, game, event):
+    """Dogs seen coming off a stage, outside a performance: a fall (the engine tells a
+    late one from one in the 5-second hold by when it began); a tip no stage explained
+    asks how many fell."""
+    kind, stage, cards, began = event
+    if kind in ("removed", "fell"):
+        game.offer({"t": "fall", "stage": stage, "dogs": cards, "t_ms": began})
+    elif kind == "tilt" and cards:
+        app.nav.push(FallCount(game, began))
+
+
+def fallen(game):
+    return FallCount(game, game.app.now)

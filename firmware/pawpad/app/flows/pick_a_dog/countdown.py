@@ -1,0 +1,162 @@
+# A Pick-a-Dog round on the device: the 3-2-1 countdown and the live round, up to the
+# first valid press. The players' buttons are the STOP buzzers; the STOP itself (who
+# called it, a tie, the verdict) is stop.py's.
+import gc
+
+from micropython import const
+
+from pawpad.app.flows.pick_a_dog.common import BEEP, FALSE, GO, STOP, lights, stop_frame, title
+from pawpad.app.flows.pick_a_dog.stop import Stopped
+from pawpad.core.colours import OFF
+from pawpad.core.lockout import RoundClock
+from pawpad.core.timers import Timer
+from pawpad.ticks import diff
+from pawpad.ui import widgets
+from pawpad.ui.screen import BACK, ERROR, UNDO, Screen
+
+COUNT_MS = const(1000)  # between the countdown's beeps
+LOCK_US = const(250000)  # the false-start penalty, when the setting is on
+CLOCK_MS = const(500)  # the round's clock is carried on at least this often (ticks wrap)
+
+
+class Countdown(Screen):
+    """3, 2, 1 with a beep each and every light on, then GO. A press now is a false
+    start: shown, logged with the STOP, and (a setting) locks that player out for
+    250 ms."""
+
+    name = "pad-countdown"
+    busy = True  # press times are being taken: no flash writes
+    tick_ms = 20
+
+    def __init__(self, game, app):
+        self.game = game
+        game.round = {}  # a new round: nothing handed on from the one before
+        self.start = app.now
+        self.shown = 3
+        self.false = []  # (seat, t_us)
+        app.out.sound(BEEP)
+        lights(app, game, range(8), True)
+        # Every seat's STOP frame, drawn now: the caller's name goes to the panel the
+        # moment the STOP is decided. Then a collection, so none falls into the round.
+        n = app.settings["players"]
+        self.prepared = app.out.prepare_frames(
+            lambda c: stop_frame(c, app, game, "GO!"),
+            dict((s, _stop_draw(app, game, app.colour(s).upper())) for s in range(n)))
+        gc.collect()
+
+    def draw(self, c, app):
+        widgets.title_bar(c, title(self.game), "R%d" % (self.game.state["round"] + 1))
+        widgets.big_center(c, str(self.shown), 16, 4)
+        if self.false:
+            seats = false_seats(self.false)
+            line = "False: " + ",".join(app.colour(s)[:3] for s in seats)
+            if len(line) > widgets.COLS:
+                line = "False starts: %d" % len(seats)
+            c.text_center(line, 54)
+
+    def tick(self, app, now_ms):
+        left = 3 - diff(now_ms, self.start) // COUNT_MS
+        if left <= 0:
+            app.out.sound(GO)
+            app.nav.replace(Live(self.game, app, app.now_us, self.false, self.prepared))
+        elif left != self.shown:
+            self.shown = left
+            app.out.sound(BEEP)
+            app.nav.dirty = True
+
+    def player(self, app, seat, t_us):
+        self.false.append((seat, t_us))
+        app.out.sound(FALSE)
+        app.out.light(seat, OFF)
+
+    def key(self, app, k):
+        if k in (BACK, UNDO):  # no round yet: back to GO; held, the last entry undone
+            app.show_player_colours()
+            app.nav.pop()
+            if k == UNDO:
+                self.game.undo()
+
+
+def _stop_draw(app, game, name):
+    return lambda c: stop_frame(c, app, game, name)
+
+
+def false_seats(false):
+    """The seats that made a false start, each once, in the order they pressed."""
+    out = []
+    for seat, _ in false:
+        if seat not in out:
+            out.append(seat)
+    return out
+
+
+class Live(Screen):
+    """The round is on: the first valid press is the STOP. The round may last any
+    time: its clock counts microseconds since GO without wrapping."""
+
+    name = "pad-live"
+    busy = True
+    live = True
+    tick_ms = CLOCK_MS
+
+    def __init__(self, game, app, armed_us, false, prepared=None):
+        self.game = game
+        self.clock = RoundClock(armed_us)
+        for seat, t_us in false:  # the countdown's presses: before GO, false starts
+            self.clock.press(seat, t_us)
+        self.lock = app.settings["false_start_lock"]
+        self.prepared = prepared or {}
+        # The tone starts in the button interrupt itself: a seat still locked out by
+        # its false start is left out.
+        seats = [s for s in range(app.settings["players"]) if not self._locked(s, armed_us)]
+        app.out.arm_stop(STOP[0][0], seats)
+        limit = app.settings["round_limit_s"]
+        if limit:
+            timer = Timer(limit * 1000)
+            timer.start(app.now)
+            game.alarm = (timer, self)  # runs whatever screen is up
+        lights(app, game, range(8), True)
+
+    def draw(self, c, app):
+        # Nothing on this screen moves: no frame is on the bus when a STOP comes, and
+        # the STOP frame differs from this one only where GO! stands.
+        stop_frame(c, app, self.game, "GO!")
+
+    def tick(self, app, now_ms):
+        self.clock.update(app.now_us)
+
+    def _locked(self, seat, t_us):
+        return self.lock and self.clock.locked(seat, t_us, LOCK_US)
+
+    def player(self, app, seat, t_us):
+        if self._locked(seat, t_us):
+            return
+        if self.clock.press(seat, t_us) >= 0:
+            # As little as can be before the name goes to the panel (at this loop
+            # turn's tick): the lights wait for the decision.
+            app.out.sound(STOP, True)  # the tone the interrupt started, carried on
+            app.out.disarm_stop()
+            self.game.alarm = None
+            app.nav.replace(Stopped(self.game, app, self.clock, self.prepared))
+
+    def alarm(self, app, kind):
+        if kind == "warn":
+            app.out.sound(BEEP)
+            return
+        # The time limit: the round ends with nobody's STOP.
+        self.game.alarm = None
+        app.out.disarm_stop()
+        app.out.sound(ERROR)
+        lights(app, self.game, (), False)
+        if app.nav.in_game(self):
+            app.nav.close(self)
+            app.nav.push(Stopped(self.game, app, self.clock, timed_out=True))
+
+    def key(self, app, k):
+        if k in (BACK, UNDO):  # abandon the round: back to GO (held: and undo, as above)
+            self.game.alarm = None
+            app.out.disarm_stop()
+            app.show_player_colours()
+            app.nav.pop()
+            if k == UNDO:
+                self.game.undo()

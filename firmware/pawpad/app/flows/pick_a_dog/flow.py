@@ -1,0 +1,146 @@
+# Pick-a-Dog, Pick-a-Pog and solo on the device: the flow (what the state calls for)
+# and the board between rounds. The round itself is in pad_round, the examination and
+# the counts in pad_exam, solo's stopwatch in pad_solo.
+from micropython import const
+
+from pawpad import games
+from pawpad.app.flows.pick_a_dog.common import title, variant
+from pawpad.app.flows.pick_a_dog.countdown import Countdown
+from pawpad.app.flows.pick_a_dog.exam import Counts, Exam, hauls
+from pawpad.app.flows.pick_a_dog.solo import SoloRound
+from pawpad.app.shell.flow import Flow
+from pawpad.app.shell.scoreboard import Scoreboard
+from pawpad.games import pick_a_dog as rules
+from pawpad.ui import widgets
+
+STOPS_KEPT = const(60)  # STOPs a game keeps in the history (a line of about 1 KB at most)
+
+
+class PickADog(Flow):
+    id = "pick_a_dog"
+
+    def title(self, state):
+        return games.title(self.id, state["settings"]["variant"])
+
+    def screen(self, game):
+        if game.state["phase"] == "exam":
+            return Exam(game)
+        return Ready(game)
+
+    def prompt(self, state):
+        return rules.prompt(state)
+
+    def scores(self, state):
+        return [rules.score(state, s) for s in range(state["players"])]
+
+    def winners(self, state):
+        return [seat for place, seat in rules.standings(state) if place == 1]
+
+    def score_line(self, state, game):
+        return ["Round %d, pile %d" % (state["round"] + 1, state["pile"])] + \
+            Flow.score_line(self, state, game)
+
+    def result_lines(self, state, game):
+        if state["settings"]["variant"] == "solo":
+            return ["Cards set aside: %d" % state["scores"][0],
+                    "Score: %d" % rules.score(state, 0)]
+        return ["%d. %-7s %d cards" % (place, game.name(seat), state["scores"][seat])
+                for place, seat in rules.standings(state)]
+
+    def round_rows(self, game):
+        n = 0
+        for i, e in enumerate(game.session.events()):
+            if e["t"] == "result":
+                n += 1
+                yield ("R%d" % n, " ".join(str(v) for v in e["collected"]), i)
+
+    def edit_round(self, game, index, event):
+        return Counts(game, event.get("right"), fix=index, values=event["collected"],
+                      broken=event.get("broken", ()))
+
+    def history_extra(self, events):
+        """"stops": [[caller, reaction ms, margin ms, right], ...] of the STOPs with a
+        verdict (-1: not known), the last STOPS_KEPT of them."""
+        out = []
+        for stop, result in _stops(events):
+            if result is not None:
+                react = stop.get("react_ms")
+                out.append([stop["seat"], react if isinstance(react, int) else -1,
+                            result.get("margin_ms", -1), result["right"]])
+        return {"stops": out[-STOPS_KEPT:]} if out else {}
+
+    def tally(self, events, settings=None):
+        """STOPs called, right and wrong, the fastest, and false starts, from the
+        events in force: an undone STOP was never called. With the game's settings,
+        also each player's member cards collected and rounds played, by variant (a
+        broken chain's cards too: the player's usual haul)."""
+        out = {}
+        variant = (settings or {}).get("variant")
+        if variant in ("dog", "pog"):
+            totals, rounds = hauls(events)  # where a new game's counts start
+            for seat, cards in enumerate(totals or ()):
+                f = _fig(out, seat)
+                f["cards_" + variant] = cards
+                f["rounds_" + variant] = rounds
+        for stop, result in _stops(events):
+            for seat in stop.get("false", ()):
+                _fig(out, seat)["false"] += 1
+            if result is not None:
+                f = _fig(out, stop["seat"])
+                f["stops"] += 1
+                f["right" if result["right"] else "wrong"] += 1
+                react = stop.get("react_ms")
+                if isinstance(react, int) and (f.get("fastest_ms") is None or
+                                               react < f["fastest_ms"]):
+                    f["fastest_ms"] = react
+        return out
+
+
+def _stops(events):
+    """(stop event, its verdict's result event) of every STOP in force; the result is
+    None when nobody called it (time up) or no verdict came yet."""
+    stop = None
+    for e in events:
+        if e["t"] == "stop":
+            if stop is not None:
+                yield stop, None
+            stop = e
+        elif e["t"] == "result" and stop is not None:
+            called = stop.get("seat") is not None and "right" in e
+            yield stop, e if called else None
+            stop = None
+    if stop is not None:
+        yield stop, None
+
+
+def _fig(out, seat):
+    f = out.get(seat)
+    if f is None:
+        f = out[seat] = {"stops": 0, "right": 0, "wrong": 0, "false": 0}
+    return f
+
+
+class Ready(Scoreboard):
+    """Between rounds: the scores, the draw pile, and OK for GO."""
+
+    name = "pad-ready"
+
+    def draw(self, c, app):
+        st = self.game.state
+        widgets.title_bar(c, title(self.game), "R%d" % (st["round"] + 1))
+        widgets.score_grid(c, [(app.colour(s), v) for s, v in enumerate(FLOW.scores(st))])
+        c.text("pile %d table %d" % (st["pile"], st["table"]), 2, 45)
+        if st["last_round"]:
+            c.text_right("LAST", 125, 45)
+        widgets.footer(c, "OK: GO", self.game.timer_text())
+
+    def begin(self, app, seat):
+        if seat is not None:
+            return  # a STOP button pressed between rounds does nothing
+        if variant(self.game) == "solo":
+            app.nav.push(SoloRound(self.game, app.now))
+        else:
+            app.nav.push(Countdown(self.game, app))
+
+
+FLOW = PickADog()

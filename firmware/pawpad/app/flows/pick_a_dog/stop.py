@@ -1,0 +1,403 @@
+# A Pick-a-Dog STOP: who called it, by how much, and the table's verdict. The arbiter
+# is core.lockout's RoundClock, on the times the button interrupt took; this screen
+# only says what it decided. The screen goes through parts, one at a time:
+#
+#   Deciding  the tie window after the first press: presses still come in (busy)
+#   Settling  the caller's name went out from a frame made before GO: the STOP goes
+#             into the game at the next loop turn
+#   Shown     the caller on the screen; later presses show their margin
+#   Verdict   LATE_MS on: the verdict's keys show (OK: right, BACK: wrong)
+#   Tie       several seats in one instant: pressed again (back to Deciding, for the
+#             tied seats only) or chosen with UP/DOWN and OK (a setting)
+#   TimeUp    the round's time limit ran out with nobody's STOP
+#
+# A part is a class of functions over the screen (no object is made per part: the
+# STOP's loop turns allocate nothing they need not).
+from micropython import const
+
+from pawpad.app.flows.pick_a_dog.common import STOP, lights, stop_frame
+from pawpad.app.flows.pick_a_dog.exam import Counts
+from pawpad.ticks import diff
+from pawpad.ui import widgets
+from pawpad.ui.canvas import HEIGHT, LINE_H, WIDTH
+from pawpad.ui.screen import BACK, DOWN, OK, UNDO, UP, Screen
+
+LATE_MS = const(2000)  # presses this long after the STOP still show their margin, and
+# then the verdict's keys show: not in the STOP's own frames, which carry only what the
+# table looks at first (fewer bytes to the panel), while the examination takes longer
+REACTION_Y = const(16)  # the STOP's time: one page (16-23) over the name, one to send
+DETAILS_TICK_MS = const(50)
+
+
+class Stopped(Screen):
+    """The caller's name in large type, and who pressed after, by how much. Decided at
+    the tick of the loop turn that brought the first press, once every press the
+    interrupt took with it is in: every seat of that instant (or of the tie window) is
+    in the tie. Once settled, the STOP is in the game and this screen stays over the
+    examination until the verdict."""
+
+    name = "pad-stopped"
+    live = True  # never dimmed while the STOP is shown
+
+    def __init__(self, game, app, clock, prepared=None, timed_out=False):
+        self.game = game
+        self.clock = clock
+        self.prepared = prepared or {}
+        self.at = app.now  # the STOP's loop turn
+        self.part = TimeUp if timed_out else Deciding
+        self.tick_ms = 1
+        self.tied = []  # the seats of a tie (the STOP's, or a tie pressed again)
+        self.since = 0  # us since GO from which presses count: a tie's announcement
+        self.choice = 0  # the tied seat UP/DOWN points at
+        self.caller = None
+        self.reaction = None  # the caller's ms after GO
+        # The first frame carries only the name (fewer bytes), unless the name went to
+        # the panel from the frame made before GO: then the details follow at once.
+        self.details = False
+        self.hint = False  # the verdict's keys shown
+
+    @property
+    def busy(self):
+        # Press times still matter while the STOP is being decided: it goes to flash
+        # as soon as it is in the game, the loop turn after its screen went out (a
+        # write then only delays the margins of later presses by a few ms, which
+        # nobody's score depends on).
+        return self.part is Deciding
+
+    def tick(self, app, now_ms):
+        self.part.tick(self, app, now_ms)
+
+    def player(self, app, seat, t_us):
+        self.part.player(self, app, seat, t_us)
+
+    def key(self, app, k):
+        self.part.key(self, app, k)
+
+    # --- what every part shares ---
+    def called(self, app, seat):
+        """`seat` called the STOP: it goes into the game (and to flash once quiet), and
+        this screen stays on top of the examination it leads to."""
+        self.caller = seat
+        self.part = Shown
+        us = self.clock.first_of(seat)
+        self.reaction = None if us is None else us // 1000
+        if self.game.state["phase"] == "ready":
+            self.game.offer(self.stop_event(), over=self)
+
+    def stop_event(self):
+        e = {"t": "stop", "seat": self.caller}
+        if self.reaction is not None:
+            e["react_ms"] = self.reaction
+        false = self.clock.false_starts()
+        if false:
+            e["false"] = false
+        return e
+
+    def margins(self):
+        """(seat, ms) of every other seat's first press after the caller's."""
+        return [(s, us // 1000) for s, us in self.clock.margins(self.caller)]
+
+    def late_press(self, app, seat, t_us):
+        """A press after the STOP: its margin shows, for LATE_MS."""
+        if diff(app.now, self.at) <= LATE_MS:
+            self.clock.press(seat, t_us)
+
+    def reveal(self, app, now_ms):
+        """The details follow the STOP's first frame at the next loop turn; True if
+        this tick was that one (or the STOP's own)."""
+        if self.details:
+            return False
+        if now_ms != self.at:  # not the STOP's own turn: its first frame is out
+            self.details = True
+            self.tick_ms = DETAILS_TICK_MS
+            app.nav.dirty = True
+        return True
+
+    def late(self, app, now_ms):
+        """LATE_MS after the STOP: no more margins; the verdict's keys show."""
+        if diff(now_ms, self.at) > LATE_MS:
+            self.tick_ms = None
+            self.hint = True
+            app.nav.dirty = True
+            return True
+        return False
+
+    # --- drawing ---
+    def draw(self, c, app):
+        big = self.part.big(self, app)
+        if not self.details:
+            stop_frame(c, app, self.game, big)  # as the live screen, but for the name
+            return
+        if self.caller is not None:
+            self._draw_caller(c, app, big)
+            return
+        widgets.big_center(c, big, 2, 3)
+        y = 28
+        if self.tied:
+            names = " ".join(app.colour(s) for s in self.tied)
+            if len(names) > widgets.COLS:
+                names = " ".join(app.colour(s)[:3] for s in self.tied)
+            lines = widgets.wrap([names])[:2]
+            for line in lines:
+                c.text_center(line, y)
+                y += 9
+            if app.settings["tie_rule"] == "again":
+                c.text_center("tied: press again", y + 2)
+            else:
+                c.text_center("UP/DOWN, OK: " + app.colour(self.tied[self.choice]), y + 2)
+        else:
+            c.text_center("Time up: nobody", y)
+            c.text_center("called STOP", y + 10)
+            widgets.footer(c, "", "OK: count")
+
+    def _draw_caller(self, c, app, big):
+        """The name stays where the live screen put it; the time goes above it, who
+        pressed after and who made a false start below: the panel is sent only the
+        lines that change, a few hundred bytes."""
+        prep = self.prepared.get(self.caller)
+        if prep is not None and app.out.draw_prepared(prep, c):
+            # The frame made before GO, as sent: its name stays, its footer goes.
+            c.fill_rect(0, HEIGHT - 2 * LINE_H, WIDTH, 2 * LINE_H, 0)
+        else:
+            stop_frame(c, app, self.game, big, footer=False)
+        c.text_center(reaction_line(self.reaction), REACTION_Y)
+        # Two lines under the name; once the verdict's keys show, they take the last
+        # (who pressed after keeps the other: the table has seen the rest by then).
+        room = 1 if self.hint else 2
+        lines = []
+        margins = self.margins()
+        if margins:
+            lines.append(margins_line(app, margins))
+        false = self.clock.false_starts()
+        if false and len(lines) < room:
+            lines += false_lines(app, false, room - len(lines))
+        if self.hint:
+            widgets.footer(c, "BACK: wrong", "OK: right")
+        y = HEIGHT - 2 * LINE_H
+        for line in lines[:room]:
+            c.text(line, 0, y)
+            y += LINE_H
+
+
+class Deciding:
+    """The tie window after the first press (since the tie, of the tied seats): every
+    press is taken; at the tick the window is past, the clock decides."""
+
+    @staticmethod
+    def big(s, app):
+        # The live frame stays, so the frames made before GO still apply (a tie
+        # pressed again says STOP).
+        return "GO!" if s.since == 0 and s.prepared else "STOP"
+
+    @staticmethod
+    def player(s, app, seat, t_us):
+        s.clock.press(seat, t_us)  # judged at this loop turn's tick
+
+    @staticmethod
+    def key(s, app, k):
+        pass
+
+    @staticmethod
+    def tick(s, app, now_ms):
+        clock = s.clock
+        clock.update(app.now_us)
+        window = app.settings["tie_us"]
+        if not clock.can_judge(app.now_us, window, s.since):
+            return  # presses of this instant (or of the window) may still come in
+        if s.since == 0:
+            winners, _ = clock.result(window)
+        else:  # only the tied seats' presses since the tie was announced
+            winners, _ = clock.press_again(s.tied, s.since, window)
+        if len(winners) > 1 or s.since == 0:
+            s.tied = winners  # the tie (or the STOP); a tie again: its seats
+        if len(winners) == 1:
+            if s.since != 0:
+                app.out.sound(STOP, True)
+            elif app.out.send_prepared(s.prepared.get(winners[0])):
+                # The name is on the panel already, from the frame made before GO: this
+                # loop turn draws the details (only the lines around the name change);
+                # the STOP goes into the game (and to flash) and the lights change at
+                # the next turn, a few ms later.
+                s.caller = winners[0]
+                us = clock.first_of(s.caller)
+                s.reaction = None if us is None else us // 1000
+                s.details = True
+                s.part = Settling
+                app.nav.dirty = True
+                return
+            s.called(app, winners[0])
+        else:
+            s.part = Tie
+            if app.settings["tie_rule"] == "again":
+                s.since = clock.since_go(app.now_us)
+        lights(app, s.game, winners, True)
+        app.nav.dirty = True
+
+
+class Shown:
+    """The caller on the screen: the details follow the first frame, later presses
+    show their margin; OK: right, BACK: wrong (the verdict, at any time), UNDO takes
+    the STOP back."""
+
+    @staticmethod
+    def big(s, app):
+        return app.colour(s.caller).upper()
+
+    @staticmethod
+    def player(s, app, seat, t_us):
+        s.late_press(app, seat, t_us)
+
+    @staticmethod
+    def tick(s, app, now_ms):
+        if not s.reveal(app, now_ms) and s.late(app, now_ms):
+            s.part = Verdict
+
+    @staticmethod
+    def key(s, app, k):
+        if k in (OK, BACK):
+            # The verdict, once the table has examined the caller's cards (OK: right,
+            # BACK: wrong): on to everyone's count, over the examination screen that
+            # BACK on the first count returns to. By how much the STOP was won (the
+            # next press, if any came) goes with the verdict's record.
+            lights(app, s.game, (), False)
+            margins = s.margins()
+            s.game.round["margin_ms"] = margins[0][1] if margins else None
+            app.nav.close(s)
+            app.nav.push(Counts(s.game, k == OK))
+        elif k == UNDO:
+            s.game.undo()
+
+
+class Verdict(Shown):
+    """LATE_MS after the STOP: the verdict's keys show; later presses are past."""
+
+    @staticmethod
+    def player(s, app, seat, t_us):
+        pass
+
+    @staticmethod
+    def tick(s, app, now_ms):
+        pass
+
+
+class Settling(Shown):
+    """The caller's name is out: at the next turn the STOP goes into the game, and the
+    caller's light comes on. A key in the STOP's own turn finds it in the game first."""
+
+    @staticmethod
+    def settle(s, app):
+        s.tick_ms = DETAILS_TICK_MS
+        s.called(app, s.caller)
+        lights(app, s.game, s.tied, True)
+
+    @staticmethod
+    def tick(s, app, now_ms):
+        Settling.settle(s, app)
+
+    @staticmethod
+    def key(s, app, k):
+        Settling.settle(s, app)
+        s.part.key(s, app, k)
+
+
+class Tie:
+    """Several seats in one instant (or within the tie window): pressed again (the
+    tied seats only, back to Deciding) or chosen (UP/DOWN, OK), as the setting says.
+    BACK leaves the tie unsettled: the round is played again from GO."""
+
+    @staticmethod
+    def big(s, app):
+        return "TIE"
+
+    @staticmethod
+    def player(s, app, seat, t_us):
+        if app.settings["tie_rule"] != "again":
+            s.late_press(app, seat, t_us)
+        elif seat in s.tied:
+            s.clock.press(seat, t_us)
+            s.part = Deciding  # the tied seats pressing again, at the tick
+            s.tick_ms = 1
+
+    @staticmethod
+    def tick(s, app, now_ms):
+        if not s.reveal(app, now_ms) and app.settings["tie_rule"] != "again":
+            s.late(app, now_ms)  # (a tie pressed again waits for its seats)
+
+    @staticmethod
+    def key(s, app, k):
+        if app.settings["tie_rule"] == "choose":
+            if k in (UP, DOWN):
+                s.choice = (s.choice + (1 if k == DOWN else -1)) % len(s.tied)
+            elif k == OK:
+                lights(app, s.game, [s.tied[s.choice]], True)
+                s.called(app, s.tied[s.choice])
+        if k in (BACK, UNDO):
+            lights(app, s.game, (), False)
+            app.nav.pop()
+
+
+class TimeUp:
+    """The time limit ran out with nobody's STOP: OK goes on to everyone's count."""
+
+    @staticmethod
+    def big(s, app):
+        return "TIME"
+
+    @staticmethod
+    def player(s, app, seat, t_us):
+        s.late_press(app, seat, t_us)
+
+    @staticmethod
+    def tick(s, app, now_ms):
+        if not s.reveal(app, now_ms):
+            s.late(app, now_ms)
+
+    @staticmethod
+    def key(s, app, k):
+        if k == OK:  # nobody's STOP goes into the game
+            lights(app, s.game, (), False)
+            if s.game.offer(s.stop_event()):
+                app.nav.push(Counts(s.game, None))
+
+
+def reaction_line(ms):
+    """"3383 ms after GO" (over the caller's name); past 10 s in tenths of a second."""
+    if ms is None:
+        return "STOP"
+    if ms < 10000:
+        return "%d ms after GO" % ms
+    return "%d.%d s after GO" % (ms // 1000, ms % 1000 // 100)
+
+
+def margins_line(app, margins):
+    """Who pressed after the caller, by how much, on one line: the nearest first, as
+    many as fit, in short colour names when that fits more of them."""
+    best, shown = "", 0
+    for n in (0, 3):
+        line, count = "", 0
+        for seat, ms in margins:
+            name = app.colour(seat)
+            item = "%s +%dms" % (name[:n] if n else name, ms)
+            more = item if not line else line + " " + item
+            if len(more) > widgets.COLS:
+                break
+            line, count = more, count + 1
+        if count > shown:
+            best, shown = line, count
+    return best
+
+
+def false_lines(app, seats, most=2):
+    """Who made a false start, in their colours, on at most `most` lines: "Locked out"
+    when the lock-out is on (they could not call this STOP), else "False start"; how
+    many of them when their colours do not fit."""
+    lock = app.settings["false_start_lock"]
+    head = "Locked out: " if lock else "False start: "
+    full = widgets.wrap([head + " ".join(app.colour(s) for s in seats)])
+    short = widgets.wrap([head + ",".join(app.colour(s)[:3] for s in seats)])
+    # One line leaves the next for the verdict's keys: short names on one line before
+    # full names on two.
+    for lines, n in ((full, 1), (short, 1), (full, 2), (short, 2)):
+        if len(lines) <= min(n, most):
+            return lines
+    return ["%d %s" % (len(seats), "locked out" if lock else "false starts")]

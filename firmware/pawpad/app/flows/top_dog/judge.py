@@ -1,0 +1,137 @@
+# Top Dog's judging: the medals (decided by the box from the stats, or by the players),
+# the round's summary, and the rescue from the Pound.
+from pawpad.app.shell.scoreboard import GameScreen, corrected
+from pawpad.games import top_dog as rules
+from pawpad.ui import widgets
+from pawpad.ui.screen import BACK, DOWN, OK, UNDO, UP, Screen
+
+
+class Judge(GameScreen):
+    """Without stats: who won each available medal (or nobody), in the order P, A, W, S.
+    Rule 4.1 is for the players to keep in mind: a winner still blocks later medals."""
+
+    name = "top-dog-judge"
+
+    def __init__(self, game, fix=None, before=None, event=None):
+        self.game = game
+        self.fix = fix  # the index of the medals being corrected, or None
+        st = before or game.state
+        self.letters = rules.available(st)
+        self.choices = [None] + [[s, slot] for s, slot, _ in rules.contestants(st)]
+        self.picks = [0] * len(self.letters)
+        won = (event or {}).get("won", {})
+        for j, letter in enumerate(self.letters):
+            w = won.get(letter)
+            if w is not None and w in self.choices:
+                self.picks[j] = self.choices.index(w)
+        self.i = 0
+
+    def label(self, app, choice):
+        if choice is None:
+            return "nobody"
+        seat, slot = choice
+        return "%s %s" % (app.colour(seat), "prev" if slot == "prev" else "new")
+
+    def draw(self, c, app):
+        widgets.title_bar(c, "Medals", "%d/%d" % (self.i + 1, len(self.letters)))
+        letter = self.letters[self.i]
+        widgets.big_center(c, letter, 12, 3)
+        widgets.big_center(c, self.label(app, self.choices[self.picks[self.i]]), 38, 2)
+        widgets.footer(c, "UP/DOWN: who", "OK next")
+
+    def key(self, app, k):
+        n = len(self.choices)
+        if k in (UP, DOWN):
+            self.picks[self.i] = (self.picks[self.i] + (1 if k == UP else -1)) % n
+        elif k == OK:
+            if self.i < len(self.letters) - 1:
+                self.i += 1
+            else:
+                won = {}
+                for j, letter in enumerate(self.letters):
+                    won[letter] = self.choices[self.picks[j]]
+                event = {"t": "medals", "won": won}
+                if not corrected(self, app, event):
+                    judged(self.game, event)  # the rescue or the board follows
+        elif k == BACK and self.i > 0:
+            self.i -= 1
+        elif k in (BACK, UNDO) and self.fix is not None:
+            app.nav.pop()  # a correction left as it was
+        else:
+            GameScreen.key(self, app, k)
+
+
+def judged(game, event):
+    """Offers the dogs or the medals; when that judged the round, what it gave shows
+    over the screen that follows."""
+    before = game.state["last_round"]
+    game.offer(event)
+    after = game.state["last_round"]
+    if after is not None and after is not before and after != before:
+        game.app.nav.push(RoundSummary(game))
+
+
+class RoundSummary(Screen):
+    """After the judging: who won each medal, the new champions, the dogs that went
+    to the Pound. OK (or BACK): on to what the state calls for."""
+
+    name = "top-dog-summary"
+
+    def __init__(self, game):
+        self.game = game
+
+    def lines(self, app):
+        last = self.game.state["last_round"]
+        won = last["medals"]
+        medals = " ".join("%s %s" % (m, app.colour(won[m][0])[:3]) for m in rules.MEDALS
+                          if won.get(m))
+        champs = ", ".join(app.colour(c[0]) for c in last["champions"])
+        return [medals or "No medal won", "Champions: " + (champs or "none"),
+                "To the Pound: %d" % last["pound"], "Pound now: %d" % self.game.state["pound"]]
+
+    def draw(self, c, app):
+        widgets.title_bar(c, "Round %d" % self.game.state["last_round"]["round"], "judged")
+        widgets.message(c, widgets.wrap(self.lines(app))[:5], 12)
+        widgets.footer(c, "", "OK")
+
+    def key(self, app, k):
+        if k == UNDO:
+            self.game.undo()
+        else:
+            app.nav.close(self)
+
+
+class Rescue(GameScreen):
+    """The Pound's dogs go back to the players in this order. When everyone is tied,
+    the player who last walked a dog starts: UP/DOWN say who."""
+
+    name = "top-dog-rescue"
+
+    def __init__(self, game):
+        self.game = game
+        self.first = 0
+        self.ask = rules.rescue_needs_first(game.state)
+
+    def order(self):
+        st = self.game.state
+        return rules.rescue_order(st["champions"], st["pound"], self.first if self.ask else None)
+
+    def draw(self, c, app):
+        widgets.title_bar(c, "Rescue", "%d dogs" % self.game.state["pound"])
+        names = " ".join(app.colour(s)[:3] for s in self.order())
+        widgets.message(c, widgets.wrap([names])[:4], 12)
+        if self.ask:
+            c.text("Walked a dog: " + app.colour(self.first), 2, 46)
+        widgets.footer(c, "", "OK: done")
+
+    def key(self, app, k):
+        n = self.game.state["players"]
+        if k in (UP, DOWN) and self.ask:
+            self.first = (self.first + (1 if k == UP else -1)) % n
+        elif k == OK:
+            event = {"t": "rescued"}
+            if self.ask:
+                event["first"] = self.first
+            self.game.offer(event)
+        else:
+            GameScreen.key(self, app, k)

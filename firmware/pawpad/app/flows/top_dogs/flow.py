@@ -1,0 +1,186 @@
+# Top Dogs on the device: each round every player keys in the three card values of
+# their team; the box works out the team values, the tie cascade and the cup.
+from micropython import const
+
+from pawpad.app.shell.flow import Flow
+from pawpad.app.shell.scoreboard import Scoreboard, corrected
+from pawpad.games import top_dogs as rules
+from pawpad.ui import widgets
+from pawpad.ui.screen import BACK, DOWN, OK, UNDO, UP, Screen
+
+CARD_MAX = const(20)
+
+
+class TopDogs(Flow):
+    id = "top_dogs"
+
+    def screen(self, game):
+        return TopDogsScoreboard(game)
+
+    def phase(self, state):
+        return "board"
+
+    def prompt(self, state):
+        return rules.prompt(state)
+
+    def scores(self, state):
+        return list(state["points"])
+
+    def winners(self, state):
+        return rules.winners(state)
+
+    def score_line(self, state, game):
+        return ["Round %d of %d" % (state["round"], rules.rounds_in_game(state))] + \
+            Flow.score_line(self, state, game)
+
+    def result_lines(self, state, game):
+        return ["%d. %-7s %s" % (place, game.name(seat), plural(state["cups"][seat], "cup"))
+                for place, seat in rules.standings(state)]
+
+    def round_rows(self, game):
+        for i, e in enumerate(game.session.events()):
+            values = [rules.team_value(t) for t in e["cards"]]
+            w = rules.cup_winner(values)
+            yield ("R%d %s" % (i + 1, game.name(w) if w is not None else "lost"),
+                   max(values), i)
+
+    def edit_round(self, game, index, event):
+        return TeamEntry(game, fix=index, cards=event["cards"])
+
+
+def usual_first_card(game):
+    """The mean of the teams' first cards so far (5 before the first round: the middle
+    of a colour's values)."""
+    total = n = 0
+    for e in game.session.events():
+        for team in e["cards"]:
+            total += team[0]
+            n += 1
+    return (total + n // 2) // n if n else 5
+
+
+def plural(n, word):
+    return "%d %s%s" % (n, word, "" if n == 1 else "s")
+
+
+class TopDogsScoreboard(Scoreboard):
+    name = "top-dogs"
+
+    def draw(self, c, app):
+        st = self.game.state
+        widgets.title_bar(c, "Top Dogs", "R%d/%d" % (min(st["round"] + 1, rules.rounds_in_game(st)),
+                                                    rules.rounds_in_game(st)))
+        items = [(app.colour(s), st["cups"][s]) for s in range(st["players"])]
+        widgets.score_grid(c, items)
+        last = st["last"]
+        if last is not None:  # the round just saved: who took the cup, with what team
+            w = last["winner"]
+            note = "Cup lost" if w is None else "Cup: %s, team %d" % (
+                app.colour(w), last["values"][w])
+            c.text(widgets.clip(note, widgets.COLS), 2, 42)
+        widgets.footer(c, "OK: next round", self.game.timer_text())
+
+    def begin(self, app, seat):
+        app.nav.push(TeamEntry(self.game, seat=seat or 0))
+
+
+class TeamEntry(Screen):
+    """Three card values per seat: UP/DOWN change the value, OK moves on, BACK goes
+    back. A player's button jumps to their own team, and on their own team enters it
+    as it shows. A team is entered once OK has passed its third card (or its player's
+    button said so): the round is saved when every team is, and not before."""
+
+    name = "team-entry"
+
+    def __init__(self, game, fix=None, cards=None, seat=0):
+        self.game = game
+        n = game.state["players"]
+        self.fix = fix  # the index of the round being corrected, or None
+        if cards:
+            self.cards = [list(t) for t in cards]
+        else:  # a team starts at the usual first card so far (a table's habit)
+            start = usual_first_card(game)
+            self.cards = [[start] * 3 for _ in range(n)]
+        self.seat = seat
+        self.field = 0
+        self.entered = [False] * n  # OK passed the team's third card
+        # Each team's last card reached: the cards after it follow the one being set
+        # (a correction's cards stand as they were entered).
+        self.reached = [0 if fix is None else 2] * n
+
+    def draw(self, c, app):
+        st = self.game.state
+        rnd = (self.fix + 1) if self.fix is not None else st["round"] + 1
+        widgets.title_bar(c, ("Fix R%d" if self.fix is not None else "Round %d") % rnd,
+                          app.colour(self.seat))
+        team = self.cards[self.seat]
+        x = 10
+        for i in range(3):
+            s = str(team[i])
+            w = widgets.text_width(s, 3)
+            c.text(s, x + (30 - w) // 2, 16, 1, 3)
+            if i == self.field:
+                c.fill_rect(x, 40, 30, 2, 1)
+            x += 40
+        c.text_center("team %d" % rules.team_value(team), 45)
+        widgets.footer(c, "seat %d/%d" % (self.seat + 1, len(self.cards)), "OK next")
+
+    def key(self, app, k):
+        team = self.cards[self.seat]
+        if k in (UP, DOWN):
+            v = team[self.field] + (1 if k == UP else -1)
+            v = CARD_MAX if v < 1 else (1 if v > CARD_MAX else v)
+            # the cards not reached yet follow: a pair or three of a kind, laid side by
+            # side, costs no press
+            for f in range(max(self.field, self.reached[self.seat]) + 1, 3):
+                team[f] = v
+            team[self.field] = v
+        elif k == OK:
+            if self.field < 2:
+                self.field += 1
+                self.reached[self.seat] = max(self.reached[self.seat], self.field)
+                return
+            self.done(app)
+        elif k in (BACK, UNDO):
+            if self.field > 0:
+                self.field -= 1
+            elif self.seat > 0:
+                self.seat -= 1
+                self.field = 2
+            else:
+                app.nav.pop()
+
+    def done(self, app):
+        """This seat's team is entered: on to the next one not entered, or the cup."""
+        self.entered[self.seat] = True
+        self.reached[self.seat] = 2
+        nxt = self.next_missing()
+        if nxt is None:  # every team in: the round is saved (undo or correct it after)
+            event = {"t": "teams", "cards": self.cards}
+            if not corrected(self, app, event):
+                self.game.offer(event)  # the board follows, with the cup's winner
+            return
+        if nxt < self.seat:  # a team passed over by a player's button
+            app.toast(app.colour(nxt) + "'s team next")
+        self.seat = nxt
+        self.field = 0
+
+    def next_missing(self):
+        """The next seat whose team is not entered (after this one, then from the
+        first), or None."""
+        n = len(self.cards)
+        for i in range(1, n + 1):
+            s = (self.seat + i) % n
+            if not self.entered[s]:
+                return s
+        return None
+
+    def player(self, app, seat, t_us):
+        if seat == self.seat:  # their own button on their own team: as it shows
+            self.done(app)
+        elif seat < len(self.cards):
+            self.seat = seat
+            self.field = 0
+
+
+FLOW = TopDogs()

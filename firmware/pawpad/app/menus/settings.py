@@ -1,0 +1,31 @@
+# The box's settings, one row each from the settings table (core/settings.py).
+from pawpad.core import settings as settings_rules
+from pawpad.ui.lists import ListScreen
+
+
+class SettingsScreen(ListScreen):
+    """The box's settings, each row made from the settings table (core/settings.py):
+    adding a setting there adds its row here."""
+
+    name = "settings"
+    title = "Settings"
+
+    def __init__(self):
+        ListScreen.__init__(self)
+        self.fields = settings_rules.screen_rows()
+
+    def rows(self, app):
+        return [(f[1], settings_rules.shown(f, app.settings[f[0]])) for f in self.fields]
+
+    def editable(self, i):
+        return True
+
+    def change(self, app, i, step):
+        f = self.fields[i]
+        app.settings[f[0]] = settings_rules.stepped(f, app.settings[f[0]], step)
+        app.out.apply_settings(app.settings)
+
+    def edited(self, app):
+        app.save_settings()
+        if self.fields[self.sel][0] == "lights":
+            app.show_player_colours()

@@ -1,0 +1,238 @@
+# The app: input in, screens out. It knows no hardware and reads no clock: the device
+# (app/device) hands it the time with every call and gives it `out` (shell/out.py),
+# through which it sounds the buzzer, lights the players' buttons and saves settings.
+# The navigator (nav.py) owns the screens; the game in progress (game.py) its state.
+from micropython import const
+
+from pawpad.app.shell.nav import Navigator
+from pawpad.core.colours import RGB
+from pawpad.store import stats
+from pawpad.store.session import Repaired
+from pawpad.ticks import add, diff
+from pawpad.ui.lists import Notice
+from pawpad.ui.screen import BOOT, CLICK, ERROR
+from pawpad.ui.widgets import toast
+
+# What a screen may raise when an event in force is not what the game can take.
+DOUBTS = (KeyError, TypeError, ValueError, IndexError)
+
+TOAST_MS = const(2500)
+
+
+class App:
+    def __init__(self, out, settings, home, first, notices=(), info=None, now_ms=0,
+                 store=None):
+        """`out`: the device's side (shell.out.Out); `home` makes the main menu, `first`
+        is the screen shown first (the boot screen): the kernel names no screen."""
+        self.out = out
+        self.settings = settings
+        self.info = info or {}
+        self.store = store  # the flash, or None when it cannot be used
+        self.session = None  # the game in progress
+        self.game = None  # ... as its screens see it
+        self.notices = list(notices)
+        self.setups = stats.load(store, stats.SETUPS, self.notices)  # {game: {...}}
+        self.stats = stats.load(store, stats.STATS, self.notices)  # per player
+        self.now = now_ms
+        self.now_us = 0  # the microsecond clock at this step (press times are on it)
+        self.repeat = False  # the key being handled repeats a held UP/DOWN
+        self.toast_text = None
+        self.toast_until = 0
+        self.nav = Navigator(home, first)
+        out.sound(BOOT)
+        self.show_player_colours()
+
+    @property
+    def top(self):
+        return self.nav.top
+
+    @property
+    def dirty(self):
+        return self.nav.dirty
+
+    @dirty.setter
+    def dirty(self, value):
+        self.nav.dirty = value
+
+    # --- input ---
+    def key(self, k, now_ms, repeat=False):
+        """A menu key; `repeat`: UP or DOWN again because it is held (a screen where
+        a value's next step means something else, below 0, stops there instead)."""
+        self.now = now_ms
+        self.repeat = repeat
+        self.out.sound(CLICK)
+        try:
+            self.top.key(self, k)
+        except Repaired as e:
+            self.repaired(e)
+        except DOUBTS as e:
+            self.doubt(e)
+        self.nav.dirty = True
+
+    def player(self, seat, t_us, now_ms):
+        self.now = now_ms
+        if seat < self.settings["players"]:
+            try:
+                self.top.player(self, seat, t_us)
+            except Repaired as e:
+                self.repaired(e)
+            except DOUBTS as e:
+                self.doubt(e)
+            self.nav.dirty = True
+
+    def stage(self, event, now_ms):
+        self.now = now_ms
+        try:
+            self.top.stage(self, event)
+        except Repaired as e:
+            self.repaired(e)
+        except DOUBTS as e:
+            self.doubt(e)
+        self.nav.dirty = True
+
+    def tick(self, now_ms):
+        self.now = now_ms
+        try:
+            self.top.tick(self, now_ms)
+            if self.game is not None:
+                self.game.tick(now_ms)
+        except Repaired as e:
+            self.repaired(e)
+        except DOUBTS as e:
+            self.doubt(e)
+        if self.toast_text is not None and diff(now_ms, self.toast_until) >= 0:
+            self.toast_text = None
+            self.nav.dirty = True
+
+    def busy(self):
+        return self.top.busy
+
+    def live(self):
+        """Must a press act at once (a live round), so the screen may not dim?"""
+        return self.top.live or self.top.busy
+
+    def draw(self, c):
+        for _ in range(2):  # again after a repair: the screen the state calls for
+            c.clear()
+            try:
+                self.top.draw(c, self)
+                break
+            except Repaired as e:
+                self.repaired(e)
+            except DOUBTS as e:
+                self.doubt(e)
+        if self.toast_text is not None:
+            toast(c, self.toast_text)
+        self.nav.dirty = False
+
+    def toast(self, text):
+        """A short message over the bottom of the screen, gone after a moment."""
+        self.toast_text = text
+        self.toast_until = add(self.now, TOAST_MS)
+        self.nav.dirty = True
+
+    def next_tick(self):
+        """ms until a screen, a timer or a toast needs the clock again, or None."""
+        tick = self.top.tick_ms
+        if self.game is not None:
+            t = self.game.tick_ms()
+            if t is not None:
+                tick = t if tick is None else min(tick, t)
+        if self.toast_text is not None:
+            left = max(1, diff(self.toast_until, self.now))
+            tick = left if tick is None else min(tick, left)
+        return tick
+
+    # --- the game ---
+    def doubt(self, e):
+        """A screen raised what the game's events may have caused (an event in force
+        of a shape the game cannot take, read back from a log damaged in a way no
+        checksum shows): the log is tried against the game, record by record. When it
+        is at fault, it is repaired as for Repaired; when it is sound, the fault is the
+        firmware's and the exception goes on (main.py counts it)."""
+        s = self.session or getattr(self.top, "session", None)
+        if s is None or s.store is None:
+            raise e
+        try:
+            s.repair(True)
+        except Repaired as r:
+            self.repaired(r)
+            return
+        raise e
+
+    def repaired(self, e, again=True):
+        """The saved game was read again whole (session.Repaired): the box shows the
+        screen its state calls for, or the main menu when it could not go on, and says
+        what was set aside. Every reading of flash ends here, never outside the app."""
+        s = e.session
+        if e.lost or not again:
+            if s is self.session:
+                self.close_game()
+            else:
+                self.nav.home()  # the resume offer of a game that is gone
+        elif s is self.session and self.game is not None:
+            try:
+                self.game.show()
+            except Repaired as e2:  # damaged again as it was read again: give up
+                e2.messages = e.messages + e2.messages
+                self.repaired(e2, False)
+                return
+        for line in e.messages:
+            self.notify(line)
+
+    def close_game(self):
+        """The game is over and settled: back to the main menu."""
+        self.session = None
+        self.game = None
+        self.nav.home()
+        self.show_player_colours()
+        self.show_notices()
+
+    # --- services for screens ---
+    def colour(self, seat):
+        if self.game is not None:
+            return self.game.name(seat)
+        return self.settings["colours"][seat]
+
+    def show_player_colours(self):
+        for seat in range(8):
+            on = seat < self.settings["players"] and self.settings["lights"]
+            self.out.light(seat, RGB[self.colour(seat)] if on else (0, 0, 0))
+
+    def show_notices(self):
+        """Whatever went wrong while the screen could not say it, on a notice."""
+        if self.notices:
+            self.nav.push(Notice("Notice", self.notices))
+            self.notices = []
+
+    def notify(self, line):
+        """Something went wrong while running: say so on a notice screen."""
+        top = self.top
+        if top.holds_notices:
+            self.notices.append(line)  # shown with the others when the boot ends
+            return
+        if isinstance(top, Notice):
+            top.lines.append(line)
+        else:
+            self.nav.push(Notice("Problem", [line]))
+        self.out.sound(ERROR)
+        self.nav.dirty = True
+
+    def save_stats(self):
+        problem = stats.save(self.store, self.stats)
+        if problem:
+            self.toast(problem)
+        return problem
+
+    def save_setups(self):
+        problem = stats.save(self.store, self.setups, stats.SETUPS)
+        if problem:
+            self.toast(problem)
+
+    def save_settings(self):
+        problem = self.out.save_settings(self.settings)
+        if problem:
+            self.notices.append(problem)
+
+    def screen_name(self):
+        return self.top.name

@@ -1,0 +1,89 @@
+# The flow protocol: what a game must give the device so that the box can play it.
+# Each game has one module, app/flow_<game>.py, holding FLOW, an instance of a Flow
+# subclass. load() is the one place that imports it, lazily: a game's code stays out
+# of RAM until it is played.
+#
+# The rule every flow keeps: the screen shown for a state comes from the state alone.
+# phase(state) names the state's moment, screen(game) makes the screen for it; the
+# navigator calls them after every event, undo, redo, correction and resume. Screens
+# opened over it (an entry in progress, a STOP's details) are closed when the state
+# changes, unless the screen that changed it asks to stay on top.
+from pawpad import games
+
+
+def load(game_id):
+    """The game's flow: its module (pawpad.games names it) is imported on first use."""
+    return games.load(games.entry(game_id)[3]).FLOW
+
+
+class Flow:
+    id = ""  # the game's id in pawpad.games
+    # Can an earlier round be corrected from the game menu (round_rows, edit_round)?
+    corrects = True
+
+    def title(self, state):
+        return games.title(self.id)
+
+    # --- the state's screen ---
+    def phase(self, state):
+        """The name of the state's moment: a new one means a new base screen."""
+        return state.get("phase", "")
+
+    def screen(self, game):
+        """The screen the state calls for."""
+        raise NotImplementedError
+
+    # --- what the state says, for the screens ---
+    def prompt(self, state):
+        """One line: what the table does next."""
+        raise NotImplementedError
+
+    def scores(self, state):
+        """Each seat's points so far (the history keeps them)."""
+        raise NotImplementedError
+
+    def winners(self, state):
+        """The seats that won, once the game is over."""
+        raise NotImplementedError
+
+    def score_line(self, state, game):
+        """Lines under the prompt where the game is summed up (the resume offer)."""
+        return [" ".join("%s %d" % (game.name(s)[:3], v)
+                         for s, v in enumerate(self.scores(state)))]
+
+    def result_lines(self, state, game):
+        """The final standings, one line a seat, best first."""
+        raise NotImplementedError
+
+    # --- the score sheet (app/shell/score_sheet.py): a row each time sheet_mark changes ---
+    sheet_unit = "Round"
+
+    def sheet_mark(self, state):
+        """Changes once per row of the score sheet: by default, a round."""
+        return state["round"]
+
+    # --- corrections: the rounds list ---
+    def round_rows(self, game):
+        """(label, value, event index), oldest first, one at a time: the rounds that
+        can be fixed (the list keeps the newest)."""
+        return ()
+
+    def edit_round(self, game, index, event):
+        """The screen that corrects event `index` (its `fix` is the index)."""
+        return None
+
+    # --- the game menu ---
+    def menu_extras(self, game):
+        """[(label, screen maker)]: the game's own rows in the game menu."""
+        return []
+
+    # --- statistics drawn from the log ---
+    def tally(self, events, settings=None):
+        """{seat: {figure: n}} this game adds to the players' statistics (`settings`:
+        the game's own, from its log's header)."""
+        return {}
+
+    def history_extra(self, events):
+        """Fields of this game's record in the history beyond the scores (the report
+        reads them: the history outlives the game's log)."""
+        return {}

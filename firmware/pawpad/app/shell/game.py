@@ -1,0 +1,116 @@
+# The game in progress as the screens see it: its session (engine and log), its flow,
+# the players' colours as they were when it began, and its timers. Every change of the
+# state goes through here, and after each one the navigator shows the screen the state
+# calls for: that is how undo, redo, corrections and resume land where they should.
+from pawpad.app.shell import flow as flows
+from pawpad.app.shell.game_menu import GameMenu
+from pawpad.core.timers import Timer, clock_text
+from pawpad.ticks import diff
+from pawpad.ui.screen import DONE, ERROR
+
+WARN = ((1760, 60),)
+TIME_UP = ((880, 300), (0, 80), (880, 300), (0, 80), (880, 600))
+
+
+class Game:
+    def __init__(self, app, session):
+        self.app = app
+        self.session = session
+        self.flow = flows.load(session.name)
+        self._base_ms = session.ms
+        self._since = app.now
+        self.timer = None  # the game menu's countdown, when one is set
+        self.alarm = None  # (Timer, screen): a screen's own limit, run whatever is shown
+        # What the screens of one round hand on to each other that is not the game
+        # (the state is): Pick-a-Dog's STOP screen leaves its margin for the verdict.
+        self.round = {}
+        colours = session.header.get("colours")
+        self.colours = colours if isinstance(colours, list) else app.settings["colours"]
+
+    @property
+    def state(self):
+        return self.session.state
+
+    @property
+    def title(self):
+        return self.flow.title(self.state)
+
+    def name(self, seat):
+        """A seat's colour in this game (a change of colours later changes nothing)."""
+        if seat < len(self.colours):
+            return self.colours[seat]
+        return self.app.settings["colours"][seat]  # a seat not in this game
+
+    def play_ms(self):
+        return self._base_ms + diff(self.app.now, self._since)
+
+    # --- changes of the state: each ends on the screen the state calls for ---
+    def offer(self, event, over=None):
+        """Feeds an event; True if the rules took it. Refused: says why and changes
+        nothing. `over`: a screen to show over the state's own (it stays on top)."""
+        why = self.session.offer(event, self.play_ms())
+        return self._after(why, None, over)
+
+    def undo(self):
+        return self._after(self.session.undo(self.play_ms()), "Undone")
+
+    def redo(self):
+        return self._after(self.session.redo(self.play_ms()), "Redone")
+
+    def fix(self, index, event):
+        return self._after(self.session.fix(index, event, self.play_ms()), "Corrected")
+
+    def _after(self, why, done, over=None):
+        app = self.app
+        if why is not None:
+            app.toast(why[:1].upper() + why[1:])
+            app.out.sound(ERROR)
+            return False
+        if done:
+            app.toast(done)
+        self.show(over)
+        return True
+
+    def menu(self):
+        """The game menu (undo, redo, rounds, timer, end) over this game."""
+        return GameMenu(self)
+
+    def show(self, over=None):
+        nav = self.app.nav
+        was_over = nav.game is self and nav.floor > 2  # the results were up already
+        nav.show_game(self, over)
+        if self.state["ended"] and not was_over:
+            self.app.out.sound(DONE)
+
+    # --- timers: they run whatever screen of the game is up ---
+    def tick(self, now_ms):
+        """Runs the countdown and any screen's alarm; beeps the countdown's warnings."""
+        t = self.timer
+        if t is not None:
+            for kind, _secs in t.poll(now_ms):
+                if kind == "warn":
+                    self.app.out.sound(WARN)
+                else:
+                    self.app.out.sound(TIME_UP)
+                    self.app.toast("Time!")
+            if t.running:
+                self.app.nav.dirty = True  # the corner shows it
+        if self.alarm is not None:
+            timer, screen = self.alarm
+            for kind, _secs in timer.poll(now_ms):
+                screen.alarm(self.app, kind)
+
+    def tick_ms(self):
+        if self.alarm is not None or (self.timer is not None and self.timer.running):
+            return 100
+        return None
+
+    def new_timer(self):
+        if self.timer is None:
+            self.timer = Timer(self.app.settings["timer_s"] * 1000)
+        return self.timer
+
+    def timer_text(self):
+        if self.timer is None:
+            return ""
+        return clock_text(self.timer.remaining(self.app.now))

@@ -1,0 +1,247 @@
+# Opening a game: its house rules first (kept for next time), a new session, or the
+# unfinished game on flash offered again. No game on flash is ever overwritten: while
+# one is there, opening any game offers it instead.
+from pawpad.app.shell.game import Game
+from pawpad.app.shell.results import settle, summary
+from pawpad.games import engine_for, title
+from pawpad.games.common import clone, setting_value
+from pawpad.store.history import recorded
+from pawpad.store.logread import LOG
+from pawpad.store.session import Session
+from pawpad.ui import widgets
+from pawpad.ui.lists import ListScreen, Notice
+from pawpad.ui.screen import BACK, DOWN, OK, UNDO, Screen
+
+
+def start_game(app, name, setup=None, players=None):
+    """A new game of `name` with the players set on the device (or `players`). A game
+    with house rules to set shows them first."""
+    if Session.saved(app.store):
+        offer = ResumeOffer(app)
+        if not offer.empty():
+            app.nav.push(offer)  # the game on flash first: never lost
+            return
+    if players is None:
+        players = app.settings["players"]
+    if setup is None and shown_rules(engine_for(name)):
+        app.nav.push(GameSetup(app, name, players))
+        return
+    begin(app, name, players, setup or saved_rules(app, name))
+
+
+def shown_rules(engine):
+    """The rows of the engine's house rules the players set (label None: not shown)."""
+    return [row for row in engine.HOUSE_RULES if row[1] is not None]
+
+
+def saved_rules(app, name):
+    """The game's house rules as kept on flash, checked by its engine: a damaged entry
+    gives the defaults."""
+    saved = app.setups.get(name)
+    if not isinstance(saved, dict):
+        return None
+    engine = engine_for(name)
+    try:
+        return engine.check_settings(saved)
+    except ValueError:
+        clean = {}
+        for row in engine.HOUSE_RULES:  # keep each value that is right on its own
+            try:
+                clean[row[0]] = setting_value(row, saved[row[0]])
+            except (KeyError, ValueError):
+                pass
+        return clean
+
+
+def begin(app, name, players, setup):
+    try:
+        session = Session.new(app.store, name, players, setup, app.settings["colours"])
+    except ValueError as e:
+        app.nav.push(Notice(title(name), [str(e) + ".", "", "Change the number of",
+                                          "players under Players."]))
+        return
+    open_game(app, session)
+
+
+def open_game(app, session):
+    app.session = session
+    app.game = Game(app, session)
+    app.game.show()
+
+
+class GameSetup(ListScreen):
+    """The house rules of a game before it starts: the readings of the rulebook that
+    are settings (RULES.md), read from the engine's own table (HOUSE_RULES), kept for
+    next time, and the settled readings (READINGS), in the words of RULES.md. OK on a
+    rule changes it, on a reading shows it; Start."""
+
+    name = "setup"
+
+    def __init__(self, app, game_id, players):
+        ListScreen.__init__(self)
+        self.game_id = game_id
+        self.players = players
+        self.title = title(game_id)
+        engine = engine_for(game_id)
+        self.rules = shown_rules(engine)  # (key, label, default, kind, low, high, step)
+        self.shown = engine.SHOWN  # how a choice reads on the screen
+        self.readings = engine.READINGS  # (label, text): settled readings, OK shows one
+        self.values = clone(engine.DEFAULTS)  # edited in place: never the defaults
+        self.values.update(saved_rules(app, game_id) or {})
+
+    def rows(self, app):
+        out = [("Start game", "%dP" % self.players)]
+        for key, label, _default, kind, _low, _high, _step in self.rules:
+            v = self.values[key]
+            if kind == "bool":
+                v = "on" if v else "off"
+            elif kind == "spaces":
+                v = ",".join(str(x) for x in v) or "none"
+            elif key.endswith("_ms"):
+                v = "%d s" % (v // 1000)
+            elif kind == "choice":
+                v = self.shown.get(v, v)
+            out.append((label, v))
+        return out + [(label, "?") for label, _text in self.readings]
+
+    def editable(self, i):
+        return 0 < i <= len(self.rules) and self.rules[i - 1][3] != "spaces"
+
+    def change(self, app, i, step):
+        key, _label, _default, kind, low, high, size = self.rules[i - 1]
+        v = self.values[key]
+        if kind == "bool":
+            self.values[key] = not v
+        elif kind == "choice":
+            self.values[key] = low[(low.index(v) + step) % len(low)]
+        elif kind == "seat":
+            seat = -1 if v is None else v
+            self.values[key] = (seat + step) % self.players
+        else:
+            self.values[key] = max(low, min(high, v + step * size))
+
+    def choose(self, app, i):
+        if i > len(self.rules):  # a reading: what the box takes the rulebook to say
+            label, text = self.readings[i - 1 - len(self.rules)]
+            app.nav.push(Notice(label, [text]))
+            return
+        if i > 0:  # a list of spaces: its own screen
+            key, label, _default, _kind, low, high, _ = self.rules[i - 1]
+            app.nav.push(SpacesPick(self.values, key, label, low, high))
+            return
+        app.setups[self.game_id] = dict(self.values)
+        app.save_setups()
+        app.nav.pop()
+        begin(app, self.game_id, self.players, dict(self.values))
+
+
+class SpacesPick(ListScreen):
+    """Which spaces of the score track are, say, red: OK marks or clears the one at
+    the cursor; BACK when done."""
+
+    name = "spaces"
+
+    def __init__(self, values, key, label, low, high):
+        ListScreen.__init__(self)
+        self.values = values
+        self.setting = key
+        self.title = label
+        self.low = low
+        self.high = high
+
+    def rows(self, app):
+        marked = self.values[self.setting]
+        return [("space %d" % n, "x" if n in marked else "")
+                for n in range(self.low, self.high + 1)]
+
+    def choose(self, app, i):
+        n = self.low + i
+        marked = self.values[self.setting]
+        if n in marked:
+            marked.remove(n)
+        else:
+            marked.append(n)
+            marked.sort()
+
+
+def resume_at_boot(app, watchdog):
+    """At boot with a game on flash: a game already in the history (a power cut hit its
+    ending) is settled quietly; after a watchdog reset the game goes on without asking;
+    otherwise the box asks."""
+    offer = ResumeOffer(app)
+    s = offer.session
+    done = None if s is None else recorded(app.store, s.game_id())
+    if done is not None:
+        # The record the history has: what the cut left undone is the statistics and
+        # the log's removal, and nothing is replayed for a record not written again.
+        settle(app, s, Game(app, s).flow, done)
+        return
+    if watchdog and s is not None:
+        open_game(app, s)
+        app.notices += offer.messages
+        return
+    if offer.empty():
+        return
+    app.nav.push(offer)
+
+
+class ResumeOffer(Screen):
+    """A game was in progress: where it stood; resume it, or end it (it then goes into
+    the history as unfinished, with its scores so far), or set it aside: its log is
+    kept as game.log.bad and counts nowhere (a game that stopped the box, say)."""
+
+    name = "resume"
+
+    def __init__(self, app):
+        self.session, self.messages = Session.resume(app.store)
+        self.game = None if self.session is None else Game(app, self.session)
+        self.confirm = False
+
+    def empty(self):
+        """Nothing to offer or say: the log held nothing saved and went quietly."""
+        return self.session is None and not self.messages
+
+    def draw(self, c, app):
+        s = self.session
+        if s is None:
+            widgets.title_bar(c, "Saved game")
+            widgets.message(c, widgets.wrap(self.messages)[:6])
+            return
+        flow = self.game.flow
+        widgets.title_bar(c, "Resume?", flow.title(s.state))
+        lines = [flow.prompt(s.state)] + flow.score_line(s.state, self.game)
+        if self.confirm:
+            lines = ["End it? OK: into the", "history, unfinished.",
+                     "DOWN: set it aside,", "counted nowhere.", "BACK: keep it"]
+        widgets.message(c, widgets.wrap(lines)[:5])
+        if not self.confirm:
+            widgets.footer(c, "OK resume", "BACK end")
+
+    def key(self, app, k):
+        s = self.session
+        if s is None:
+            app.nav.pop()
+            return
+        if self.confirm:
+            if k == OK:
+                settle(app, s, self.game.flow, summary(self.game, {"abandoned": True}))
+                app.nav.pop()
+            elif k == DOWN:
+                self.set_aside(app)
+            elif k in (BACK, UNDO):
+                self.confirm = False
+            return
+        if k == OK:
+            app.notices.extend(self.messages)
+            open_game(app, s)
+            app.show_notices()
+        elif k in (BACK, UNDO):
+            self.confirm = True
+
+    def set_aside(self, app):
+        try:
+            lines = ["The saved game is", "kept as %s." % app.store.keep_aside(LOG)]
+        except OSError as e:
+            lines = ["The saved game could", "not be moved (%s)." % e]
+        app.nav.pop()
+        app.nav.push(Notice("Set aside", lines))

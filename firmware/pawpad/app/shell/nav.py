@@ -1,0 +1,83 @@
+# The navigator: the one owner of the screen stack. Outside a game the main menu is at
+# the bottom and the box's own screens open above it. While a game is open the stack
+# is the main menu, the game's screen for its state (its "base": the flow derives it
+# from the state's phase), the results when the game is over, and whatever was opened
+# on top (an entry, the game menu). Nothing can pop below the base: the only ways out
+# of a game are its end and "End game".
+from pawpad.app.shell.results import Results
+
+
+class Navigator:
+    def __init__(self, root, first):
+        self._root = root  # makes the bottom screen (the main menu)
+        self._menu = None  # the main menu once made: its cursor is kept
+        self.stack = [first]
+        self.game = None  # the game on show, or None
+        self.floor = 1  # screens that BACK never removes
+        self.dirty = True
+
+    @property
+    def top(self):
+        return self.stack[-1]
+
+    def push(self, screen):
+        self.stack.append(screen)
+        self.dirty = True
+
+    def pop(self):
+        if len(self.stack) > self.floor:
+            self.stack.pop()
+            self.dirty = True
+
+    def replace(self, screen):
+        """The top screen gives way to another (never the game's own screens)."""
+        if len(self.stack) > self.floor:
+            self.stack[-1] = screen
+        else:
+            self.stack.append(screen)
+        self.dirty = True
+
+    def close(self, screen):
+        """Takes `screen` and whatever was opened over it off the stack."""
+        for i in range(self.floor, len(self.stack)):
+            if self.stack[i] is screen:
+                del self.stack[i:]
+                self.dirty = True
+                return
+
+    def home(self):
+        """The main menu alone: no game is open."""
+        self.game = None
+        self.stack = [self._main_menu()]
+        self.floor = 1
+        self.dirty = True
+
+    def show_game(self, game, over=None):
+        """The screens the game's state calls for, with `over` on top. The base screen
+        is kept while the state's phase is the one it was made for (it may hold what
+        the player is doing, such as the stage weighed); otherwise it is made anew.
+        Whatever was open above it is closed: it belonged to the state before."""
+        flow, state = game.flow, game.state
+        phase = flow.phase(state)
+        base = self.stack[1] if self.game is game and len(self.stack) > 1 else None
+        if base is None or base.phase != phase:
+            base = flow.screen(game)
+            base.phase = phase
+        stack = [self._main_menu(), base]
+        if state["ended"]:
+            stack.append(Results(game))
+        self.game = game
+        self.floor = len(stack)
+        if over is not None:
+            stack.append(over)
+        self.stack = stack
+        self.dirty = True
+
+    def _main_menu(self):
+        if self._menu is None:
+            self._menu = self._root()
+        return self._menu
+
+    def in_game(self, screen):
+        """Is `screen` one of the open game's (its base, results or anything above)?"""
+        return self.game is not None and screen in self.stack[1:]

@@ -1,0 +1,75 @@
+# The app's one way out to the hardware: `app.out`. The device (app/device/device.py)
+# is one; a box with nothing behind it (the screen gallery, tests) is this class as it
+# is: every call does nothing and says there is nothing. A screen uses no other member.
+
+
+class Out:
+    raw = ()  # the last raw reading of each load cell (the calibration shows them)
+
+    # --- sound and lights ---
+    def sound(self, notes, urgent=False):
+        """Plays `notes` ((hz, ms) pairs): a melody plays whole, urgent (the STOP) at
+        once."""
+
+    def light(self, seat, rgb):
+        """The seat's button light, in (r, g, b)."""
+
+    def light_later(self, seat, rgb, ms):
+        """The same, `ms` from now."""
+
+    # --- settings ---
+    def save_settings(self, values):
+        """Writes the box's settings; None, or why they were not saved."""
+        return "Flash not usable: not saved"
+
+    def apply_settings(self, values):
+        """Sets the hardware as the settings say (sound, brightness, debounce...)."""
+
+    # --- what the box knows of itself ---
+    def status(self):
+        """{"stages": [each stage's weight, "-" or "missing"], "tilt": "level",
+        "tipped" or "missing", "stuck": the seats whose button was held at start}."""
+        return {"stages": [], "tilt": "missing", "stuck": ""}
+
+    def date(self):
+        """Today as YYYY-MM-DD, or None when the clock was never set."""
+        return None
+
+    def check_fast_panel(self):
+        """Does the panel take 1 MHz? "ok ..." , "no answer" or "-" (cannot tell)."""
+        return "-"
+
+    # --- the stages ---
+    def stages_pending_since(self):
+        """When a change on the stages began that has not settled, or None."""
+        return None
+
+    def record(self, on):
+        """Starts (on) or stops recording the stages' samples; None, or why not."""
+        return "Nothing to record"
+
+    def recording(self):
+        """Samples recorded so far, or None when not recording."""
+        return None
+
+    # --- the STOP, made fast ---
+    def arm_stop(self, hz, seats):
+        """Until disarmed, the first press of one of `seats` starts the tone of hz in
+        the button interrupt itself."""
+
+    def disarm_stop(self):
+        pass
+
+    def prepare_frames(self, draw_base, draws):
+        """{key: writes ready to send} for the frames draws[key] would draw over the
+        frame draw_base draws ({} without a display)."""
+        return {}
+
+    def send_prepared(self, prep):
+        """Puts prepared writes on the bus at once; True when they went out."""
+        return False
+
+    def draw_prepared(self, prep, c):
+        """Draws on canvas c the frame `prep` makes; False, drawing nothing, when there
+        is no such frame."""
+        return False

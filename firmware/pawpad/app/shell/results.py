@@ -1,0 +1,89 @@
+# The end of a game: the final standings, and the game going into the history and the
+# players' statistics. Both are keyed by the game's id, so a power cut anywhere in the
+# ending (or an ending replayed after one) never counts a game twice.
+from micropython import const
+
+from pawpad.app.shell import score_sheet
+from pawpad.store import gamelog, stats
+from pawpad.store.files import LINE_MAX
+from pawpad.ui import widgets
+from pawpad.ui.screen import OK, PRESS, UNDO, Screen
+
+ROWS = const(5)  # standings on one page; more scroll with UP/DOWN
+# The history is read a line at a time through LINE_MAX bytes. A record's score sheet
+# takes at most SHEET_BYTES of it (8 players' totals: about 16 rows), and less when the
+# rest leaves less room: Pick-a-Dog's STOPs take up to about 1.2 KB, and the fields
+# added after summary() (game, id, players, events, ms, date, the checksum) up to
+# LATER_BYTES.
+SHEET_BYTES = const(640)
+LATER_BYTES = const(192)
+
+
+class Results(Screen):
+    name = "results"
+
+    def __init__(self, game):
+        self.game = game
+        self.first = 0
+
+    def draw(self, c, app):
+        game = self.game
+        lines = game.flow.result_lines(game.state, game)
+        more = len(lines) > ROWS
+        widgets.title_bar(c, game.title, "%d/%d" % (self.first + 1, len(lines) - ROWS + 1)
+                          if more else "final")
+        widgets.message(c, lines[self.first:self.first + ROWS], 12)
+        widgets.footer(c, "OK: done", "UP/DN more" if more else "")
+
+    def key(self, app, k):
+        n = len(self.game.flow.result_lines(self.game.state, self.game))
+        if k == OK:
+            finish_game(app, self.game, {})
+        elif k == UNDO:
+            self.game.undo()
+        elif k == "down" and self.first + ROWS < n:
+            self.first += 1
+        elif k == "up" and self.first > 0:
+            self.first -= 1
+
+    def player(self, app, seat, t_us):
+        app.out.sound(PRESS)
+
+
+def summary(game, extra):
+    """The history's record of the game as it stands, its score sheet's totals
+    included (replayed from the log: the log goes once the game is in the history)."""
+    flow, state = game.flow, game.state
+    rec = {"scores": flow.scores(state), "winners": flow.winners(state) if state["ended"]
+           else [], "colours": game.colours[:state["players"]], "title": flow.title(state)}
+    rec.update(flow.history_extra(game.session.events()))
+    rec.update(extra)
+    room = LINE_MAX - LATER_BYTES - len(gamelog.encode(rec))
+    rec.update(score_sheet.history(game.session, flow, min(SHEET_BYTES, room)))
+    return rec
+
+
+def finish_game(app, game, extra):
+    """The game goes to the history and the statistics, and the box to its main menu."""
+    rec = summary(game, extra)
+    date = app.out.date()
+    if date:
+        rec["date"] = date
+    settle(app, game.session, game.flow, rec)
+    app.close_game()
+
+
+def settle(app, session, flow, rec):
+    """History first, then statistics, then the log goes: a cut between any two is
+    mended at the next boot by doing the rest (each step is done once per game id)."""
+    session.finish(rec)
+    if session.problem:
+        app.notices.append(session.problem)
+        return  # the log stays: the game is offered again rather than lost
+    rec["ms"] = session.ms
+    if stats.merge(app.stats, session.game_id(),
+                   flow.tally(session.events(), session.header["settings"]),
+                   session.header.get("colours") or app.settings["colours"],
+                   session.name, rec) and app.save_stats():
+        return  # not saved: the log stays, and the next boot settles the game again
+    session.close()

@@ -1,0 +1,405 @@
+# Files on the device's flash: where they live, how they are written so that a power
+# cut never leaves half a file, and what happens to a file that cannot be read.
+#
+# Every reading is total: whatever bytes are on flash, of whatever size, a reader gives
+# data or says what is wrong, and never raises for the content. Files are read in
+# binary and decoded here (MicroPython's text files raise UnicodeError on one bad
+# byte), a file read whole is size-checked first, and logs are read a line at a time
+# through one small buffer.
+import json
+import os
+from errno import ENOMEM  # a file too big for the heap as it is now: never set aside
+
+from micropython import const
+
+from pawpad.core import settings as settings_rules
+from pawpad.store import gamelog
+from pawpad.store.gamelog import DEPTH_MAX, Depth
+
+SETTINGS = "settings.json"
+LINE_MAX = const(2048)  # the longest line read: a snapshot of 5-player Circus Puppy is ~850 B
+TEXT_MAX = const(16384)  # the biggest file read whole (stats.json with 8 players is ~1 KB)
+SETTINGS_MAX = const(4096)  # settings.json is about 420 bytes
+_COPY = const(512)  # copy_bytes' buffer
+KEEP_BAD = const(3)  # copies of a damaged file kept aside: name.bad (newest), .bad1, .bad2
+
+
+def _exists(path):
+    try:
+        os.stat(path)
+        return True
+    except OSError:
+        return False
+
+
+class Lines:
+    """The lines of a file, read in binary through one buffer of LINE_MAX bytes and
+    decoded one at a time, each with its "\\n". What cannot be a record comes through
+    as one of gamelog's marks: a line that is not UTF-8 as NOT_TEXT, a line longer
+    than the buffer (skipped to its newline, never held whole) as TOO_LONG. Bytes
+    after the last newline (a record cut short, erased flash, junk) come last,
+    without a newline: a line cut short."""
+
+    def __init__(self, path, size=LINE_MAX, start=0):
+        self.f = open(path, "rb")
+        if start:
+            self.f.seek(start)  # a reading that begins at a record known to be whole
+        self.size = size
+        self.buf = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def close(self):
+        self.f.close()
+        if self.buf is not None and not _SHARED:
+            _SHARED.append(self.buf)  # for the next reading
+        self.buf = None
+
+    def __iter__(self):
+        f, size = self.f, self.size
+        buf = self.buf = _buffer(size)
+        mv = memoryview(buf)
+        start = end = 0  # the bytes read and not yet handed on: buf[start:end]
+        skipping = False  # inside a line too long to hold
+        while True:
+            nl = buf.find(b"\n", start, end)
+            if nl >= 0:
+                yield gamelog.TOO_LONG if skipping else _text(buf[start:nl + 1])
+                skipping = False
+                start = nl + 1
+                continue
+            if skipping:
+                start = end = 0
+            elif start:
+                buf[:end - start] = buf[start:end]
+                end -= start
+                start = 0
+            if end == size:  # a whole buffer and no newline
+                skipping = True
+                start = end = 0
+            got = f.readinto(mv[end:])
+            if not got:
+                break
+            end += got
+        if skipping:
+            yield gamelog.TOO_LONG
+        elif end > start:
+            tail = _text(buf[start:end])
+            yield "\x00" if tail is gamelog.NOT_TEXT else tail
+
+
+def _kept(number):
+    """Is a set-aside copy with this number after ".bad" one of the newest KEEP_BAD?"""
+    if number == "":
+        return True
+    return number.isdigit() and int(number) < KEEP_BAD
+
+
+# One line buffer for every reading, made once, when this module is first imported
+# (main.py opens the flash before the app's modules load): a heap hours old, or the
+# .mpy install's after boot, may have no 2 KB hole left for a reading that needs one.
+_SHARED = [bytearray(LINE_MAX)]
+
+
+def _buffer(size):
+    """The shared line buffer when it is free (readings do not overlap on the box),
+    else a buffer of this reading's own."""
+    if _SHARED and len(_SHARED[-1]) == size:
+        return _SHARED.pop()
+    return bytearray(size)
+
+
+def borrow_buffer():
+    """The shared buffer of LINE_MAX bytes (or one of its own when it is in use), for a
+    reading that is not a Lines; give it back with return_buffer()."""
+    return _buffer(LINE_MAX)
+
+
+def return_buffer(buf):
+    if not _SHARED:
+        _SHARED.append(buf)
+
+
+def _text(data):
+    try:
+        return data.decode()
+    except UnicodeError:
+        return gamelog.NOT_TEXT
+
+
+class Stream:
+    """A file being written: into `tmp`, renamed to `path` when the `with` ends well;
+    when it ends by an exception (the flash full, say) the old file stays and the
+    temporary one goes."""
+
+    def __init__(self, tmp, path):
+        self.tmp = tmp
+        self.dest = path
+        self.f = open(tmp, "w")
+
+    def __enter__(self):
+        return self.f  # the file itself: MicroPython's json.dump writes only to a stream
+
+    def __exit__(self, kind, *exc):
+        try:
+            self.f.close()  # the last bytes reach flash: ENOSPC may come here
+            if kind is None:
+                os.rename(self.tmp, self.dest)
+                return False
+        except OSError:
+            self._drop()
+            if kind is None:
+                raise
+        self._drop()
+        return False  # the exception that ended the writing goes on
+
+    def _drop(self):
+        try:
+            os.remove(self.tmp)
+        except OSError:
+            pass
+
+
+class Storage:
+    def __init__(self, root):
+        self.root = root.rstrip("/") if root != "/" else ""
+        if self.root and not _exists(self.root):
+            os.mkdir(self.root)
+
+    def path(self, name):
+        return self.root + "/" + name if self.root else "/" + name
+
+    def size(self, name):
+        """The file's size in bytes, or None when there is no such file."""
+        try:
+            return os.stat(self.path(name))[6]
+        except OSError:
+            return None
+
+    def read_text(self, name, limit=TEXT_MAX):
+        """A small file's whole text. OSError when it cannot be read (or is not there);
+        ValueError, saying why, when it is bigger than `limit` bytes, is not UTF-8
+        text, or is JSON nested deeper than DEPTH_MAX (every file read whole here is
+        JSON; none of them need be nested deeply)."""
+        size = self.size(name)
+        if size is None:
+            raise OSError(2)  # ENOENT
+        if size > limit:
+            raise ValueError("is too big (%d bytes)" % size)
+        if not self._shallow(name):  # looked at through the line buffer: before the
+            raise ValueError("is nested too deep")  # file's text is made, of any size
+        try:
+            with open(self.path(name), "rb") as f:
+                # As much as the file holds, and a byte more to see it grow: read(n)
+                # makes its n-byte buffer first, and a heap after boot on the .mpy
+                # install may have no 4 KB hole for a 420-byte settings file.
+                data = f.read(size + 1)
+            if len(data) > limit:
+                raise ValueError("is too big")
+            text = data.decode()
+        except UnicodeError:
+            raise ValueError("is not text")
+        except MemoryError:  # the heap now, not the file: the file stays where it is
+            raise OSError(ENOMEM)
+        return text
+
+    def _shallow(self, name, limit=DEPTH_MAX):
+        """Is the file's JSON nested no deeper than `limit` (see shallow())? Read a
+        buffer at a time; only a file with more brackets than `limit` is walked."""
+        buf = borrow_buffer()
+        try:
+            brackets = 0
+            with open(self.path(name), "rb") as f:
+                while brackets <= limit:
+                    got = f.readinto(buf)
+                    if not got:
+                        return True
+                    brackets += buf.count(b"[", 0, got) + buf.count(b"{", 0, got)
+                f.seek(0)
+                walk = Depth(limit)
+                while True:
+                    got = f.readinto(buf)
+                    if not got:
+                        return True
+                    if not walk.feed(buf, got):
+                        return False
+        finally:
+            return_buffer(buf)
+
+    def read_json(self, name, limit=TEXT_MAX, kind=dict):
+        """(value, message) from a small JSON file. (None, None) when there is no file.
+        A file that is too big (never read whole), not text, not JSON, or not of
+        `kind` (None: any) gives (None, a message) and is kept aside."""
+        if not self.exists(name):
+            return None, None
+        try:
+            return self._json(name, limit, kind), None
+        except OSError as e:
+            return None, "%s could not be read (%s)." % (name, e)
+        except ValueError as e:
+            return None, self._aside(name, str(e))
+
+    def _json(self, name, limit, kind):
+        text = self.read_text(name, limit)
+        try:
+            value = json.loads(text)
+        except gamelog.JSON_ERRORS:
+            raise ValueError("is not valid JSON")
+        except MemoryError:
+            raise OSError(ENOMEM)
+        if kind is not None and not isinstance(value, kind):
+            raise ValueError("is not a JSON object" if kind is dict else "is of the wrong kind")
+        return value
+
+    def _aside(self, name, why):
+        """Keeps a bad file aside; the message says why and where it went."""
+        try:
+            return "%s %s; kept as %s." % (name, why, self.keep_aside(name))
+        except OSError:
+            return "%s %s; could not keep it aside." % (name, why)
+
+    def write_text(self, name, text):
+        """The file's whole text, written as write_stream() writes."""
+        with self.write_stream(name) as f:
+            f.write(text)
+
+    def write_json(self, name, value):
+        """A JSON file, written a piece at a time (json.dump streams): no copy of its
+        text is built in RAM."""
+        with self.write_stream(name) as f:
+            json.dump(value, f)
+
+    def write_stream(self, name):
+        """`with store.write_stream(name) as f: f.write(...)`: the file is written a
+        piece at a time into name.tmp, then renamed over the old one, so a file of any
+        size is never held whole in RAM and a power cut leaves either the old file or
+        the new one, never a torn one (littlefs renames are atomic)."""
+        return Stream(self.path(name + ".tmp"), self.path(name))
+
+    def open_text(self, name, start=0):
+        """The file's lines (from byte `start`), for `with store.open_text(name) as f:
+        for line in f`: see Lines. OSError when there is no such file."""
+        return Lines(self.path(name), start=start)
+
+    def copy_bytes(self, src, dst, n):
+        """The first n bytes of src become dst (through a temporary file and a rename,
+        so a power cut leaves the old dst or the new one), through a small buffer."""
+        tmp = self.path(dst + ".tmp")
+        buf = bytearray(_COPY)
+        mv = memoryview(buf)
+        with open(self.path(src), "rb") as f, open(tmp, "wb") as out:
+            while n > 0:
+                got = f.readinto(mv[:min(n, _COPY)])
+                if not got:
+                    break
+                out.write(mv[:got])
+                n -= got
+        os.rename(tmp, self.path(dst))
+
+    def exists(self, name):
+        return _exists(self.path(name))
+
+    def append_line(self, name, line):
+        """Appends one line and flushes it to flash before returning."""
+        with open(self.path(name), "a") as f:
+            f.write(line)
+            f.flush()
+
+    def ends_whole(self, name):
+        """Does the file end with a whole line (or not exist)? After a power cut in a
+        write its last line may be cut short."""
+        size = self.size(name)
+        if not size:
+            return True  # no file yet, or an empty one
+        with open(self.path(name), "rb") as f:
+            f.seek(size - 1)
+            return f.read(1) == b"\n"
+
+    def remove(self, name):
+        try:
+            os.remove(self.path(name))
+        except OSError:
+            pass
+
+    def keep_copy(self, name):
+        """A copy of a damaged file set aside (as keep_aside names it) while the file
+        itself stays, to be rewritten: no moment without it. Returns the copy's name."""
+        aside = self._rotate(name)
+        self.copy_bytes(name, aside, self.size(name) or 0)
+        return aside
+
+    def keep_aside(self, name):
+        """Renames a bad file, to `name`.bad; returns that name. The copies set aside
+        before move down (.bad1, .bad2): the newest KEEP_BAD of a file are kept, so a
+        file damaged again and again never fills the flash."""
+        aside = self._rotate(name)
+        os.rename(self.path(name), self.path(aside))
+        return aside
+
+    def _rotate(self, name):
+        """Makes room for name.bad: the copies set aside before move down one."""
+        aside = name + ".bad"
+        for n in range(KEEP_BAD - 1, 0, -1):
+            older = self.path(aside + str(n))
+            newer = self.path(aside + (str(n - 1) if n > 1 else ""))
+            if _exists(newer):
+                if _exists(older):
+                    os.remove(older)
+                os.rename(newer, older)
+        if _exists(self.path(aside)):  # KEEP_BAD == 1
+            os.remove(self.path(aside))
+        return aside
+
+    def tidy(self):
+        """At boot: removes what a power cut left of a write (name.tmp: the rename that
+        would have finished it never came, so the file itself is whole), and copies
+        set aside beyond the newest KEEP_BAD of a file (left by older firmware).
+        Returns how many files went."""
+        gone = 0
+        for name in os.listdir(self.root or "/"):
+            cut = name.find(".bad")
+            if name.endswith(".tmp") or (cut > 0 and not _kept(name[cut + 4:])):
+                try:
+                    os.remove(self.path(name))
+                    gone += 1
+                except OSError:
+                    pass
+        return gone
+
+    def load_settings(self):
+        """(settings, messages). A missing file is the first boot: defaults, no message.
+        A bad file gives what could be read, a message, and is kept aside; whatever
+        its bytes (not text, huge, nested deep, wrong types) this never raises."""
+        if not self.exists(SETTINGS):
+            return settings_rules.defaults(), []
+        try:
+            values, problems = settings_rules.from_json(self._json(SETTINGS, SETTINGS_MAX,
+                                                                   None))
+        except ValueError as e:
+            values, problems = settings_rules.defaults(), ["settings file " + str(e)]
+        except OSError as e:
+            return settings_rules.defaults(), ["Settings not read (%s):" % e,
+                                               "defaults in use."]
+        if not problems:
+            return values, []
+        messages = ["Settings file had errors:"] + problems
+        try:
+            aside = self.keep_aside(SETTINGS)
+            messages.append("Kept as " + aside + ";")
+            messages.append("fixed values in use.")
+            self.save_settings(values)
+        except OSError:
+            messages.append("Could not keep it aside.")
+        return values, messages
+
+    def save_settings(self, values):
+        """Returns None, or a message when the flash refused the write."""
+        try:
+            self.write_json(SETTINGS, values)
+        except OSError as e:
+            return "Settings not saved (%s)" % e
+        return None

@@ -1,0 +1,417 @@
+# The game log's format: one JSON record per line with a CRC-32, so that a record cut
+# short by a power cut, or damaged on flash, is told apart from a good one. Pure:
+# parsing and the meaning of records. Reading and writing files is store/session.py.
+#
+# The first record is the header: {"game", "players", "settings", "v"}, and maybe
+# "colours" (a name per seat) and "id". Then, each maybe with "ms" (game time):
+#   {"e": event}             an event the engine accepted
+#   {"undo": 1}              takes back the last event
+#   {"redo": 1}              puts back the last undone event (until a new event)
+#   {"fix": i, "e": event}   corrects event i; the events after it stay
+#   {"snap": state, "n": n}  the whole state after n events (a resume starts there)
+#   {"snap": state, "n": n, "ix": [link, k, places, undone, count, crc]}
+#                            a checkpoint: the snapshot, and where the events in force
+#                            are in the log (byte offsets of their records) so that a
+#                            resume need not read the records before it. `link` is the
+#                            previous checkpoint's place (0: none) and its first `k`
+#                            events are still the first k in force; `places` are the
+#                            places of the other n - k; `undone` those of the events
+#                            undone; `count` the records before this one, header
+#                            included; `crc` the CRC-32 of all the places in force
+#                            then the undone ones (store/pages.py), which the places
+#                            the chain gives must match.
+# Undo, redo and corrections are records too, so the log keeps what really happened.
+# Every record is checked against this one schema before anything uses it: a record
+# of another shape is a damaged one, however good its checksum.
+import json
+
+try:
+    from micropython import const
+except ImportError:  # plain CPython: the log's format is read there too (consts are ints)
+    const = int  # type: ignore
+
+from pawpad.core.colours import NAMES as COLOURS
+from pawpad.games import IDS as GAMES
+from pawpad.store.pages import same
+
+try:
+    from binascii import crc32
+except ImportError:  # pragma: no cover - every runtime here has it
+    crc32 = None
+
+VERSION = const(1)
+_SEP = "|"
+MAX_PLAYERS = const(8)
+MAX_ID = const(32)  # characters in a game's id
+# What a file reader hands on in place of a line it could not make text of (see
+# store/files.py). A NUL never starts a record: JSON text escapes it.
+NOT_TEXT = "\x00is not text\n"
+TOO_LONG = "\x00is too long\n"
+_MARKS = (NOT_TEXT, TOO_LONG)
+# json.loads of damaged text: ValueError, or RecursionError (a RuntimeError) on CPython.
+# Not MemoryError: nesting deep enough to exhaust the heap is refused before (shallow),
+# so a MemoryError is the heap of the moment, never a reason to call a file damaged.
+JSON_ERRORS = (ValueError, RuntimeError, OverflowError, TypeError, IndexError, KeyError)
+DEPTH_MAX = const(16)  # JSON nesting: ours nest 3 deep; CPython's json recurses, and on a
+#                 Pico 16 KB of "[" is 16,000 lists: more than the heap
+
+
+def shallow(text, limit=DEPTH_MAX):
+    """Is this JSON text nested no deeper than `limit`? Brackets inside strings do not
+    count. The count of brackets bounds the depth: only a text with many is walked."""
+    if text.count("[") + text.count("{") <= limit:
+        return True
+    data = text.encode()
+    return Depth(limit).feed(data, len(data))
+
+
+_QUOTE = const(0x22)
+_ESCAPE = const(0x5C)
+_OPENS = (0x5B, 0x7B)  # [ {
+_CLOSES = (0x5D, 0x7D)  # ] }
+
+
+class Depth:
+    """Walks JSON bytes a piece at a time, keeping how deep it is (brackets inside
+    strings do not count); feed() is False once deeper than `limit`."""
+
+    def __init__(self, limit):
+        self.limit = limit
+        self.depth = 0
+        self.quoted = self.escaped = False
+
+    def feed(self, data, n):
+        depth, quoted, escaped = self.depth, self.quoted, self.escaped
+        for i in range(n):
+            b = data[i]
+            if quoted:
+                if escaped:
+                    escaped = False
+                elif b == _ESCAPE:
+                    escaped = True
+                elif b == _QUOTE:
+                    quoted = False
+            elif b == _QUOTE:
+                quoted = True
+            elif b in _OPENS:
+                depth += 1
+                if depth > self.limit:
+                    return False
+            elif b in _CLOSES:
+                depth -= 1
+        self.depth, self.quoted, self.escaped = depth, quoted, escaped
+        return True
+
+
+def encode(record):
+    """One line of the log, newline included."""
+    text = json.dumps(record)
+    return "%s%s%08x\n" % (text, _SEP, crc32(text.encode()) & 0xFFFFFFFF)
+
+
+def decode(line):
+    """The record in one line (newline removed); ValueError if it is damaged."""
+    cut = line.rfind(_SEP)
+    if cut < 0 or len(line) - cut != 9:
+        raise ValueError("no checksum")
+    text = line[:cut]
+    if "%08x" % (crc32(text.encode()) & 0xFFFFFFFF) != line[cut + 1:]:
+        raise ValueError("checksum does not match")
+    if not shallow(text):
+        raise ValueError("nested too deep")
+    try:
+        return json.loads(text)
+    except JSON_ERRORS:
+        raise ValueError("not JSON")
+
+
+# --- the schema: each check returns None for a good record, else what is wrong ---
+def _int(v, low, high=None):
+    """A whole number (not a bool, not a float) within [low, high]."""
+    return (isinstance(v, int) and not isinstance(v, bool) and v >= low and
+            (high is None or v <= high))
+
+
+def _colours(v, n):
+    if not isinstance(v, list) or len(v) != n:
+        return False
+    for c in v:
+        if not isinstance(c, str) or c not in COLOURS:
+            return False
+    return True
+
+
+_HEAD_KEYS = ("game", "players", "settings", "v", "colours", "id")
+
+
+def check_head(rec):
+    """The header's shape (its version is check_header's)."""
+    if not isinstance(rec, dict):
+        return "is not a game's header"
+    for k in rec:
+        if k not in _HEAD_KEYS:
+            return "has an unknown field"
+    if rec.get("game") not in GAMES:
+        return "is not a known game"
+    players = rec.get("players")
+    if not _int(players, 1, MAX_PLAYERS):
+        return "has a bad number of players"
+    if not isinstance(rec.get("settings"), dict) or not _int(rec.get("v"), 0):
+        return "is not a game's header"
+    if "colours" in rec and not _colours(rec["colours"], players):
+        return "has bad colours"
+    if "id" in rec and not (isinstance(rec["id"], str) and len(rec["id"]) <= MAX_ID):
+        return "has a bad id"
+    return None
+
+
+def check_record(rec):
+    """A record after the header: exactly one of the kinds above, maybe with "ms"."""
+    if not isinstance(rec, dict):
+        return "is not a record"
+    n = len(rec)
+    if "ms" in rec:
+        if not _int(rec["ms"], 0):
+            return "has a bad time"
+        n -= 1
+    if "e" in rec:
+        e = rec["e"]
+        if not isinstance(e, dict) or not isinstance(e.get("t"), str):  # every game's
+            return "has a bad event"  # events say what kind they are: {"t": kind, ...}
+        if "fix" in rec:
+            if not _int(rec["fix"], 0):
+                return "has a bad correction"
+            n -= 1
+        ok = n == 1
+    elif "undo" in rec:
+        ok = n == 1 and _int(rec["undo"], 1, 1)
+    elif "redo" in rec:
+        ok = n == 1 and _int(rec["redo"], 1, 1)
+    elif "snap" in rec:
+        ok = isinstance(rec["snap"], dict) and _int(rec.get("n"), 1)
+        if "ix" in rec:
+            ok = ok and n == 3 and _index(rec["ix"], rec["n"])
+        else:
+            ok = ok and n == 2
+    else:
+        ok = False
+    return None if ok else "is not a known record"
+
+
+def _places(v):
+    if not isinstance(v, list):
+        return False
+    for at in v:
+        if not _int(at, 1):
+            return False
+    return True
+
+
+def _index(ix, n):
+    """A checkpoint's places: [link, k, places, undone, count, crc] (see above; logs
+    written before the crc have five)."""
+    return (isinstance(ix, list) and (len(ix) == 5 or (len(ix) == 6 and
+                                                       _int(ix[5], 0, 0xFFFFFFFF))) and
+            _int(ix[0], 0) and _int(ix[1], 0, n) and _places(ix[2]) and
+            len(ix[2]) == n - ix[1] and _places(ix[3]) and _int(ix[4], 1) and
+            (ix[1] == 0 or ix[0] > 0))
+
+
+def check_log(rec, index):
+    """A game log: the header first, then records."""
+    return check_head(rec) if index == 0 else check_record(rec)
+
+
+def check_summary(rec, index=0):
+    """A finished game in the history (fields the screens read; others pass)."""
+    if not isinstance(rec, dict):
+        return "is not a game"
+    game, players = rec.get("game"), rec.get("players")
+    if not isinstance(game, str) or len(game) > MAX_ID or not _int(players, 1, MAX_PLAYERS):
+        return "is not a game"
+    scores = rec.get("scores", [0] * players)
+    if not isinstance(scores, list) or len(scores) != players:
+        return "has bad scores"
+    for v in scores:
+        if not _int(v, -(1 << 30), 1 << 30):
+            return "has bad scores"
+    winners = rec.get("winners", ())
+    if not isinstance(winners, (list, tuple)) or len(winners) > players:
+        return "has bad winners"
+    for v in winners:
+        if not _int(v, 0, players - 1):
+            return "has bad winners"
+    for k in ("ms", "events"):
+        if k in rec and not _int(rec[k], 0):
+            return "has a bad " + k
+    for k in ("date", "id"):
+        if k in rec and not (isinstance(rec[k], str) and len(rec[k]) <= MAX_ID):
+            return "has a bad " + k
+    for k in ("abandoned", "unfinished"):
+        if k in rec and rec[k] is not True and rec[k] is not False:
+            return "has a bad " + k
+    if "colours" in rec and not _colours(rec["colours"], players):
+        return "has bad colours"
+    return None
+
+
+class Reader:
+    """Reads records from lines (a file, read a line at a time: a long log never has
+    to fit in RAM). Stops at the first record that is cut short, damaged or of the
+    wrong shape; `problem` then says what was wrong, and `count` is how many good
+    records came before it. With skip=True (records that stand alone, as in the
+    history) a bad line is counted in `skipped` and the reading goes on.
+
+    `check(record, index)` says what is wrong with a record's shape (None: nothing),
+    index counting the good records before it. By default a strict reader reads a
+    game log (check_log) and a skipping one the history (check_summary)."""
+
+    def __init__(self, skip=False, check=None):
+        self.problem = None
+        self.count = 0
+        self.skip = skip
+        self.skipped = 0
+        self.check = check or (check_summary if skip else check_log)
+
+    def read(self, lines):
+        for line in lines:
+            ok = False
+            rec = None
+            n = self.count + self.skipped + 1
+            if not line.endswith("\n"):
+                self.problem = "the last record was cut short"
+            elif line in _MARKS:
+                self.problem = "record %d %s" % (n, line[1:-1])
+            else:
+                try:
+                    rec = decode(line[:-1])
+                except ValueError:
+                    self.problem = "record %d is damaged" % n
+                else:
+                    why = self.check(rec, self.count)
+                    if why is None:
+                        ok = True
+                    else:
+                        self.problem = "record %d %s" % (n, why)
+            if not ok:
+                if not self.skip:
+                    return
+                self.skipped += 1
+                continue
+            self.count += 1
+            yield rec
+
+
+def parse(text, check=None):
+    """Records from a whole log's text: (records, good_length, problem), where
+    good_length is where the first bad record began."""
+    reader = Reader(check=check)
+    lines = text.split("\n")
+    whole = [line + "\n" for line in lines[:-1]] + ([lines[-1]] if lines[-1] else [])
+    records = list(reader.read(whole))
+    good = sum(len(line) for line in whole[:reader.count])
+    return records, good, reader.problem
+
+
+def header(game, players, settings, colours=None, game_id=None):
+    """The first record of a game's log; colours (a name per seat) and an id are kept
+    when given."""
+    head = {"game": game, "players": players, "settings": settings, "v": VERSION}
+    if colours is not None:
+        head["colours"] = list(colours)
+    if game_id is not None:
+        head["id"] = game_id
+    return head
+
+
+def check_header(record, problem=None):
+    """The header, or ValueError saying what is wrong (`problem`: what the reader
+    found wrong with the first line, if it did)."""
+    if not isinstance(record, dict) or "game" not in record or "players" not in record:
+        raise ValueError(problem or "the log does not start with a game")
+    if record.get("v") != VERSION:
+        raise ValueError("the log was written by another version")
+    why = check_head(record)
+    if why is not None:
+        raise ValueError("the game's header " + why)
+    return record
+
+
+class Timeline:
+    """The events in force after undo, redo and corrections. `make` makes the two
+    sequences (a list; a game's log keeps places in core/pages.Pages)."""
+
+    def __init__(self, make=list):
+        self.make = make
+        self.events = make()
+        self.undone = make()
+
+    def apply(self, record):
+        if "undo" in record:
+            if not self.events:
+                raise ValueError("nothing to undo")
+            self.undone.append(self.events.pop())
+        elif "redo" in record:
+            if not self.undone:
+                raise ValueError("nothing to redo")
+            self.events.append(self.undone.pop())
+        elif "fix" in record:
+            i = record["fix"]
+            if not (isinstance(i, int) and 0 <= i < len(self.events)):
+                raise ValueError("no event %s to correct" % i)
+            self.events[i] = record["e"]
+        elif "e" in record:
+            self.events.append(record["e"])
+            if len(self.undone):
+                self.undone = self.make()
+        else:
+            raise ValueError("unknown record")
+
+    def preview(self, record):
+        """The events in force if `record` were applied, without applying it: a view
+        of them (len, index, iterate), not a copy. ValueError as apply()."""
+        events, undone = self.events, self.undone
+        n = len(events)
+        if "undo" in record:
+            if not n:
+                raise ValueError("nothing to undo")
+            return Edited(events, n - 1)
+        if "redo" in record:
+            if not len(undone):
+                raise ValueError("nothing to redo")
+            return Edited(events, n + 1, n, undone[-1])
+        if "fix" in record:
+            i = record["fix"]
+            if not (isinstance(i, int) and 0 <= i < n):
+                raise ValueError("no event %s to correct" % i)
+            return Edited(events, n, i, record["e"])
+        if "e" in record:
+            return Edited(events, n + 1, n, record["e"])
+        raise ValueError("unknown record")
+
+
+class Edited:
+    """The first `n` items of `base`, with item `at` reading `value`."""
+
+    def __init__(self, base, n, at=-1, value=None):
+        self.base = base
+        self.n = n
+        self.at = at
+        self.value = value
+
+    def __len__(self):
+        return self.n
+
+    def __getitem__(self, i):
+        if i < 0:
+            i += self.n
+        if not 0 <= i < self.n:
+            raise IndexError(i)
+        return self.value if i == self.at else self.base[i]
+
+    def __iter__(self):
+        for i in range(self.n):
+            yield self[i]
+
+    def __eq__(self, other):
+        return same(self, other)

@@ -1,0 +1,69 @@
+# The history of finished games (history.log): one record a game, appended when it
+# ends and pruned to the newest HISTORY_KEEP, read and written a record at a time so
+# that a history of any size needs the memory of one record.
+from micropython import const
+
+from pawpad.store import gamelog, logread
+
+HISTORY = "history.log"
+HISTORY_KEEP = const(50)
+
+
+def history(store, reader=None):
+    """The finished games one at a time, oldest first. Each record stands alone: a
+    damaged one is passed over (and counted in the reader). A long history takes
+    seconds on a Pico (about 30 ms a record: a 300-game one is read three times at a
+    game's end), so the reading feeds the watchdog."""
+    reader = reader or gamelog.Reader(skip=True)
+    try:
+        with store.open_text(HISTORY) as f:
+            for rec in reader.read(f):
+                logread.patience()
+                yield rec
+    except OSError:
+        return
+
+
+def read_history(store, reader=None, keep=HISTORY_KEEP + HISTORY_KEEP // 10):
+    """The newest `keep` finished games, oldest first, for the host's tools and tests
+    (the box itself reads the history a record at a time: history())."""
+    games = []
+    for rec in history(store, reader):
+        games.append(rec)
+        if len(games) > keep:
+            games.pop(0)
+    return games
+
+
+def recorded(store, game_id):
+    """The game's record in the history, or None."""
+    for g in history(store):
+        if g.get("id") == game_id:
+            return g
+    return None
+
+
+def in_history(store, game_id):
+    return recorded(store, game_id) is not None
+
+
+def prune_history(store, keep=HISTORY_KEEP):
+    """Keeps the newest `keep` games once the file holds a tenth more than that. A
+    file with damaged records is copied aside whole before it is rewritten. Both
+    readings and the writing go a record at a time: a history of any size needs the
+    memory of one record."""
+    reader = gamelog.Reader(skip=True)
+    n = 0
+    for _rec in history(store, reader):
+        n += 1
+    if n <= keep + keep // 10 and not reader.skipped:
+        return
+    if reader.skipped:
+        store.keep_copy(HISTORY)
+    drop = max(0, n - keep)
+    with store.write_stream(HISTORY) as out:
+        for rec in history(store):
+            if drop:
+                drop -= 1
+            else:
+                out.write(gamelog.encode(rec))

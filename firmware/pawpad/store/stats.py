@@ -1,0 +1,150 @@
+# The players' statistics, by button colour, across games: games played and won (every
+# game), STOPs called, right and wrong, false starts, the fastest STOP after GO, the
+# member cards collected and the rounds played (Pick-a-Dog and Pick-a-Pog apart: a
+# player's usual count, where their counts start in a new game); and the best solo
+# result. They are drawn from each finished game's log (its flow's tally) and merged
+# once per game id, so an undone STOP is never counted and a replayed ending never
+# counts twice. Also the small JSON files of the same kind: each game's house rules.
+from micropython import const
+
+STATS = "stats.json"
+SETUPS = "setups.json"  # {game: {setting: value}}; a game checks its own when it starts
+FIELDS = ("stops", "right", "wrong", "false", "games", "wins")
+# Kept only for players who have played that variant: the file stays small.
+HAULS = ("cards_dog", "rounds_dog", "cards_pog", "rounds_pog")
+MERGED = "merged"  # the ids of the games counted, newest last
+KEEP_IDS = const(60)  # more than the history keeps: an id older than that is never seen again
+MAX_COUNT = 1 << 30  # a figure beyond this is damage, not play
+LIMIT = const(16384)  # bytes: 8 players' figures and 60 game ids take about 2 KB
+
+
+def load(store, name=STATS, said=None):
+    """A JSON object from flash, or {}: a damaged file starts afresh, is kept aside,
+    and what happened is added to `said`."""
+    if store is None:
+        return {}
+    data, problem = store.read_json(name, LIMIT)
+    if problem and said is not None:
+        said.append(problem)
+    return data if isinstance(data, dict) else {}
+
+
+def save(store, data, name=STATS):
+    if store is None:
+        return "Flash not usable"
+    try:
+        store.write_json(name, data)
+    except OSError as e:
+        return "%s not saved (%s)" % (name, e)
+    return None
+
+
+def _count(v):
+    """A figure as read back from flash: a whole number in range, else 0."""
+    return v if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < MAX_COUNT else 0
+
+
+def player(stats, colour):
+    p = stats.get(colour)
+    if not isinstance(p, dict):
+        p = stats[colour] = {}
+    for f in FIELDS:
+        p[f] = _count(p.get(f))
+    if "fastest_ms" in p and not _count(p["fastest_ms"]):
+        del p["fastest_ms"]
+    return p
+
+
+def add(stats, colour, figures):
+    """Adds one game's figures of one player."""
+    p = player(stats, colour)
+    for f in FIELDS:
+        p[f] += _count(figures.get(f, 0))
+    for f in HAULS:
+        if f in figures:
+            p[f] = _count(p.get(f)) + _count(figures[f])
+    fast = figures.get("fastest_ms")
+    if _count(fast) and (not _count(p.get("fastest_ms")) or fast < p["fastest_ms"]):
+        p["fastest_ms"] = fast
+
+
+def merge(stats, game_id, tally, colours, game, rec):
+    """Adds a finished game's tally ({seat: figures}) once: False if this game id was
+    counted already. Every seat played a game; a finished solo game may be the best."""
+    ids = stats.get(MERGED)
+    if not isinstance(ids, list):
+        ids = stats[MERGED] = []
+    if game_id in ids:
+        return False
+    won = rec.get("winners") or () if not rec.get("abandoned") else ()
+    for seat in range(len(rec.get("scores", ()))):
+        figures = dict(tally.get(seat, {}))
+        figures["games"] = 1
+        figures["wins"] = 1 if seat in won else 0
+        add(stats, colours[seat], figures)
+    if rec.get("title") == "Solo" and not rec.get("abandoned"):
+        solo_result(stats, rec["scores"][0], rec.get("ms", 0))
+    ids.append(game_id)
+    del ids[:-KEEP_IDS]
+    return True
+
+
+def solo_result(stats, score, ms):
+    """Keeps the best solo game: the highest score (fewest cards set aside), then the
+    quicker one. Returns True when this one is the new best."""
+    if is_best_solo(stats, score, ms):
+        stats["solo_best"] = {"score": score, "ms": ms}
+        return True
+    return False
+
+
+def is_best_solo(stats, score, ms):
+    best = stats.get("solo_best")
+    if not isinstance(best, dict):
+        return True
+    b_score, b_ms = best.get("score"), best.get("ms")
+    if not isinstance(b_score, int) or not isinstance(b_ms, int):
+        return True  # a damaged record: this game replaces it
+    return (score, -ms) > (b_score, -b_ms)
+
+
+def usual_count(stats, colour, variant):
+    """The member cards `colour` collects in a round of `variant` ("dog" or "pog") over
+    the games counted, rounded; None before any."""
+    p = stats.get(colour)
+    if not isinstance(p, dict):
+        return None
+    rounds = _count(p.get("rounds_" + variant))
+    if not rounds:
+        return None
+    return (_count(p.get("cards_" + variant)) + rounds // 2) // rounds
+
+
+def lines(stats, colours):
+    """Lines per player that has any figures, for the statistics screen: the games,
+    then (Pick-a-Dog) the STOPs right of called, the false starts and the fastest."""
+    out = []
+    for c in colours:
+        if not isinstance(stats.get(c), dict):
+            continue
+        p = player(stats, c)
+        if not p["stops"] and not p["false"] and not p["games"]:
+            continue
+        out.append("%s won %d of %d" % (c, p["wins"], p["games"]))
+        if p["stops"]:
+            out.append(" STOPs right %d/%d" % (p["right"], p["stops"]))
+        if p["false"]:
+            out.append(" false starts %d" % p["false"])
+        for variant, head in (("dog", " cards/round"), ("pog", " Pog cards/round")):
+            rounds = _count(p.get("rounds_" + variant))
+            if rounds:
+                tenths = (10 * _count(p.get("cards_" + variant)) + rounds // 2) // rounds
+                out.append("%s %d.%d" % (head, tenths // 10, tenths % 10))
+        fast = p.get("fastest_ms")
+        if fast:
+            out.append(" fastest %s" % (("%d ms" % fast) if fast < 10000
+                                        else "%d.%d s" % (fast // 1000, fast % 1000 // 100)))
+    best = stats.get("solo_best")
+    if isinstance(best, dict) and isinstance(best.get("score"), int):
+        out.append("Solo best %d" % best["score"])
+    return out or ["No games yet."]

@@ -1,0 +1,50 @@
+# What every screen is: it draws itself from what it holds and the app's state, and
+# answers keys, player presses, stage events and the clock. Screens never edit the
+# screen stack: they ask the navigator (app.nav), and a game's screens ask the game in
+# progress (app.game), which shows the screen the game's state calls for.
+
+UP = "up"
+DOWN = "down"
+OK = "ok"
+BACK = "back"
+UNDO = "undo"  # BACK held down
+
+# Sounds, as (hz, ms) notes.
+CLICK = ((2400, 8),)
+PRESS = ((1760, 60),)
+BOOT = ((988, 70), (0, 30), (1319, 140))
+ERROR = ((330, 150), (0, 60), (330, 300))
+DONE = ((1047, 80), (1319, 80), (1568, 160))
+
+
+class Screen:
+    name = "screen"
+    # True while flash must not be written: a STOP armed, the load cells being read.
+    busy = False
+    # ms between ticks while this screen is up, or None: no clock needed.
+    tick_ms = None
+    # True while the stages are to be weighed (Circus Puppy, the hardware check).
+    sensing = False
+    # True while a press must act at once even on a dimmed screen (a live round, a
+    # stopwatch): the screen never dims under it.
+    live = False
+    # For a game's base screen: the phase of the state it was made for (app/shell/nav.py).
+    phase = None
+    # True while a problem is to be kept for later, not shown over this screen (boot).
+    holds_notices = False
+
+    def draw(self, c, app):
+        pass
+
+    def key(self, app, k):
+        if k in (BACK, UNDO):
+            app.nav.pop()
+
+    def player(self, app, seat, t_us):
+        pass
+
+    def stage(self, app, event):
+        pass
+
+    def tick(self, app, now_ms):
+        pass
