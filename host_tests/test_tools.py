@@ -120,42 +120,31 @@ def test_fakes_only_use_what_the_rp2_port_has():
 
 
 def test_the_layer_check_finds_an_import_circle_inside_a_layer(tmp_path):
-    app = tmp_path / "pawpad" / "app"
+    app = tmp_path / "pawpad" / "app" / "shell"
     app.mkdir(parents=True)
-    (app / "a.py").write_text("from pawpad.app import b\n")
-    (app / "b.py").write_text("def f():\n    import pawpad.app.c\n")  # deferred: counts
-    (app / "c.py").write_text("x = __import__('pawpad.app.a')\n")
-    (app / "d.py").write_text("from pawpad.app.a import thing\n")
+    (app / "a.py").write_text("from pawpad.app.shell import b\n")
+    (app / "b.py").write_text("def f():\n    import pawpad.app.shell.c\n")  # deferred: counts
+    (app / "c.py").write_text("x = __import__('pawpad.app.shell.a')\n")
+    (app / "d.py").write_text("from pawpad.app.shell.a import thing\n")
     found = check_layers.circles(str(tmp_path / "pawpad"))
-    assert found == ["app: import circle a -> b -> c -> a"]
+    assert found == ["app.shell: import circle a -> b -> c -> a"]
     (app / "c.py").write_text("x = 1\n")
     assert check_layers.circles(str(tmp_path / "pawpad")) == []
     assert check_layers.circles(os.path.join(ROOT, "firmware", "pawpad")) == []
 
 
-def _import_depth(first):
-    """The deepest nesting of pawpad imports while `first` runs in a fresh CPython."""
-    code = ("import sys, builtins\n"
-            "sys.path[:0] = ['firmware', 'tools/shims', 'boards/pico']\n"
-            "real = builtins.__import__; depth = [0]; deepest = [0]\n"
-            "def imp(name, *a, **k):\n"
-            "    mine = name.startswith('pawpad') and name not in sys.modules\n"
-            "    depth[0] += mine; deepest[0] = max(deepest[0], depth[0])\n"
-            "    try:\n"
-            "        return real(name, *a, **k)\n"
-            "    finally:\n"
-            "        depth[0] -= mine\n"
-            "builtins.__import__ = imp\n"
-            + first + "\nprint(deepest[0])")
-    r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
-    assert r.returncode == 0, r.stderr
-    return int(r.stdout.split()[-1])
-
-
-def test_preload_keeps_the_chain_of_nested_imports_short():
-    # The rp2 port's stack is small: starting the app from inside asyncio with a chain
-    # of a dozen nested imports raised "maximum recursion depth exceeded" there.
-    naive = _import_depth("import pawpad.app.device.loop")
-    preloaded = _import_depth("from pawpad import app; app.preload()\n"
-                              "import pawpad.app.device.loop")
-    assert naive >= 8 and preloaded <= 4, (naive, preloaded)
+def test_the_layer_check_keeps_the_kernel_below_the_screens_and_the_store_below_the_app(
+        tmp_path):
+    root = tmp_path / "pawpad"
+    for sub, text in (("app/shell/nav.py", "from pawpad.app.menus.main import MainMenu\n"),
+                      ("app/menus/main.py", "from pawpad.app.shell.nav import Navigator\n"),
+                      ("app/flows/x/flow.py", "from pawpad.app.device import loop\n"),
+                      ("store/session.py", "import time\nfrom pawpad.ui import widgets\n"),
+                      ("app/device/loop.py", "import machine\nfrom pawpad.app.flows.x import flow\n")):
+        (root / sub).parent.mkdir(parents=True, exist_ok=True)
+        (root / sub).write_text(text)
+    found = sorted(line.split(": ", 1)[1] for line in check_layers.breaches(str(root)))
+    assert found == ["app.device imports machine", "app.device imports pawpad.app.flows.x",
+                     "app.flows imports pawpad.app.device", "app.shell imports pawpad.app.menus.main",
+                     "store imports pawpad.ui", "store imports time"], found
+    assert check_layers.breaches(os.path.join(ROOT, "firmware", "pawpad")) == []

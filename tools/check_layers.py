@@ -8,23 +8,55 @@ import os
 import sys
 
 PKG = "pawpad"
-# What each layer may import from pawpad (besides itself); pawpad.ticks and the
-# package root are below everything.
+# What each layer may import from pawpad (besides itself); pawpad.ticks, pawpad.hardware
+# (the board contract) and the package root are below everything. Inside the app the
+# kernel (shell) is below the games' flows and the menus, and the device is above all.
 ALLOWED = {
     "drivers": set(),
     "core": set(),
     "games": {"core"},
     "ui": {"core", "games"},
-    "app": {"core", "games", "ui", "drivers"},
+    "store": {"core", "games"},
+    "app.shell": {"core", "games", "ui", "store"},
+    "app.menus": {"core", "games", "ui", "store", "app.shell"},
+    "app.flows": {"core", "games", "ui", "store", "app.shell"},
+    "app.device": {"core", "games", "ui", "store", "drivers", "app.shell", "app.menus"},
 }
+PURE = {"machine", "rp2", "time", "utime", "framebuf", "asyncio", "uasyncio"}
 # Outside modules a layer must not import: hardware, clocks, the frame buffer.
 FORBIDDEN = {
-    "core": {"machine", "rp2", "time", "utime", "framebuf", "asyncio", "uasyncio"},
-    "games": {"machine", "rp2", "time", "utime", "framebuf", "asyncio", "uasyncio"},
+    "core": PURE,
+    "games": PURE,
+    "store": PURE,
     "drivers": set(),
     "ui": {"machine", "rp2"},
-    "app": {"machine", "rp2"},
+    "app.shell": PURE,
+    "app.menus": {"machine", "rp2", "asyncio", "uasyncio"},
+    "app.flows": {"machine", "rp2", "asyncio", "uasyncio"},
+    "app.device": {"machine", "rp2"},
 }
+
+
+def layer_of(mod):
+    """The layer of a module named pawpad.x.y...: "core", "app.shell"; None below."""
+    parts = mod.split(".")
+    if len(parts) < 2 or parts[0] != PKG:
+        return None
+    if parts[1] == "app" and len(parts) > 2:
+        return "app." + parts[2] if "app." + parts[2] in ALLOWED else "app"
+    return parts[1] if parts[1] in ALLOWED else None
+
+
+def files(root):
+    """(module name, path) of every module under the package folder `root`."""
+    for folder, _dirs, names in os.walk(root):
+        for name in sorted(names):
+            if name.endswith(".py"):
+                path = os.path.join(folder, name)
+                mod = PKG + "." + os.path.relpath(path, root)[:-3].replace(os.sep, ".")
+                if mod.endswith(".__init__"):
+                    mod = mod[:-len(".__init__")]
+                yield mod, path
 
 
 def imports(path):
@@ -72,50 +104,43 @@ def cycles(graph):
 def circles(root):
     """Import circles among the modules of each layer, as 'a -> b -> a' lines."""
     found = []
+    mods = dict(files(root))
     for layer in sorted(ALLOWED):
-        folder = os.path.join(root, layer)
-        if not os.path.isdir(folder):
-            continue
-        names = [n[:-3] for n in sorted(os.listdir(folder)) if n.endswith(".py")]
-        prefix = "%s.%s." % (PKG, layer)
+        names = sorted(m for m in mods if layer_of(m) == layer)
         graph = {}
         for name in names:
             deps = set()
-            for _line, mod in imports(os.path.join(folder, name + ".py")):
-                if mod.startswith(prefix):
-                    dep = mod[len(prefix):].split(".")[0]
-                    if dep in names and dep != name:
+            for _line, mod in imports(mods[name]):
+                for dep in names:  # the module itself, or one it names inside it
+                    if dep != name and (mod == dep or mod.startswith(dep + ".")):
                         deps.add(dep)
             graph[name] = sorted(deps)
+        prefix = "%s.%s." % (PKG, layer)
         for cyc in cycles(graph):
-            found.append("%s: import circle %s" % (layer, " -> ".join(cyc)))
+            found.append("%s: import circle %s" % (layer, " -> ".join(
+                c[len(prefix):] if c.startswith(prefix) else c for c in cyc)))
     return found
 
 
 def breaches(root):
     found = []
-    for layer in sorted(ALLOWED):
-        folder = os.path.join(root, layer)
-        if not os.path.isdir(folder):
+    for name, path in files(root):
+        layer = layer_of(name)
+        if layer is None:
             continue
-        for name in sorted(os.listdir(folder)):
-            if not name.endswith(".py"):
+        said = set()  # one breach a line: `from pawpad.ui import canvas` is one
+        for line, mod in imports(path):
+            if line in said:
                 continue
-            path = os.path.join(folder, name)
-            said = set()  # one breach a line: `from pawpad.ui import canvas` is one
-            for line, mod in imports(path):
-                if line in said:
-                    continue
-                parts = mod.split(".")
-                if parts[0] == PKG:
-                    if len(parts) < 2 or parts[1] in ("ticks", layer) or parts[1] not in ALLOWED:
-                        continue  # the package root, pawpad.ticks, or its own layer
-                    if parts[1] not in ALLOWED[layer]:
-                        found.append("%s:%d: %s imports %s" % (path, line, layer, mod))
-                        said.add(line)
-                elif parts[0] in FORBIDDEN[layer]:
-                    found.append("%s:%d: %s imports %s" % (path, line, layer, mod))
-                    said.add(line)
+            dep = layer_of(mod)
+            if mod.split(".")[0] == PKG:
+                if dep is None or dep == layer or dep in ALLOWED[layer]:
+                    continue  # below everything, its own layer, or one below it
+                found.append("%s:%d: %s imports %s" % (path, line, layer, mod))
+                said.add(line)
+            elif mod.split(".")[0] in FORBIDDEN[layer]:
+                found.append("%s:%d: %s imports %s" % (path, line, layer, mod))
+                said.add(line)
     return found
 
 
