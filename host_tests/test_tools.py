@@ -140,11 +140,13 @@ def test_the_layer_check_keeps_the_kernel_below_the_screens_and_the_store_below_
                       ("app/menus/main.py", "from pawpad.app.shell.nav import Navigator\n"),
                       ("app/flows/x/flow.py", "from pawpad.app.device import loop\n"),
                       ("store/session.py", "import time\nfrom pawpad.ui import widgets\n"),
-                      ("app/device/loop.py", "import machine\nfrom pawpad.app.flows.x import flow\n")):
+                      ("app/device/loop.py",
+                       "import machine\nfrom pawpad.app.flows.x import flow\n")):
         (root / sub).parent.mkdir(parents=True, exist_ok=True)
         (root / sub).write_text(text)
     found = sorted(line.split(": ", 1)[1] for line in check_layers.breaches(str(root)))
     assert found == ["app.device imports machine", "app.device imports pawpad.app.flows.x",
-                     "app.flows imports pawpad.app.device", "app.shell imports pawpad.app.menus.main",
+                     "app.flows imports pawpad.app.device",
+                     "app.shell imports pawpad.app.menus.main",
                      "store imports pawpad.ui", "store imports time"], found
     assert check_layers.breaches(os.path.join(ROOT, "firmware", "pawpad")) == []
