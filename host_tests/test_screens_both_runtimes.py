@@ -6,7 +6,7 @@ from pawsim import gallery
 
 
 def test_every_screen_has_the_same_bytes_on_both_runtimes():
-    r = run_mp(["tools/gallery.py"])
+    r = run_mp(["tools/sim/gallery.py"])
     assert r.returncode == 0, r.stderr
     theirs = dict(line.split(" ") for line in r.stdout.splitlines())
     ours = gallery.render_all()

@@ -1,4 +1,4 @@
-# The stage detector against recordings true to the stage's physics (tools/stagetrace.py,
+# The stage detector against recordings true to the stage's physics (tools/bench/stagetrace.py,
 # issue 12), from both sides: every real step is found, with its count, soon after the
 # stage settles; hands, knocks and drift never become events. Each trace that must stay
 # silent also holds a real step that must be found, so silence cannot come from a

@@ -1,5 +1,5 @@
 # Both stages and the tilt switch together (pawpad.core.stagesense), the hardware
-# check's recording (pawpad.core.stagerec) and its replay (tools/stage_replay.py), on
+# check's recording (pawpad.core.stagerec) and its replay (tools/bench/stage_replay.py), on
 # traces true to the stage's physics. Both runtimes.
 from stage_replay import describe, read_samples, replay
 from stagetrace import Trace

@@ -55,7 +55,7 @@ def test_headless_sim_rejects_a_bad_script(tmp_path):
     keys = tmp_path / "bad.keys"
     keys.write_text("100 jump\n")
     r = subprocess.run([os.path.join(os.path.dirname(sys.executable), "micropython"),
-                        "tools/sim.py", "--script", str(keys), "--out", str(tmp_path)],
+                        "tools/sim/sim.py", "--script", str(keys), "--out", str(tmp_path)],
                        cwd=ROOT, capture_output=True, text=True)
     assert r.returncode != 0
     assert "unknown action: jump" in r.stdout + r.stderr

@@ -69,7 +69,7 @@ def _clock_bus(bus, fast):
 
 def build(watchdog=True, levels=read_levels, i2c_freq=None):
     """watchdog=False and a `levels` function are for the on-device benchmark
-    (tools/bench_device.py), which presses buttons in software; i2c_freq: see
+    (tools/bench/bench_device.py), which presses buttons in software; i2c_freq: see
     open_display() (the app then sets the clock its "Panel bus" setting says)."""
     hw = Hardware("pico")
     hw.data_dir = "/data"

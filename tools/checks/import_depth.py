@@ -117,12 +117,14 @@ class Tree:
 def named_as_text(root):
     """The modules the game registry (engines, flows) and the main menu (the box's
     own screens) import by name when they are first used."""
-    sys.path.insert(0, root)
+    shims = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "shims")
+    sys.path[:0] = [root, shims]  # the micropython module, on CPython
     try:
         from pawpad import games
         from pawpad.app.menus import main as menus
     finally:
         sys.path.remove(root)
+        sys.path.remove(shims)
     out = []
     for g in games.GAMES:
         out += [g[2], g[3]]

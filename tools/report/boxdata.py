@@ -12,7 +12,8 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-for _p in ("tools", "tools/shims", "firmware"):
+for _p in ("tools", "tools/install", "tools/bench", "tools/web",
+           "tools/checks", "tools/sim", "tools/shims", "firmware"):
     if os.path.join(ROOT, _p) not in sys.path:
         sys.path.insert(0, os.path.join(ROOT, _p))
 

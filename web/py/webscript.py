@@ -1,6 +1,6 @@
 # A key script played on virtual time (tools/pawsim/script.py), keeping every frame the
 # panel showed: the same code runs in the page (on the WebAssembly port, with the web
-# board) and on the unix port (tools/web_frames.py, with the terminal simulator's
+# board) and on the unix port (tools/web/web_frames.py, with the terminal simulator's
 # board), and the browser test compares the two lists byte for byte.
 # A frame is one line: "<t_ms> <screen> <on> <contrast> <inverted> <the 1024 bytes of
 # display RAM, hex>".

@@ -14,8 +14,8 @@
 # Measured on the emulated Pico (rp2emu, from source, 80 SPS): 0.19 ms a sample while
 # quiet, 0.6 ms while a change is pending; one detector holds about 0.5 KB. Nothing grows.
 #
-# Tunables are class attributes; tools/bench_stage.py scores them on synthetic traces
-# (tools/stagetrace.py) and tools/stage_replay.py on a table's own recordings.
+# Tunables are class attributes; tools/bench/bench_stage.py scores them on synthetic traces
+# (tools/bench/stagetrace.py) and tools/bench/stage_replay.py on a table's own recordings.
 from array import array
 
 try:

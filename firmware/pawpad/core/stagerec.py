@@ -1,5 +1,5 @@
 # "Record" in the hardware check: the stages' samples as CSV lines, `t_ms,stage1,stage2`
-# (one sample a line, the other stage's column empty), the format tools/stage_replay.py
+# (one sample a line, the other stage's column empty), the format tools/bench/stage_replay.py
 # reads back. Pure: the lines wait in one fixed buffer until the app writes them to
 # flash, which it does between samples (a flash write stalls the RP2040) and not during
 # a game. Nothing grows: when the buffer is full, samples are counted as dropped.

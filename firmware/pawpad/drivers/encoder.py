@@ -62,7 +62,7 @@ class Encoder:
 
     def irq(self, _pin):
         # Hard IRQ: integers only, nothing allocated. 47 us an edge on the rp2 port
-        # (tools/bench_encoder_run.py on rp2emu; an empty handler's call is 14 us).
+        # (tools/bench/bench_encoder_run.py on rp2emu; an empty handler's call is 14 us).
         lv = self._read()
         new = (2 if lv & self._bit_a else 0) | (1 if lv & self._bit_b else 0)
         old = self._state

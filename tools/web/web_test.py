@@ -17,7 +17,7 @@
 #    again (json.dump into the page's kept file, a rename), all of it in the browser.
 # 5. A full storage is a full flash: the write the browser refuses fails in the
 #    firmware (ENOSPC), and the box says "Flash full".
-#   python tools/web_test.py --micropython .venv/bin/micropython
+#   python tools/web/web_test.py --micropython .venv/bin/micropython
 import argparse
 import json
 import os

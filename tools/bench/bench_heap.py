@@ -1,13 +1,13 @@
 # Live heap of a whole scripted game on the MicroPython unix port, split into the
 # simulator's share (its fakes, panel model and script player, and the simulated
 # board's objects) and the firmware's (its modules and data), for `make bench`.
-# Usage: micropython tools/bench_heap.py SIM_MPY_DIR DATA_DIR GAME
+# Usage: micropython tools/bench/bench_heap.py SIM_MPY_DIR DATA_DIR GAME
 import gc
 import sys
 
 sys.path.insert(0, sys.argv[1])
 _HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
-sys.path.insert(1, _HERE + "/../boards/pico")
+sys.path.insert(1, _HERE + "/../../boards/pico")
 
 
 def used():

@@ -1,5 +1,5 @@
 # Runs the plain-assert test files on the MicroPython unix port.
-# Usage: micropython tools/mprun.py host_tests [test_file.py ...]
+# Usage: micropython tools/checks/mprun.py host_tests [test_file.py ...]
 # Every test_*.py file whose first line is not "# cpython only" is imported and each
 # test_* function in it called. Prints a line per failure and `N passed, N failed,
 # N skipped` (a test that does not apply here raises skipping.Skipped).
@@ -8,9 +8,11 @@ import os
 import sys
 
 HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
-ROOT = HERE + "/.."
+ROOT = HERE + "/../.."
 sys.path.insert(0, ROOT + "/firmware")
 sys.path.insert(0, ROOT + "/tools")
+for _g in ("install", "bench", "web", "checks", "sim"):
+    sys.path.insert(0, ROOT + "/tools/" + _g)
 sys.path.insert(0, ROOT + "/boards/pico")
 
 

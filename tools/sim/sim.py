@@ -1,6 +1,6 @@
 # `make sim`: Pawpad on the MicroPython unix port, with a simulated board.
-#   micropython tools/sim.py                      the device in this terminal
-#   micropython tools/sim.py --script F --out D   headless: timed events in, PNGs and log out
+#   micropython tools/sim/sim.py                      the device in this terminal
+#   micropython tools/sim/sim.py --script F --out D   headless: timed events in, PNGs and log out
 # --mpy DIR, first if given, loads the modules precompiled by mpy-cross from DIR.
 # Other options: --data DIR (the device's flash, default sim_data), --no-display,
 # --no-load-cells, --no-encoder, --hold N (player button N held down at boot),
@@ -14,7 +14,7 @@
 import sys
 
 _HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
-for _p in ("/../boards/pico", "/../firmware", ""):
+for _p in ("/../../boards/pico", "/../../firmware", "/..", ""):
     sys.path.insert(0, _HERE + _p)
 if len(sys.argv) > 2 and sys.argv[1] == "--mpy":
     # Precompiled bytecode first, as on the Pico: no compiler's RAM spent at import.

@@ -4,13 +4,13 @@
 # Reads a CSV of `t_ms,grams` (one stage), or the hardware check's recording
 # `t_ms,stage1,stage2` (a sample of one stage a line, the other column empty). A header
 # line and lines starting with # are skipped. Runs on CPython and the MicroPython unix port.
-# Usage: python tools/stage_replay.py FILE.csv [--card GRAMS] [--stage 1|2] [--quiet]
+# Usage: python tools/bench/stage_replay.py FILE.csv [--card GRAMS] [--stage 1|2] [--quiet]
 import sys
 
 if __name__ == "__main__":
     HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
-    sys.path.insert(0, HERE + "/../firmware")
-    sys.path.insert(0, HERE + "/shims")
+    sys.path.insert(0, HERE + "/../../firmware")
+    sys.path.insert(0, HERE + "/../shims")
 
 from pawpad.core.stage import StepDetector  # noqa: E402
 

@@ -10,8 +10,9 @@ import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-for sub in ("firmware", "tools", "tools/shims", "boards/pico"):
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+for sub in ("firmware", "tools", "tools/install", "tools/bench", "tools/web",
+            "tools/checks", "tools/sim", "tools/shims", "boards/pico"):
     sys.path.insert(0, os.path.join(ROOT, sub))
 
 from pawpad.drivers.ssd1306 import SSD1306  # noqa: E402
@@ -41,7 +42,7 @@ def plays(mp, heap_k, sim_mpy, script, players, expect):
         os.mkdir(tmp + "/data")
         with open(tmp + "/data/settings.json", "w") as f:
             f.write('{"players": %d}' % players)
-        r = subprocess.run([mp, "-X", "heapsize=%dk" % heap_k, "tools/sim.py", "--mpy", sim_mpy,
+        r = subprocess.run([mp, "-X", "heapsize=%dk" % heap_k, "tools/sim/sim.py", "--mpy", sim_mpy,
                             "--script", keys, "--out", tmp, "--data", tmp + "/data"],
                            cwd=ROOT, capture_output=True, text=True, timeout=120)
         return r.returncode == 0 and expect in r.stdout
@@ -98,7 +99,7 @@ def main():
 
     print("== smallest -X heapsize (unix port, 64-bit objects, the simulator's own"
           " fakes and script included)")
-    subprocess.run([sys.executable, "tools/compile_all.py", "--mpy-cross",
+    subprocess.run([sys.executable, "tools/install/compile_all.py", "--mpy-cross",
                     os.path.join(os.path.dirname(a.micropython), "mpy-cross"), "--march", "host",
                     "--out", a.sim_mpy, "firmware", "tools/pawsim:pawsim", "boards/pico"],
                    cwd=ROOT, check=True, capture_output=True)
@@ -115,21 +116,21 @@ def main():
         with tempfile.TemporaryDirectory() as tmp:
             with open(tmp + "/settings.json", "w") as f:
                 f.write('{"players": %d}' % players)
-            r = subprocess.run([a.micropython, "-X", "heapsize=2m", "tools/bench_heap.py",
+            r = subprocess.run([a.micropython, "-X", "heapsize=2m", "tools/bench/bench_heap.py",
                                 a.sim_mpy, tmp, game], cwd=ROOT, capture_output=True,
                                text=True, timeout=300)
             print(r.stdout.rstrip() or r.stderr.rstrip())
 
     print("== replaying a long game's events (unix port, game timings; a power cut's resume"
           " does this)")
-    r = subprocess.run([a.micropython, "-X", "heapsize=4m", "tools/bench_replay.py"], cwd=ROOT,
-                       capture_output=True, text=True, timeout=300)
+    r = subprocess.run([a.micropython, "-X", "heapsize=4m", "tools/bench/bench_replay.py"],
+                       cwd=ROOT, capture_output=True, text=True, timeout=300)
     print(r.stdout.rstrip() or r.stderr.rstrip())
 
     print("== the STOP path (Pick-a-Dog, unix port, simulated board: game timings, 50-100"
           " times faster than a Pico; the device's figures: make bench-device)")
     print("  bytes on the I2C bus until the caller's name is on the panel:")
-    r = subprocess.run([a.micropython, "-X", "heapsize=2m", "tools/bench_stop.py"], cwd=ROOT,
+    r = subprocess.run([a.micropython, "-X", "heapsize=2m", "tools/bench/bench_stop.py"], cwd=ROOT,
                        capture_output=True, text=True, timeout=300)
     print(r.stdout.rstrip() or r.stderr.rstrip())
 

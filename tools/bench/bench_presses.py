@@ -9,14 +9,15 @@
 # plays an evening: game after game on one box by the same players, each game to its
 # end (into the statistics), until ROUNDS rounds are counted.
 #
-#   python tools/bench_presses.py              the table (make bench)
-#   python tools/bench_presses.py --rounds 60  more rounds a game
+#   python tools/bench/bench_presses.py              the table (make bench)
+#   python tools/bench/bench_presses.py --rounds 60  more rounds a game
 # host_tests/test_bench_presses.py holds the goal: at most half of the presses before.
 import os
 import sys
 
-_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-for _sub in ("firmware", "tools", "tools/shims", "boards/pico"):
+_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+for _sub in ("firmware", "tools", "tools/install", "tools/bench", "tools/web",
+             "tools/checks", "tools/sim", "tools/shims", "boards/pico"):
     _p = os.path.join(_ROOT, _sub)
     if _p not in sys.path:
         sys.path.insert(0, _p)

@@ -1,11 +1,11 @@
 # `make bench-long PORT=...`: the long run measured ON the device (a Pico, or the
 # emulated Pico of rp2emu/), on the .mpy install that make flash leaves. Two parts:
-#   (1) for every title a game log of 1000 records (tools/bench_long_data.py: written on
+#   (1) for every title a game log of 1000 records (tools/bench/bench_long_data.py: written on
 #       the game through Session by the real engines, with undos, redos and corrections)
 #       is put in the device's /data; the real app is booted there on the device's own
 #       board (main.py's own steps: boards/pico/board.py's build, the boot count, the
 #       app's modules, main.run and its asyncio loops; the buttons are pressed as
-#       tools/bench_device_run.py presses them, their levels forced and their interrupt
+#       tools/bench/bench_device_run.py presses them, their levels forced and their interrupt
 #       handler called), the boot's offer taken with OK, PLAY_ON more changes of the game made
 #       through the app's game (what the game's screens call: offer, undo), the score
 #       sheet opened from the game menu and scrolled, and the game ended into the
@@ -30,7 +30,7 @@
 # Exit status 1 when a step raised on the device (its traceback is printed), or a run
 # gave no figures; --strict: also when a figure misses its budget.
 # Usage (after make flash; make bench-long flashes first):
-#   python tools/bench_long_device.py --mpremote .venv/bin/mpremote --port PORT \
+#   python tools/bench/bench_long_device.py --mpremote .venv/bin/mpremote --port PORT \
 #       [--control 47002] [--verbose] [--titles top_dog,...] [--no-history]
 import argparse
 import json
@@ -42,8 +42,9 @@ import sys
 import threading
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-for sub in ("firmware", "tools", "tools/shims", "boards/pico"):
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+for sub in ("firmware", "tools", "tools/install", "tools/bench", "tools/web",
+            "tools/checks", "tools/sim", "tools/shims", "boards/pico"):
     sys.path.insert(0, os.path.join(ROOT, sub))
 
 import bench_long_data as data  # noqa: E402

@@ -9,7 +9,7 @@ import os
 import shutil
 import threading
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PAGE_DIR = os.path.join(ROOT, "build", "web")
 BROWSERS = ("chromium", "chromium-browser")
 # Sound without a click first (the page starts Web Audio on a gesture otherwise).

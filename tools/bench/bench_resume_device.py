@@ -5,15 +5,16 @@
 # replayed whole from flash, score_sheet.totals without its bound), timed the same
 # way, and what that comes to at the bound (score_sheet.REPLAY_MAX events: a longer
 # game keeps no sheet). Usage (after `make flash`):
-#   python tools/bench_resume_device.py --mpremote .venv/bin/mpremote --port PORT
+#   python tools/bench/bench_resume_device.py --mpremote .venv/bin/mpremote --port PORT
 import argparse
 import os
 import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-for sub in ("firmware", "tools", "tools/shims"):
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+for sub in ("firmware", "tools", "tools/install", "tools/bench",
+            "tools/web", "tools/checks", "tools/sim", "tools/shims"):
     sys.path.insert(0, os.path.join(ROOT, sub))
 
 from flash import STOP_WATCHDOG  # noqa: E402

@@ -1,16 +1,17 @@
-# Scores the stage step detector on synthetic recordings (tools/stagetrace.py): real
+# Scores the stage step detector on synthetic recordings (tools/bench/stagetrace.py): real
 # steps found with the right count, false steps, the error of the reported start time,
 # and the latency from the moment the stage truly settled to the report, per sample rate.
 # Runs on CPython and on the MicroPython unix port (tests use `score`).
-# Usage: python tools/bench_stage.py [--seeds 60] [--first 1] [--length 90] [--verbose]
+# Usage: python tools/bench/bench_stage.py [--seeds 60] [--first 1] [--length 90] [--verbose]
 #        [--lag sinc4|exp|boxcar] [--hand wander|flat] [--models: four models in turn]
 import sys
 
 if __name__ == "__main__":
     HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
-    sys.path.insert(0, HERE + "/../firmware")
-    sys.path.insert(0, HERE + "/shims")
+    sys.path.insert(0, HERE + "/../../firmware")
+    sys.path.insert(0, HERE + "/../shims")
     sys.path.insert(0, HERE)
+    sys.path.insert(0, HERE + "/..")
 
 from stagetrace import Trace  # noqa: E402
 

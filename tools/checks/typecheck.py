@@ -36,7 +36,8 @@ def main():
         shutil.copyfile(os.path.join(SITE, rel), dst)
     cmd = [sys.executable, "-m", "mypy", "--config-file", "mypy.ini",
            "--custom-typeshed-dir", SITE] + (sys.argv[1:] or [
-               "firmware/pawpad/drivers", "boards/pico/board.py"])
+               "firmware/pawpad/drivers", "firmware/pawpad/hardware.py",
+               "boards/pico/board.py"])
     env = dict(os.environ, MYPYPATH=os.pathsep.join([OUT, "firmware", "boards/pico"]))
     sys.exit(subprocess.call(cmd, env=env))
 

@@ -6,14 +6,15 @@
 # within 300 ms, and while a Pick-a-Dog round is live, within 300 ms of the STOP.
 # Virtual time counts the device's own loop turns and waits, not the host's speed.
 #
-#   python tools/bench_saved.py        (make bench)
+#   python tools/bench/bench_saved.py        (make bench)
 import contextlib
 import io
 import os
 import sys
 
-_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-for _sub in ("firmware", "tools", "tools/shims", "boards/pico"):
+_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+for _sub in ("firmware", "tools", "tools/install", "tools/bench", "tools/web",
+             "tools/checks", "tools/sim", "tools/shims", "boards/pico"):
     _p = os.path.join(_ROOT, _sub)
     if _p not in sys.path:
         sys.path.insert(0, _p)

@@ -3,10 +3,10 @@
 import sys
 
 _HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
-for _p in ("/shims", "/../firmware", ""):
+for _p in ("/../shims", "/../../firmware", "/..", ""):
     sys.path.insert(0, _HERE + _p)
 if sys.implementation.name == "micropython":
-    sys.path.remove(_HERE + "/shims")  # the real micropython module is built in
+    sys.path.remove(_HERE + "/../shims")  # the real micropython module is built in
 
 from pawsim import gallery  # noqa: E402
 

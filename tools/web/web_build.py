@@ -21,7 +21,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from compile_all import sources  # noqa: E402
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PORT = "web/node_modules/@micropython/micropython-webassembly-pyscript"
 PAGE = ("index.html", "pawpad.css", "pawpad.js")
 RUNTIME = ("micropython.mjs", "micropython.wasm")

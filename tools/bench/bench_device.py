@@ -2,7 +2,7 @@
 # the flashed firmware (make flash runs first). PORT is anything mpremote connects to:
 # a Pico's serial port, or socket://127.0.0.1:47001 for the emulated Pico of rp2emu/.
 # The game only prepares the inputs (the scripted games, the events to replay) and
-# copies them next to main.py; tools/bench_device_run.py runs on the device and prints
+# copies them next to main.py; tools/bench/bench_device_run.py runs on the device and prints
 # figures taken with time.ticks_us() there. The output is also kept in
 # build/bench-device.txt.
 #   --arm       kept for old command lines: the app itself arms the buzzer in the
@@ -18,8 +18,9 @@ import os
 import subprocess
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-for sub in ("firmware", "tools", "tools/shims"):
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+for sub in ("firmware", "tools", "tools/install", "tools/bench",
+            "tools/web", "tools/checks", "tools/sim", "tools/shims"):
     sys.path.insert(0, os.path.join(ROOT, sub))
 
 from flash import STOP_WATCHDOG  # noqa: E402
@@ -30,14 +31,14 @@ PLAYERS = 4
 
 
 class Close(robots.Lcg):
-    """Players who collect little, so the game runs long (as tools/bench_replay.py)."""
+    """Players who collect little, so the game runs long (as tools/bench/bench_replay.py)."""
 
     def num(self, lo, hi):
         return robots.Lcg.num(self, lo, min(hi, lo + 1))
 
 
 class Even(robots.Lcg):
-    """Always the first choice: the game runs as long as asked (tools/bench_replay.py)."""
+    """Always the first choice: the game runs as long as asked (tools/bench/bench_replay.py)."""
 
     def num(self, lo, hi):
         return lo

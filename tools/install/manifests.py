@@ -3,17 +3,17 @@
 # tools/manifestfile.py executes them (in their own folder, with the same functions), for
 # the part of that API they use; a path of the port's own ($(PORT_DIR)/...) is left to
 # the real build and listed in `skipped`.
-#   python tools/manifests.py check --mpy-cross M   make test: every module the manifests
+#   python tools/install/manifests.py check --mpy-cross M   make test: every module the manifests
 #       name compiles for the Pico at its level, the metadata's version is pawpad's, and
 #       package.json is what the manifests say
-#   python tools/manifests.py package-json          writes package.json (mpremote mip)
+#   python tools/install/manifests.py package-json          writes package.json (mpremote mip)
 import json
 import os
 import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 FIRMWARE_MANIFEST = os.path.join(ROOT, "firmware", "manifest.py")
 BOARD = "pico"
 PACKAGE_JSON = os.path.join(ROOT, "package.json")
@@ -164,7 +164,7 @@ def check(mpy_cross, board=BOARD):
         current = None
     if current != package_json_text(board):
         problems.append("package.json is not what the manifests say: "
-                        "run python tools/manifests.py package-json")
+                        "run python tools/install/manifests.py package-json")
     print("manifests: %d modules named, compiled with mpy-cross -march=armv6m, version %s%s"
           % (len(m.files), m.metadata.get("version"),
              "; left to the port's build: " + ", ".join(m.skipped) if m.skipped else ""))
