@@ -1,4 +1,4 @@
-# pytest on CPython: put the firmware, the game tools and the CPython shims on the path.
+# pytest on CPython: put the firmware, the host tools and the CPython shims on the path.
 import os
 import sys
 

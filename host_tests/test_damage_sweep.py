@@ -7,7 +7,7 @@
 # replaced by another game's, players or version). After each damage the real device
 # boots on the data folder on the simulated board, in virtual time:
 #   - as a power-on: the resume offer, then resume (or, for some cases, end the game
-#     there into the history, or set it aside), robot moves through the game's game and
+#     there into the history, or set it aside), robot moves through the game in progress and
 #     random keys, the score sheet, the corrections list (the last round's correction
 #     looked at, the oldest one's made for some cases), a power cut and a resume again,
 #     and End game from the game menu (or the results, when the game is over);
@@ -67,7 +67,7 @@ CHECKPOINTS = 22  # crafted checkpoints (places and links astray, repeated, swap
 WHOLE_LIES = True
 SNAPSHOTS = 10  # crafted snapshot states (fields missing, of the wrong type)
 EVENTS = 12  # an event's record (or the header) replaced by a CRC-valid other one
-ROBOT_MOVES = 3  # robot moves after the resume, through the game's game
+ROBOT_MOVES = 3  # robot moves after the resume, through the game in progress
 KEYS = 4  # random keys after them (after a power-on; a watchdog reset: none)
 # What a message about damage says (session.py's and logread's wording today, and the
 # words the rewrite is to use): one of these in a notice or a toast.
@@ -789,7 +789,7 @@ def check_said(sweep, case, box, data):
 
 
 def play_on(box, rng, keys):
-    """A few robot moves through the game's game (as its screens offer events), then
+    """A few robot moves through the game in progress (as its screens offer events), then
     `keys` random keys as a player might press them."""
     app = box.app
     chooser = robots.Lcg(rng.next())

@@ -1,4 +1,4 @@
-# The game game and the game menu on the device: refusals said on screen, ending a
+# The game in progress and the game menu on the device: refusals said on screen, ending a
 # game early, the timer's pause, a saved game that cannot be read, a game for more
 # players than the box is set for. Both runtimes.
 from test_device import fresh_dir, play

@@ -47,3 +47,22 @@ def test_a_long_log_resumes_in_the_same_memory_as_a_short_one():
     assert long - short < 300 * 24, (short, long)
     # and the events are all there, read back from flash
     assert list(r.events()) == events[:400]
+
+
+def test_the_whole_reading_leaves_no_reference_to_its_code():
+    import sys
+
+    import pawpad.games
+    import pawpad.store
+
+    _, events = robots.play("top_dogs", 3, None, Even(2), 20)
+    store = Storage(fresh_dir())
+    s = Session.new(store, "top_dogs", 3, None)
+    for e in events:
+        s.offer(e, 0)
+        s.flush()
+    r, messages = Session.resume(store)  # the reading is loaded, used and dropped
+    assert not messages and list(r.events()) == events
+    for package, leaf in ((pawpad.store, "logscan"), (pawpad.games, "shape")):
+        assert package.__name__ + "." + leaf not in sys.modules
+        assert not hasattr(package, leaf), leaf  # the package's own reference goes too

@@ -1,4 +1,4 @@
-# cpython only: the game tools - simulator scripts, layer check, bench figures - and the
+# cpython only: the host tools - simulator scripts, layer check, bench figures - and the
 # fakes checked against the rp2 port's stubs.
 import ast
 import os

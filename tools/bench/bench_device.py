@@ -1,7 +1,7 @@
 # `make bench-device PORT=...`: the speed and heap figures measured ON the device, with
 # the flashed firmware (make flash runs first). PORT is anything mpremote connects to:
 # a Pico's serial port, or socket://127.0.0.1:47001 for the emulated Pico of rp2emu/.
-# The game only prepares the inputs (the scripted games, the events to replay) and
+# The host only prepares the inputs (the scripted games, the events to replay) and
 # copies them next to main.py; tools/bench/bench_device_run.py runs on the device and prints
 # figures taken with time.ticks_us() there. The output is also kept in
 # build/bench-device.txt.

@@ -1,6 +1,6 @@
 # Runs ON the device (a Pico, or the emulated one of rp2emu/): `make bench-device`
 # sends it with `mpremote run` after flashing, with bench_device.json beside main.py
-# (the scripts and replay events the game made). Every figure is time.ticks_us() on the
+# (the scripts and replay events the host made). Every figure is time.ticks_us() on the
 # device. The firmware is the flashed one; the board is boards/pico/board.py, built
 # without its watchdog kept from being fed and with button levels the benchmark can
 # force, so a "press" is the button interrupt handler called with the pin reading low.
@@ -17,7 +17,7 @@ gc.collect()
 # What this script's own code holds of the heap: BASE_ALLOC is measured by the host's
 # exec just before it runs (nothing loaded then). Added back in the heap figures.
 OWN = gc.mem_alloc() - globals().get("BASE_ALLOC", gc.mem_alloc())
-# Set by the game in an exec before this file runs (a fresh soft-reset heap each):
+# Set by the host in an exec before this file runs (a fresh soft-reset heap each):
 # "ui" (boot, menu step, first screens), "game:NAME" (a scripted whole game: heap,
 # screens, and for pick_a_dog the STOPs), "replay".
 PHASE = globals().get("PHASE", "ui")
@@ -162,7 +162,7 @@ class Rig:
 
         t1 = ticks_us()
         self.runner = runner
-        hw = board.build(False, levels, BUS_HZ)  # the watchdog: stopped by the game
+        hw = board.build(False, levels, BUS_HZ)  # the watchdog: stopped by the host
         hw.data_dir = data
         self.hw = hw
         disp = hw.display

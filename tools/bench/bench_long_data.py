@@ -1,4 +1,4 @@
-# The data of `make bench-long` (tools/bench/bench_long_device.py), made on the game by the
+# The data of `make bench-long` (tools/bench/bench_long_device.py), made on the host by the
 # real code: for every title a game log of 1000 records written through Session as the
 # box writes it (tools/pawsim/longdata.py's robot play, with undos, redos and
 # corrections), and what the benchmark then plays on from it, worked out here on a
@@ -57,7 +57,7 @@ HISTORY_GAMES = (  # game, players, settings, chooser, most robot records
 
 
 class _Host:
-    """What results.summary reads of a game's game."""
+    """What results.summary reads of a game in progress."""
 
     def __init__(self, session, colours):
         self.session = session

@@ -1,7 +1,7 @@
 # `make bench-long PORT=...`: the long run measured ON the device (a Pico, or the
 # emulated Pico of rp2emu/), on the .mpy install that make flash leaves. Two parts:
 #   (1) for every title a game log of 1000 records (tools/bench/bench_long_data.py: written on
-#       the game through Session by the real engines, with undos, redos and corrections)
+#       the host through Session by the real engines, with undos, redos and corrections)
 #       is put in the device's /data; the real app is booted there on the device's own
 #       board (main.py's own steps: boards/pico/board.py's build, the boot count, the
 #       app's modules, main.run and its asyncio loops; the buttons are pressed as
@@ -61,7 +61,7 @@ DRIVER_NAME = "bench_long_run"
 ACTIONS = "/bench_long_actions.jsonl"
 
 # Runs on the device as the module bench_long_run (compiled with mpy-cross, copied to
-# the root of its flash): main(cfg, base) is called by an exec of the game.
+# the root of its flash): main(cfg, base) is called by an exec of the host.
 DRIVER = r'''
 import asyncio
 import gc
@@ -160,7 +160,7 @@ class Box:
         import pins
 
         self.pins = pins
-        hw = board.build(False, levels)  # no watchdog: the game stopped main.py's
+        hw = board.build(False, levels)  # no watchdog: the host stopped main.py's
         hw.data_dir = data_dir
         hw.reset_cause = cause  # (after make flash's reset the chip says "watchdog")
         self.hw = hw

@@ -1,5 +1,5 @@
 # How a long game resumes on the device: for each title a game log of about 1000
-# records is written on the game exactly as the box writes it, copied to the device's
+# records is written on the host exactly as the box writes it, copied to the device's
 # /data, and resumed there (Session.resume) with time.ticks_us() and gc.mem_free()
 # around it. Then what the game's end adds for the history's score sheet (the log
 # replayed whole from flash, score_sheet.totals without its bound), timed the same

@@ -1,4 +1,4 @@
-# The game side of Pawpad: fakes of the rp2 port's machine objects, an SSD1306 panel
+# The host side of Pawpad: fakes of the rp2 port's machine objects, an SSD1306 panel
 # model, the simulated board, the terminal screen and the scripted runner.
 #
 # The interface a front end (the terminal, a script, a browser page) drives, kept

@@ -3,7 +3,7 @@
 # chains between them), and the ways flash can spoil them: a bit flipped, the file cut
 # short, and records whose checksum is good but whose content is wrong (checkpoints
 # whose places lead nowhere or elsewhere, snapshots of the wrong shape, an event
-# replaced by a record of another kind). Game tooling, seeded: the same records on
+# replaced by a record of another kind). Host tooling, seeded: the same records on
 # CPython and the MicroPython unix port (whose JSON may lay a record's fields out in
 # another order, so byte positions differ). host_tests/test_damage_sweep.py plays them.
 import json

@@ -133,7 +133,7 @@ class _Ids:
 
 
 class _Host:
-    """What results.summary reads of a game's game."""
+    """What results.summary reads of a game in progress."""
 
     def __init__(self, session, colours):
         self.session = session

@@ -1,4 +1,4 @@
-# CPython stand-in for MicroPython's `micropython` module, so firmware imports on the game.
+# CPython stand-in for MicroPython's `micropython` module, so firmware imports on the host.
 # Only what the firmware uses; on MicroPython the real module is built in and this file
 # is never on the path.
 

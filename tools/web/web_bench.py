@@ -2,7 +2,7 @@
 # machine: the page's weight (the WebAssembly port and the firmware's bytecode), the
 # time from loading the page to the main menu, and a STOP's time from the key event to
 # the tone and to the canvas showing it. Times are the page's performance.now(); the
-# key's time is the event's own timeStamp. Game figures: the Pico's are make bench-device.
+# key's time is the event's own timeStamp. Host figures: the Pico's are make bench-device.
 #   python tools/web/web_bench.py [--loads 5] [--stops 10]
 import argparse
 import gzip

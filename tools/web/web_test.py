@@ -132,7 +132,7 @@ def send(page, action, args):
 
 
 NAME = slice(3 * 128 * 2, 6 * 128 * 2)  # pages 3-5 (rows 24-47), in hex digits: the
-#                                        caller's name in large type (pad_round)
+#                                        caller's name in large type (app/flows/pick_a_dog/stop.py)
 
 
 class StopFrames:

@@ -1,6 +1,7 @@
 # The game log's format: one JSON record per line with a CRC-32, so that a record cut
 # short by a power cut, or damaged on flash, is told apart from a good one. Pure:
-# parsing and the meaning of records. Reading and writing files is store/session.py.
+# parsing and the meaning of records. Reading and writing files is store/files.py and
+# store/session.py.
 #
 # The first record is the header: {"game", "players", "settings", "v"}, and maybe
 # "colours" (a name per seat) and "id". Then, each maybe with "ms" (game time):
@@ -339,7 +340,7 @@ def check_header(record, problem=None):
 
 class Timeline:
     """The events in force after undo, redo and corrections. `make` makes the two
-    sequences (a list; a game's log keeps places in core/pages.Pages)."""
+    sequences (a list; a game's log keeps places in store/pages.Pages)."""
 
     def __init__(self, make=list):
         self.make = make

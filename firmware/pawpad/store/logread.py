@@ -16,7 +16,7 @@ _PATIENCE = const(64)  # records or events between two feeds of the watchdog
 
 class Patience:
     """What a long reading feeds now and then (patience()): the device hands it the
-    watchdog's feed (runner.py), so that reading a long log record by record (seconds
+    watchdog's feed (app/device/loop.py), so that reading a long log record by record (seconds
     on a Pico) is not taken for a hang."""
 
     feed = None

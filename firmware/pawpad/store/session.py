@@ -394,6 +394,10 @@ def _drop_readers():
     being played never needs it."""
     for name in ("pawpad.store.logscan", "pawpad.games.shape"):
         sys.modules.pop(name, None)
+        package, _, leaf = name.rpartition(".")
+        package = sys.modules.get(package)
+        if package is not None and hasattr(package, leaf):
+            delattr(package, leaf)  # its package holds it too: else it is never freed
 
 
 def _read(store, whole, careful=False):

@@ -1,6 +1,6 @@
 # Pick-a-Dog, Pick-a-Pog and solo on the device: the flow (what the state calls for)
-# and the board between rounds. The round itself is in pad_round, the examination and
-# the counts in pad_exam, solo's stopwatch in pad_solo.
+# and the board between rounds. The round itself is in countdown.py and stop.py, the
+# examination and the counts in exam.py, solo's stopwatch in solo.py.
 from micropython import const
 
 from pawpad import games
