@@ -9,13 +9,13 @@ from pawpad.app.menus.players import Players
 from pawpad.app.menus.settings import SettingsScreen
 from pawpad.app.menus.statistics import Statistics
 from pawpad.app.shell.app import App
-from pawpad.app.shell.out import Out
+from pawpad.app.shell.box import Box
 from pawpad.core import settings
 from pawpad.ui.canvas import Canvas
 from pawpad.ui.lists import Notice
 
 
-class QuietOut(Out):
+class QuietBox(Box):
     """The app's `out` with nothing behind it, and a box's figures to show."""
 
     raw = [None, None]
@@ -31,8 +31,8 @@ class QuietOut(Out):
 
 
 def quiet_app(s, info=None):
-    """An App over QuietOut with settings `s`, at its boot screen."""
-    return App(QuietOut(), s, MainMenu, Boot(0), (), info or {}, now_ms=0)
+    """An App over QuietBox with settings `s`, at its boot screen."""
+    return App(QuietBox(), s, MainMenu, Boot(0), (), info or {}, now_ms=0)
 
 
 def screens():

@@ -8,7 +8,7 @@ import os
 
 from boxdata import NAMES, title_of
 
-from pawpad.app.flows.pick_a_dog.flow import STOPS_KEPT
+from pawpad.app.flows.pick_a_dog.tally import STOPS_KEPT
 
 STYLE = """
 body { font-family: system-ui, sans-serif; color: #222; max-width: 60em; margin: 2em auto;

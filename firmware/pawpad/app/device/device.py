@@ -1,5 +1,5 @@
-# The device: the hardware on one side, the app on the other, and the app's `out`
-# (shell/out.py). step() is one turn of the loop: read the buttons, feed the app, play
+# The device: the hardware on one side, the app on the other, and the app's `box`
+# (shell/box.py). step() is one turn of the loop: read the buttons, feed the app, play
 # sound, redraw what changed; poll_sensors() one look at the stages. The asyncio loop
 # (loop.py) and the simulator's scripted mode both drive it, with the time. Each job
 # is a part of its own: keys, sound, lights, panel, sensors, the STOP.
@@ -14,7 +14,7 @@ from pawpad.app.device.stop import Stop
 from pawpad.app.menus.boot import Boot
 from pawpad.app.menus.main import MainMenu
 from pawpad.app.shell.app import App
-from pawpad.app.shell.out import Out
+from pawpad.app.shell.box import Box
 from pawpad.store.files import Storage
 from pawpad.ticks import add, diff
 from pawpad.ui.screen import ERROR
@@ -22,7 +22,7 @@ from pawpad.ui.screen import ERROR
 IDLE_MS = const(1000)  # the longest sleep: dimming and retries are checked this often
 
 
-class Device(Out):
+class Device(Box):
     def __init__(self, hw, now_ms):
         self.hw = hw
         notices = list(hw.problems)
@@ -62,7 +62,7 @@ class Device(Out):
         if notices and hw.buzzer is not None:
             self.sound(ERROR)
 
-    # --- the app's out (shell/out.py) ---
+    # --- the app's box (shell/box.py) ---
     def sound(self, notes, urgent=False):
         self.sounds.play(notes, self.now, urgent)
 
@@ -74,7 +74,7 @@ class Device(Out):
 
     def save_settings(self, values):
         if self.store is None:
-            return Out.save_settings(self, values)
+            return Box.save_settings(self, values)
         return self.store.save_settings(values)
 
     def apply_settings(self, s):

@@ -40,7 +40,7 @@ class Calibrate(Screen):
     def tick(self, app, now_ms):
         if self.since is None:
             return
-        raw = app.out.raw[0] if app.out.raw else None
+        raw = app.box.raw[0] if app.box.raw else None
         if raw is not None:
             self.samples.append(raw)
         if diff(now_ms, self.since) >= self.MEASURE_MS:
@@ -68,7 +68,7 @@ class Calibrate(Screen):
                 self.phase = 0
             else:
                 app.settings["counts_per_gram"] = self.value
-                app.out.apply_settings(app.settings)
+                app.box.apply_settings(app.settings)
                 app.save_settings()
                 app.nav.pop()
         elif k in (BACK, UNDO):

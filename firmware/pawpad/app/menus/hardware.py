@@ -19,14 +19,14 @@ class Hardware(ListScreen):
         self.fast_panel = "OK"  # what the 1 MHz check found; OK runs it
 
     def rows(self, app):
-        hw = app.out.status()
+        hw = app.box.status()
         out = [("Last button", self.last)]
         for i, g in enumerate(hw["stages"]):
             out.append(("Stage %d" % (i + 1), g))
         out.append(("Tilt", hw["tilt"]))
         out.append(("Stuck", hw["stuck"] or "none"))
         out.append(("Panel 1 MHz", self.fast_panel))
-        rec = app.out.recording()
+        rec = app.box.recording()
         out.append(("Record stages", "off" if rec is None else "%d" % rec))
         out.append(("Calibrate stages", None))
         for e in self.events[-2:]:  # last: the rows above never move under the cursor
@@ -38,15 +38,15 @@ class Hardware(ListScreen):
         if label == "Calibrate stages":
             app.nav.push(Calibrate())
         elif label == "Record stages":  # the stages' samples to a CSV on flash, or stop
-            problem = app.out.record(app.out.recording() is None)
+            problem = app.box.record(app.box.recording() is None)
             if problem:
                 app.toast(problem)
         elif label == "Panel 1 MHz":  # the whole frame at 1 MHz: acknowledged, and how fast
-            self.fast_panel = app.out.check_fast_panel()
+            self.fast_panel = app.box.check_fast_panel()
 
     def player(self, app, seat, t_us):
         self.last = "%d %s" % (seat + 1, app.colour(seat))
-        app.out.sound(PRESS)
+        app.box.sound(PRESS)
 
     def stage(self, app, event):
         kind, stage, cards, _began = event

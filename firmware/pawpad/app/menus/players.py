@@ -44,6 +44,6 @@ class Players(ListScreen):
     def player(self, app, seat, t_us):
         self.sel = seat + 1
         self.editing = False
-        app.out.sound(PRESS)
-        app.out.light(seat, RGB["White"])
-        app.out.light_later(seat, RGB[app.colour(seat)], 300)
+        app.box.sound(PRESS)
+        app.box.light(seat, RGB["White"])
+        app.box.light_later(seat, RGB[app.colour(seat)], 300)

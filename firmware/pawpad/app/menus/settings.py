@@ -23,7 +23,7 @@ class SettingsScreen(ListScreen):
     def change(self, app, i, step):
         f = self.fields[i]
         app.settings[f[0]] = settings_rules.stepped(f, app.settings[f[0]], step)
-        app.out.apply_settings(app.settings)
+        app.box.apply_settings(app.settings)
 
     def edited(self, app):
         app.save_settings()

@@ -1,5 +1,5 @@
 # The app: input in, screens out. It knows no hardware and reads no clock: the device
-# (app/device) hands it the time with every call and gives it `out` (shell/out.py),
+# (app/device) hands it the time with every call and gives it `box` (shell/box.py),
 # through which it sounds the buzzer, lights the players' buttons and saves settings.
 # The navigator (nav.py) owns the screens; the game in progress (game.py) its state.
 from micropython import const
@@ -20,11 +20,11 @@ TOAST_MS = const(2500)
 
 
 class App:
-    def __init__(self, out, settings, home, first, notices=(), info=None, now_ms=0,
+    def __init__(self, box, settings, home, first, notices=(), info=None, now_ms=0,
                  store=None):
-        """`out`: the device's side (shell.out.Out); `home` makes the main menu, `first`
+        """`box`: the device's side (shell.box.Box); `home` makes the main menu, `first`
         is the screen shown first (the boot screen): the kernel names no screen."""
-        self.out = out
+        self.box = box
         self.settings = settings
         self.info = info or {}
         self.store = store  # the flash, or None when it cannot be used
@@ -39,7 +39,7 @@ class App:
         self.toast_text = None
         self.toast_until = 0
         self.nav = Navigator(home, first)
-        out.sound(BOOT)
+        box.sound(BOOT)
         self.show_player_colours()
 
     @property
@@ -60,7 +60,7 @@ class App:
         a value's next step means something else, below 0, stops there instead)."""
         self.now = now_ms
         self.repeat = repeat
-        self.out.sound(CLICK)
+        self.box.sound(CLICK)
         try:
             self.top.key(self, k)
         except Repaired as e:
@@ -197,7 +197,7 @@ class App:
     def show_player_colours(self):
         for seat in range(8):
             on = seat < self.settings["players"] and self.settings["lights"]
-            self.out.light(seat, RGB[self.colour(seat)] if on else (0, 0, 0))
+            self.box.light(seat, RGB[self.colour(seat)] if on else (0, 0, 0))
 
     def show_notices(self):
         """Whatever went wrong while the screen could not say it, on a notice."""
@@ -215,7 +215,7 @@ class App:
             top.lines.append(line)
         else:
             self.nav.push(Notice("Problem", [line]))
-        self.out.sound(ERROR)
+        self.box.sound(ERROR)
         self.nav.dirty = True
 
     def save_stats(self):
@@ -230,7 +230,7 @@ class App:
             self.toast(problem)
 
     def save_settings(self):
-        problem = self.out.save_settings(self.settings)
+        problem = self.box.save_settings(self.settings)
         if problem:
             self.notices.append(problem)
 

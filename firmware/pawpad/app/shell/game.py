@@ -64,7 +64,7 @@ class Game:
         app = self.app
         if why is not None:
             app.toast(why[:1].upper() + why[1:])
-            app.out.sound(ERROR)
+            app.box.sound(ERROR)
             return False
         if done:
             app.toast(done)
@@ -80,7 +80,7 @@ class Game:
         was_over = nav.game is self and nav.floor > 2  # the results were up already
         nav.show_game(self, over)
         if self.state["ended"] and not was_over:
-            self.app.out.sound(DONE)
+            self.app.box.sound(DONE)
 
     # --- timers: they run whatever screen of the game is up ---
     def tick(self, now_ms):
@@ -89,9 +89,9 @@ class Game:
         if t is not None:
             for kind, _secs in t.poll(now_ms):
                 if kind == "warn":
-                    self.app.out.sound(WARN)
+                    self.app.box.sound(WARN)
                 else:
-                    self.app.out.sound(TIME_UP)
+                    self.app.box.sound(TIME_UP)
                     self.app.toast("Time!")
             if t.running:
                 self.app.nav.dirty = True  # the corner shows it

@@ -47,7 +47,7 @@ class Results(Screen):
             self.first -= 1
 
     def player(self, app, seat, t_us):
-        app.out.sound(PRESS)
+        app.box.sound(PRESS)
 
 
 def summary(game, extra):
@@ -66,7 +66,7 @@ def summary(game, extra):
 def finish_game(app, game, extra):
     """The game goes to the history and the statistics, and the box to its main menu."""
     rec = summary(game, extra)
-    date = app.out.date()
+    date = app.box.date()
     if date:
         rec["date"] = date
     settle(app, game.session, game.flow, rec)

@@ -151,7 +151,7 @@ class Hold(Screen):
             # a little later (the load cells settle): it is waited for (4 s at most:
             # a hand resting on a stage cannot hold the game) and judged by when it
             # began.
-            pending = app.out.stages_pending_since()
+            pending = app.box.stages_pending_since()
             if (pending is not None and diff(pending, add(self.since, grace)) < 0 and
                     diff(now_ms, pending) < SETTLE_MAX_MS):
                 return

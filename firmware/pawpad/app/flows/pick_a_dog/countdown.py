@@ -34,12 +34,12 @@ class Countdown(Screen):
         self.start = app.now
         self.shown = 3
         self.false = []  # (seat, t_us)
-        app.out.sound(BEEP)
+        app.box.sound(BEEP)
         lights(app, game, range(8), True)
         # Every seat's STOP frame, drawn now: the caller's name goes to the panel the
         # moment the STOP is decided. Then a collection, so none falls into the round.
         n = app.settings["players"]
-        self.prepared = app.out.prepare_frames(
+        self.prepared = app.box.prepare_frames(
             lambda c: stop_frame(c, app, game, "GO!"),
             dict((s, _stop_draw(app, game, app.colour(s).upper())) for s in range(n)))
         gc.collect()
@@ -57,17 +57,17 @@ class Countdown(Screen):
     def tick(self, app, now_ms):
         left = 3 - diff(now_ms, self.start) // COUNT_MS
         if left <= 0:
-            app.out.sound(GO)
+            app.box.sound(GO)
             app.nav.replace(Live(self.game, app, app.now_us, self.false, self.prepared))
         elif left != self.shown:
             self.shown = left
-            app.out.sound(BEEP)
+            app.box.sound(BEEP)
             app.nav.dirty = True
 
     def player(self, app, seat, t_us):
         self.false.append((seat, t_us))
-        app.out.sound(FALSE)
-        app.out.light(seat, OFF)
+        app.box.sound(FALSE)
+        app.box.light(seat, OFF)
 
     def key(self, app, k):
         if k in (BACK, UNDO):  # no round yet: back to GO; held, the last entry undone
@@ -109,7 +109,7 @@ class Live(Screen):
         # The tone starts in the button interrupt itself: a seat still locked out by
         # its false start is left out.
         seats = [s for s in range(app.settings["players"]) if not self._locked(s, armed_us)]
-        app.out.arm_stop(STOP[0][0], seats)
+        app.box.arm_stop(STOP[0][0], seats)
         limit = app.settings["round_limit_s"]
         if limit:
             timer = Timer(limit * 1000)
@@ -134,19 +134,19 @@ class Live(Screen):
         if self.clock.press(seat, t_us) >= 0:
             # As little as can be before the name goes to the panel (at this loop
             # turn's tick): the lights wait for the decision.
-            app.out.sound(STOP, True)  # the tone the interrupt started, carried on
-            app.out.disarm_stop()
+            app.box.sound(STOP, True)  # the tone the interrupt started, carried on
+            app.box.disarm_stop()
             self.game.alarm = None
             app.nav.replace(Stopped(self.game, app, self.clock, self.prepared))
 
     def alarm(self, app, kind):
         if kind == "warn":
-            app.out.sound(BEEP)
+            app.box.sound(BEEP)
             return
         # The time limit: the round ends with nobody's STOP.
         self.game.alarm = None
-        app.out.disarm_stop()
-        app.out.sound(ERROR)
+        app.box.disarm_stop()
+        app.box.sound(ERROR)
         lights(app, self.game, (), False)
         if app.nav.in_game(self):
             app.nav.close(self)
@@ -155,7 +155,7 @@ class Live(Screen):
     def key(self, app, k):
         if k in (BACK, UNDO):  # abandon the round: back to GO (held: and undo, as above)
             self.game.alarm = None
-            app.out.disarm_stop()
+            app.box.disarm_stop()
             app.show_player_colours()
             app.nav.pop()
             if k == UNDO:

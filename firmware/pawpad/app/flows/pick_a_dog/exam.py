@@ -1,5 +1,6 @@
 # After a Pick-a-Dog STOP: the examination (was the caller right?), everyone's count
 # of member cards (or a broken chain), and what the round gave each player.
+from pawpad.app.flows.pick_a_dog import tally
 from pawpad.app.flows.pick_a_dog.common import variant
 from pawpad.app.shell.scoreboard import corrected, game_key
 from pawpad.games import pick_a_dog as rules
@@ -171,28 +172,13 @@ class Counts(Screen):
         game.offer(self.event(), over=RoundResult(game, game.state))
 
 
-def hauls(events):
-    """(each seat's member cards over the counted rounds of `events`, broken chains'
-    too; how many rounds), or (None, 0) before the first count."""
-    totals, rounds = None, 0
-    for e in events:
-        if e["t"] == "result":
-            got = e["collected"]
-            if totals is None:
-                totals = [0] * len(got)
-            for seat, v in enumerate(got):
-                totals[seat] += max(0, v)
-            rounds += 1
-    return totals, rounds
-
-
 def usual_counts(events, table):
     """Each seat's mean count over the rounds so far (broken chains' too), rounded; or
     None before the first count. A player's haul varies round to round about their own
     usual: the mean is nearer the next one than the last round's count is. When the
     table holds fewer cards than those add up to (the last round), the biggest give
     way first."""
-    totals, rounds = hauls(events)
+    totals, rounds = tally.cards_collected(events)
     if totals is None:
         return None
     return fit([(t + rounds // 2) // rounds for t in totals], table)

@@ -1,19 +1,17 @@
 # Pick-a-Dog, Pick-a-Pog and solo on the device: the flow (what the state calls for)
 # and the board between rounds. The round itself is in countdown.py and stop.py, the
 # examination and the counts in exam.py, solo's stopwatch in solo.py.
-from micropython import const
 
 from pawpad import games
+from pawpad.app.flows.pick_a_dog import tally
 from pawpad.app.flows.pick_a_dog.common import title, variant
 from pawpad.app.flows.pick_a_dog.countdown import Countdown
-from pawpad.app.flows.pick_a_dog.exam import Counts, Exam, hauls
+from pawpad.app.flows.pick_a_dog.exam import Counts, Exam
 from pawpad.app.flows.pick_a_dog.solo import SoloRound
 from pawpad.app.shell.flow import Flow
 from pawpad.app.shell.scoreboard import Scoreboard
 from pawpad.games import pick_a_dog as rules
 from pawpad.ui import widgets
-
-STOPS_KEPT = const(60)  # STOPs a game keeps in the history (a line of about 1 KB at most)
 
 
 class PickADog(Flow):
@@ -59,65 +57,10 @@ class PickADog(Flow):
                       broken=event.get("broken", ()))
 
     def history_extra(self, events):
-        """"stops": [[caller, reaction ms, margin ms, right], ...] of the STOPs with a
-        verdict (-1: not known), the last STOPS_KEPT of them."""
-        out = []
-        for stop, result in _stops(events):
-            if result is not None:
-                react = stop.get("react_ms")
-                out.append([stop["seat"], react if isinstance(react, int) else -1,
-                            result.get("margin_ms", -1), result["right"]])
-        return {"stops": out[-STOPS_KEPT:]} if out else {}
+        return tally.history_stops(events)
 
     def tally(self, events, settings=None):
-        """STOPs called, right and wrong, the fastest, and false starts, from the
-        events in force: an undone STOP was never called. With the game's settings,
-        also each player's member cards collected and rounds played, by variant (a
-        broken chain's cards too: the player's usual haul)."""
-        out = {}
-        variant = (settings or {}).get("variant")
-        if variant in ("dog", "pog"):
-            totals, rounds = hauls(events)  # where a new game's counts start
-            for seat, cards in enumerate(totals or ()):
-                f = _fig(out, seat)
-                f["cards_" + variant] = cards
-                f["rounds_" + variant] = rounds
-        for stop, result in _stops(events):
-            for seat in stop.get("false", ()):
-                _fig(out, seat)["false"] += 1
-            if result is not None:
-                f = _fig(out, stop["seat"])
-                f["stops"] += 1
-                f["right" if result["right"] else "wrong"] += 1
-                react = stop.get("react_ms")
-                if isinstance(react, int) and (f.get("fastest_ms") is None or
-                                               react < f["fastest_ms"]):
-                    f["fastest_ms"] = react
-        return out
-
-
-def _stops(events):
-    """(stop event, its verdict's result event) of every STOP in force; the result is
-    None when nobody called it (time up) or no verdict came yet."""
-    stop = None
-    for e in events:
-        if e["t"] == "stop":
-            if stop is not None:
-                yield stop, None
-            stop = e
-        elif e["t"] == "result" and stop is not None:
-            called = stop.get("seat") is not None and "right" in e
-            yield stop, e if called else None
-            stop = None
-    if stop is not None:
-        yield stop, None
-
-
-def _fig(out, seat):
-    f = out.get(seat)
-    if f is None:
-        f = out[seat] = {"stops": 0, "right": 0, "wrong": 0, "false": 0}
-    return f
+        return tally.figures(events, (settings or {}).get("variant"))
 
 
 class Ready(Scoreboard):

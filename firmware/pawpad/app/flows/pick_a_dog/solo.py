@@ -19,7 +19,7 @@ class SoloRound(Screen):
         self.game = game
         self.watch = Timer()
         self.watch.start(now)
-        game.app.out.sound(GO)
+        game.app.box.sound(GO)
 
     def draw(self, c, app):
         st = self.game.state

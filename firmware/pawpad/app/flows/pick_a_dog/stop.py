@@ -155,7 +155,7 @@ class Stopped(Screen):
         pressed after and who made a false start below: the panel is sent only the
         lines that change, a few hundred bytes."""
         prep = self.prepared.get(self.caller)
-        if prep is not None and app.out.draw_prepared(prep, c):
+        if prep is not None and app.box.draw_prepared(prep, c):
             # The frame made before GO, as sent: its name stays, its footer goes.
             c.fill_rect(0, HEIGHT - 2 * LINE_H, WIDTH, 2 * LINE_H, 0)
         else:
@@ -212,8 +212,8 @@ class Deciding:
             s.tied = winners  # the tie (or the STOP); a tie again: its seats
         if len(winners) == 1:
             if s.since != 0:
-                app.out.sound(STOP, True)
-            elif app.out.send_prepared(s.prepared.get(winners[0])):
+                app.box.sound(STOP, True)
+            elif app.box.send_prepared(s.prepared.get(winners[0])):
                 # The name is on the panel already, from the frame made before GO: this
                 # loop turn draws the details (only the lines around the name change);
                 # the STOP goes into the game (and to flash) and the lights change at

@@ -1,9 +1,10 @@
-# The app's one way out to the hardware: `app.out`. The device (app/device/device.py)
-# is one; a box with nothing behind it (the screen gallery, tests) is this class as it
-# is: every call does nothing and says there is nothing. A screen uses no other member.
+# The box as the app sees it, its one way to the hardware: `app.box`. The device
+# (app/device/device.py) is one; a box with nothing behind it (the screen gallery,
+# tests) is this class as it is: every call does nothing and says there is nothing. A
+# screen uses no other member.
 
 
-class Out:
+class Box:
     raw = ()  # the last raw reading of each load cell (the calibration shows them)
 
     # --- sound and lights ---
