@@ -7,7 +7,7 @@ import os
 
 from test_device import fresh_dir
 
-from pawpad.store import gamelog, logscan
+from pawpad.store import checkpoint, gamelog, logscan
 from pawpad.store.files import Storage
 from pawpad.store.session import LOG, Session
 from pawsim import robots
@@ -40,7 +40,7 @@ def whole_reading(store):
 
 def check_resume(store, live):
     """Resumes the log on `store` both ways and compares with the live session."""
-    quick = logscan.read_from_checkpoint(store)
+    quick = checkpoint.read_from_checkpoint(store)
     whole = whole_reading(store)
     s, messages = Session.resume(store)
     assert messages == [], messages
@@ -126,7 +126,7 @@ def test_a_broken_link_falls_back_to_reading_the_whole_log():
     rec["ix"][0] = 1  # the link now leads into the header
     lines[last] = gamelog.encode(rec)[:-1]
     store.write_text(LOG, "\n".join(lines))
-    assert logscan.read_from_checkpoint(store) is None
+    assert checkpoint.read_from_checkpoint(store) is None
     r, messages = Session.resume(store)
     assert messages == []
     same_game(r, s)

@@ -1,6 +1,7 @@
 # The game log's records: checksums, torn and damaged records, undo/redo/corrections.
 # Both runtimes.
 from pawpad.store import gamelog
+from pawpad.store.timeline import Timeline
 
 
 def log_text(*records):
@@ -58,7 +59,7 @@ def test_header_checks():
 
 
 def test_timeline_undo_redo_fix():
-    t = gamelog.Timeline()
+    t = Timeline()
     for r in ({"e": 1}, {"e": 2}, {"e": 3}, {"undo": 1}, {"undo": 1}):
         t.apply(r)
     assert t.events == [1]
@@ -81,7 +82,7 @@ def test_timeline_undo_redo_fix():
 
 
 def test_timeline_refuses_what_cannot_be():
-    t = gamelog.Timeline()
+    t = Timeline()
     for bad in ({"undo": 1}, {"redo": 1}, {"fix": 0, "e": 1}, {"what": 1}):
         try:
             t.apply(bad)

@@ -6,8 +6,9 @@ import os
 
 from pawpad.core import settings as settings_rules
 from pawpad.store import gamelog, logscan, stats
-from pawpad.store.files import LINE_MAX, Lines, Storage
+from pawpad.store.files import Storage
 from pawpad.store.history import HISTORY, read_history
+from pawpad.store.lines import LINE_MAX, Lines
 from pawpad.store.session import LOG, Session
 
 _N = [0]

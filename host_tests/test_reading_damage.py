@@ -8,7 +8,7 @@
 from test_checkpoints import long_game
 from test_device import fresh_dir
 
-from pawpad.store import gamelog, logscan
+from pawpad.store import checkpoint, gamelog
 from pawpad.store.files import Storage
 from pawpad.store.history import HISTORY, history, prune_history
 from pawpad.store.pages import PAGE, Pages
@@ -228,4 +228,4 @@ def test_checkpoints_are_refused_before_use_when_they_cannot_be_true():
     for change in (_header, _past, _huge, _state_short, _state_type, _count):
         store = game_on_flash(60, 10)[0]
         crafted(store, change)
-        assert logscan.read_from_checkpoint(store) is None, change.__name__
+        assert checkpoint.read_from_checkpoint(store) is None, change.__name__

@@ -63,6 +63,7 @@ def test_the_whole_reading_leaves_no_reference_to_its_code():
         s.flush()
     r, messages = Session.resume(store)  # the reading is loaded, used and dropped
     assert not messages and list(r.events()) == events
-    for package, leaf in ((pawpad.store, "logscan"), (pawpad.games, "shape")):
+    for package, leaf in ((pawpad.store, "logscan"), (pawpad.store, "checkpoint"),
+                          (pawpad.games, "shape")):
         assert package.__name__ + "." + leaf not in sys.modules
         assert not hasattr(package, leaf), leaf  # the package's own reference goes too

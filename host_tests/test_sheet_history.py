@@ -14,8 +14,9 @@ from test_stop_margins import raced_round
 from pawpad.app.shell import results, score_sheet
 from pawpad.app.shell.game import Game
 from pawpad.games import pick_a_dog
-from pawpad.store.files import LINE_MAX, Storage
+from pawpad.store.files import Storage
 from pawpad.store.history import HISTORY, read_history
+from pawpad.store.lines import LINE_MAX
 from pawpad.store.session import Session
 from pawsim import gallery, robots
 from pawsim.script import parse

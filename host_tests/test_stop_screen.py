@@ -6,6 +6,7 @@ from test_device import play
 from test_device_pick_a_dog import data_with, open_variant
 
 from pawpad.app.flows.pick_a_dog import stop as pad_stop
+from pawpad.app.flows.pick_a_dog.lines import margins_line
 from pawpad.app.shell.game import Game
 from pawpad.core import settings
 from pawpad.core.lockout import RoundClock
@@ -114,10 +115,10 @@ def test_the_stop_screen_fits_with_every_seat_after_and_every_false_start():
 
 def test_margins_line_keeps_the_nearest_and_fits():
     app, _ = long_app()
-    line = pad_stop.margins_line(app, [(1, 8), (2, 69), (3, 70)])
+    line = margins_line(app, [(1, 8), (2, 69), (3, 70)])
     assert line == "Ora +8ms Pur +69ms"  # short names fit two of them, full ones one
-    assert pad_stop.margins_line(app, [(1, 8)]) == "Orange +8ms"
-    many = pad_stop.margins_line(app, [(s, 10000 + s) for s in range(1, 8)])
+    assert margins_line(app, [(1, 8)]) == "Orange +8ms"
+    many = margins_line(app, [(s, 10000 + s) for s in range(1, 8)])
     assert many == "Orange +10001ms"  # one fits either way: the full name
 
 

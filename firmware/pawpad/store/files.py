@@ -5,7 +5,7 @@
 # data or says what is wrong, and never raises for the content. Files are read in
 # binary and decoded here (MicroPython's text files raise UnicodeError on one bad
 # byte), a file read whole is size-checked first, and logs are read a line at a time
-# through one small buffer.
+# through one small buffer (lines.py).
 import json
 import os
 from errno import ENOMEM  # a file too big for the heap as it is now: never set aside
@@ -15,12 +15,20 @@ from micropython import const
 from pawpad.core import settings as settings_rules
 from pawpad.store import gamelog
 from pawpad.store.gamelog import DEPTH_MAX, Depth
+from pawpad.store.lines import Lines, borrow_buffer, return_buffer
 
 SETTINGS = "settings.json"
-LINE_MAX = const(2048)  # the longest line read: a snapshot of 5-player Circus Puppy is ~850 B
+
+
 TEXT_MAX = const(16384)  # the biggest file read whole (stats.json with 8 players is ~1 KB)
+
+
 SETTINGS_MAX = const(4096)  # settings.json is about 420 bytes
+
+
 _COPY = const(512)  # copy_bytes' buffer
+
+
 KEEP_BAD = const(3)  # copies of a damaged file kept aside: name.bad (newest), .bad1, .bad2
 
 
@@ -32,103 +40,11 @@ def _exists(path):
         return False
 
 
-class Lines:
-    """The lines of a file, read in binary through one buffer of LINE_MAX bytes and
-    decoded one at a time, each with its "\\n". What cannot be a record comes through
-    as one of gamelog's marks: a line that is not UTF-8 as NOT_TEXT, a line longer
-    than the buffer (skipped to its newline, never held whole) as TOO_LONG. Bytes
-    after the last newline (a record cut short, erased flash, junk) come last,
-    without a newline: a line cut short."""
-
-    def __init__(self, path, size=LINE_MAX, start=0):
-        self.f = open(path, "rb")
-        if start:
-            self.f.seek(start)  # a reading that begins at a record known to be whole
-        self.size = size
-        self.buf = None
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
-
-    def close(self):
-        self.f.close()
-        if self.buf is not None and not _SHARED:
-            _SHARED.append(self.buf)  # for the next reading
-        self.buf = None
-
-    def __iter__(self):
-        f, size = self.f, self.size
-        buf = self.buf = _buffer(size)
-        mv = memoryview(buf)
-        start = end = 0  # the bytes read and not yet handed on: buf[start:end]
-        skipping = False  # inside a line too long to hold
-        while True:
-            nl = buf.find(b"\n", start, end)
-            if nl >= 0:
-                yield gamelog.TOO_LONG if skipping else _text(buf[start:nl + 1])
-                skipping = False
-                start = nl + 1
-                continue
-            if skipping:
-                start = end = 0
-            elif start:
-                buf[:end - start] = buf[start:end]
-                end -= start
-                start = 0
-            if end == size:  # a whole buffer and no newline
-                skipping = True
-                start = end = 0
-            got = f.readinto(mv[end:])
-            if not got:
-                break
-            end += got
-        if skipping:
-            yield gamelog.TOO_LONG
-        elif end > start:
-            tail = _text(buf[start:end])
-            yield "\x00" if tail is gamelog.NOT_TEXT else tail
-
-
 def _kept(number):
     """Is a set-aside copy with this number after ".bad" one of the newest KEEP_BAD?"""
     if number == "":
         return True
     return number.isdigit() and int(number) < KEEP_BAD
-
-
-# One line buffer for every reading, made once, when this module is first imported
-# (main.py opens the flash before the app's modules load): a heap hours old, or the
-# .mpy install's after boot, may have no 2 KB hole left for a reading that needs one.
-_SHARED = [bytearray(LINE_MAX)]
-
-
-def _buffer(size):
-    """The shared line buffer when it is free (readings do not overlap on the box),
-    else a buffer of this reading's own."""
-    if _SHARED and len(_SHARED[-1]) == size:
-        return _SHARED.pop()
-    return bytearray(size)
-
-
-def borrow_buffer():
-    """The shared buffer of LINE_MAX bytes (or one of its own when it is in use), for a
-    reading that is not a Lines; give it back with return_buffer()."""
-    return _buffer(LINE_MAX)
-
-
-def return_buffer(buf):
-    if not _SHARED:
-        _SHARED.append(buf)
-
-
-def _text(data):
-    try:
-        return data.decode()
-    except UnicodeError:
-        return gamelog.NOT_TEXT
 
 
 class Stream:

@@ -21,7 +21,8 @@
 #                            included; `crc` the CRC-32 of all the places in force
 #                            then the undone ones (store/pages.py), which the places
 #                            the chain gives must match.
-# Undo, redo and corrections are records too, so the log keeps what really happened.
+# Undo, redo and corrections are records too, so the log keeps what really happened
+# (timeline.py: the events in force they leave).
 # Every record is checked against this one schema before anything uses it: a record
 # of another shape is a damaged one, however good its checksum.
 import json
@@ -33,27 +34,45 @@ except ImportError:  # plain CPython: the log's format is read there too (consts
 
 from pawpad.core.colours import NAMES as COLOURS
 from pawpad.games import IDS as GAMES
-from pawpad.store.pages import same
 
 try:
     from binascii import crc32
 except ImportError:  # pragma: no cover - every runtime here has it
     crc32 = None
 
+
 VERSION = const(1)
+
+
 _SEP = "|"
+
+
 MAX_PLAYERS = const(8)
+
+
 MAX_ID = const(32)  # characters in a game's id
+
+
 # What a file reader hands on in place of a line it could not make text of (see
 # store/files.py). A NUL never starts a record: JSON text escapes it.
 NOT_TEXT = "\x00is not text\n"
+
+
 TOO_LONG = "\x00is too long\n"
+
+
 _MARKS = (NOT_TEXT, TOO_LONG)
+
+
 # json.loads of damaged text: ValueError, or RecursionError (a RuntimeError) on CPython.
 # Not MemoryError: nesting deep enough to exhaust the heap is refused before (shallow),
 # so a MemoryError is the heap of the moment, never a reason to call a file damaged.
 JSON_ERRORS = (ValueError, RuntimeError, OverflowError, TypeError, IndexError, KeyError)
+
+
 DEPTH_MAX = const(16)  # JSON nesting: ours nest 3 deep; CPython's json recurses, and on a
+
+
 #                 Pico 16 KB of "[" is 16,000 lists: more than the heap
 
 
@@ -67,8 +86,14 @@ def shallow(text, limit=DEPTH_MAX):
 
 
 _QUOTE = const(0x22)
+
+
 _ESCAPE = const(0x5C)
+
+
 _OPENS = (0x5B, 0x7B)  # [ {
+
+
 _CLOSES = (0x5D, 0x7D)  # ] }
 
 
@@ -336,83 +361,3 @@ def check_header(record, problem=None):
     if why is not None:
         raise ValueError("the game's header " + why)
     return record
-
-
-class Timeline:
-    """The events in force after undo, redo and corrections. `make` makes the two
-    sequences (a list; a game's log keeps places in store/pages.Pages)."""
-
-    def __init__(self, make=list):
-        self.make = make
-        self.events = make()
-        self.undone = make()
-
-    def apply(self, record):
-        if "undo" in record:
-            if not self.events:
-                raise ValueError("nothing to undo")
-            self.undone.append(self.events.pop())
-        elif "redo" in record:
-            if not self.undone:
-                raise ValueError("nothing to redo")
-            self.events.append(self.undone.pop())
-        elif "fix" in record:
-            i = record["fix"]
-            if not (isinstance(i, int) and 0 <= i < len(self.events)):
-                raise ValueError("no event %s to correct" % i)
-            self.events[i] = record["e"]
-        elif "e" in record:
-            self.events.append(record["e"])
-            if len(self.undone):
-                self.undone = self.make()
-        else:
-            raise ValueError("unknown record")
-
-    def preview(self, record):
-        """The events in force if `record` were applied, without applying it: a view
-        of them (len, index, iterate), not a copy. ValueError as apply()."""
-        events, undone = self.events, self.undone
-        n = len(events)
-        if "undo" in record:
-            if not n:
-                raise ValueError("nothing to undo")
-            return Edited(events, n - 1)
-        if "redo" in record:
-            if not len(undone):
-                raise ValueError("nothing to redo")
-            return Edited(events, n + 1, n, undone[-1])
-        if "fix" in record:
-            i = record["fix"]
-            if not (isinstance(i, int) and 0 <= i < n):
-                raise ValueError("no event %s to correct" % i)
-            return Edited(events, n, i, record["e"])
-        if "e" in record:
-            return Edited(events, n + 1, n, record["e"])
-        raise ValueError("unknown record")
-
-
-class Edited:
-    """The first `n` items of `base`, with item `at` reading `value`."""
-
-    def __init__(self, base, n, at=-1, value=None):
-        self.base = base
-        self.n = n
-        self.at = at
-        self.value = value
-
-    def __len__(self):
-        return self.n
-
-    def __getitem__(self, i):
-        if i < 0:
-            i += self.n
-        if not 0 <= i < self.n:
-            raise IndexError(i)
-        return self.value if i == self.at else self.base[i]
-
-    def __iter__(self):
-        for i in range(self.n):
-            yield self[i]
-
-    def __eq__(self, other):
-        return same(self, other)

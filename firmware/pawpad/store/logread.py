@@ -7,7 +7,7 @@ from micropython import const
 
 from pawpad.games.common import clone, replay
 from pawpad.store import gamelog
-from pawpad.store.files import borrow_buffer, return_buffer
+from pawpad.store.lines import borrow_buffer, return_buffer
 
 LOG = "game.log"
 _NEWLINE = const(0x0A)

@@ -16,10 +16,11 @@ from micropython import const
 from pawpad.games import engine_for
 from pawpad.games.common import clone
 from pawpad.store import gamelog, logread
-from pawpad.store.files import LINE_MAX
 from pawpad.store.history import HISTORY, HISTORY_KEEP, in_history, prune_history
+from pawpad.store.lines import LINE_MAX
 from pawpad.store.logread import LOG
 from pawpad.store.pages import Pages, same
+from pawpad.store.timeline import Timeline
 
 PLACES_MAX = LINE_MAX // 6  # more places than this never fit a line (a long log's take
 #                             6 characters and more each): not even listed
@@ -84,7 +85,7 @@ class Session:
         # colours as they are now: the history keeps them, whatever changes later.
         head = gamelog.header(name, players, state["settings"],
                               None if colours is None else list(colours[:players]), new_id())
-        s = cls(store, head, gamelog.Timeline(Pages), state)
+        s = cls(store, head, Timeline(Pages), state)
         if store is not None:
             try:
                 store.write_text(LOG, "")
@@ -390,9 +391,9 @@ class Session:
 
 
 def _drop_readers():
-    """The code of a whole reading (logscan, the snapshots' checker) leaves RAM: a game
-    being played never needs it."""
-    for name in ("pawpad.store.logscan", "pawpad.games.shape"):
+    """The code of a whole reading (logscan, checkpoint, the snapshots' checker) leaves
+    RAM: a game being played never needs it."""
+    for name in ("pawpad.store.checkpoint", "pawpad.store.logscan", "pawpad.games.shape"):
         sys.modules.pop(name, None)
         package, _, leaf = name.rpartition(".")
         package = sys.modules.get(package)
@@ -405,10 +406,11 @@ def _read(store, whole, careful=False):
     from its start; record by record when an event does not fit, or `careful`. A
     damaged log's good part goes on as the log, the same bytes at the same places, and
     the whole file is kept aside."""
-    from pawpad.store import logscan  # the code of a whole reading: here, and gone after
+    # The code of a whole reading: here, and gone after.
+    from pawpad.store import checkpoint, logscan
 
     try:
-        r = None if whole or careful else logscan.read_from_checkpoint(store)
+        r = None if whole or careful else checkpoint.read_from_checkpoint(store)
         if not careful and (r is None or r.state is None):
             r = logscan.read(store, fast=True)
         if careful or r.state is None:  # an event did not fit: find which, one by one

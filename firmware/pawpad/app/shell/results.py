@@ -5,7 +5,7 @@ from micropython import const
 
 from pawpad.app.shell import score_sheet
 from pawpad.store import gamelog, stats
-from pawpad.store.files import LINE_MAX
+from pawpad.store.lines import LINE_MAX
 from pawpad.ui import widgets
 from pawpad.ui.screen import OK, PRESS, UNDO, Screen
 

@@ -1,7 +1,6 @@
 # Pick-a-Dog, Pick-a-Pog and solo on the device: the flow (what the state calls for)
 # and the board between rounds. The round itself is in countdown.py and stop.py, the
 # examination and the counts in exam.py, solo's stopwatch in solo.py.
-
 from pawpad import games
 from pawpad.app.flows.pick_a_dog import tally
 from pawpad.app.flows.pick_a_dog.common import title, variant
