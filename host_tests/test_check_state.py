@@ -349,7 +349,7 @@ def value_pool(states):
 
 
 def resume_offer(flow, st):
-    """What the resume offer (app/game_start.ResumeOffer.draw) and the history ask of
+    """What the resume offer (app/shell/resume.py: ResumeOffer.draw) and the history ask of
     the flow for a saved state."""
     game = Game()
     lines = [flow.title(st), flow.prompt(st)] + flow.score_line(st, game)

@@ -139,7 +139,7 @@ def main():
         if i == 0:
             for path in files:
                 chain += ["cp", path, ":" + os.path.basename(path), "+"]
-        chain += ["run", os.path.join(ROOT, "tools", "bench_device_run.py")]
+        chain += ["run", os.path.join(ROOT, "tools", "bench", "bench_device_run.py")]
         with subprocess.Popen(chain, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                               text=True) as p:
             for line in p.stdout:

@@ -44,7 +44,7 @@ def unix_frames(micropython, script):
     and its events, [(t_ms, action, args, the frame on the panel when it came)]."""
     with tempfile.TemporaryDirectory() as data:
         out = subprocess.run([micropython, "-X", "heapsize=4m",
-                              os.path.join(ROOT, "tools", "web_frames.py"), script, data,
+                              os.path.join(ROOT, "tools", "web", "web_frames.py"), script, data,
                               "--events"],
                              capture_output=True, text=True, check=True).stdout
     frames, events = [], []

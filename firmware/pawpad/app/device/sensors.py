@@ -4,7 +4,6 @@
 # samples recorded to a CSV file on flash when the hardware check asks.
 from micropython import const
 
-from pawpad.core.stagesense import StageSense
 from pawpad.drivers.hx711 import SensorError
 from pawpad.ticks import add, diff
 
@@ -57,6 +56,10 @@ class Sensors:
             self._on = True
             self.restart = False
             self._tared = [False] * len(hw.scales)
+            # The detector's code is loaded the first time a screen weighs: a box that
+            # never plays Circus Puppy never holds it (5 KB on a Pico).
+            from pawpad.core.stagesense import StageSense
+
             self.sense = StageSense(card_decigrams / 10, len(hw.scales))
         for i, scale in enumerate(hw.scales):
             if scale is not None:

@@ -3,7 +3,6 @@
 from micropython import const
 
 from pawpad.app.menus.version import version_line
-from pawpad.app.shell.game_start import resume_at_boot
 from pawpad.store.session import Session
 from pawpad.ticks import diff
 from pawpad.ui import widgets
@@ -38,5 +37,7 @@ class Boot(Screen):
     def _done(self, app):
         app.nav.home()
         if Session.saved(app.store):
+            from pawpad.app.shell.resume import resume_at_boot  # only with a game saved
+
             resume_at_boot(app, app.info.get("reset") == "watchdog")
         app.show_notices()

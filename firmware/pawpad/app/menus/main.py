@@ -1,10 +1,10 @@
 # The main menu: the games (pawpad.games lists them), then the box's own screens, each
-# in a module of this folder loaded only when opened (a game never pays for them).
+# in a module of this folder loaded only when opened (a game never pays for them), as
+# the opening of a game is (app/shell/game_start.py).
 import gc
 import sys
 
 from pawpad import games
-from pawpad.app.shell.game_start import start_game
 from pawpad.ui.lists import ListScreen
 from pawpad.ui.screen import BACK
 
@@ -33,6 +33,8 @@ class MainMenu(ListScreen):
 
     def choose(self, app, i):
         if i < len(games.GAMES):
+            from pawpad.app.shell.game_start import start_game  # loaded at the first game
+
             game_id = games.GAMES[i][0]
             if games.GAMES[i][4]:
                 app.nav.push(PickVariant(game_id))
@@ -62,6 +64,8 @@ class PickVariant(ListScreen):
                 for v, label in self.variants]
 
     def choose(self, app, i):
+        from pawpad.app.shell.game_start import start_game
+
         v = self.variants[i][0]
         app.nav.pop()
         start_game(app, self.game_id, {"variant": v}, 1 if v == "solo" else None)

@@ -114,3 +114,11 @@ class Game:
         if self.timer is None:
             return ""
         return clock_text(self.timer.remaining(self.app.now))
+
+
+def open_game(app, session):
+    """The game in `session` is the app's game in progress, on the screen its state
+    calls for."""
+    app.session = session
+    app.game = Game(app, session)
+    app.game.show()
