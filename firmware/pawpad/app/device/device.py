@@ -70,7 +70,7 @@ class Device(Box):
         self.lights.set(seat, rgb)
 
     def light_later(self, seat, rgb, ms):
-        self.lights.later(add(self.now, ms), seat, rgb)
+        self.lights.set_later(add(self.now, ms), seat, rgb)
 
     def save_settings(self, values):
         if self.store is None:
@@ -160,38 +160,53 @@ class Device(Box):
                     k = keys.edge(i, pressed, pressed and self._woken(now_ms), now_ms)
                     if k is not None:
                         app.key(k, now_ms)
-        k = keys.repeat(now_ms)
-        if k is not None:
-            self.last_input = now_ms
-            app.key(k, now_ms, True)
-        k = keys.held(now_ms)
-        if k is not None:
-            app.key(k, now_ms)
+        # What follows runs at every turn, a STOP's too: each part is asked only when
+        # it has something to do (a call costs about 15 us on a Pico).
+        if keys.repeating is not None:
+            k = keys.repeat(now_ms)
+            if k is not None:
+                self.last_input = now_ms
+                app.key(k, now_ms, True)
+        if keys.back_down is not None:
+            k = keys.held(now_ms)
+            if k is not None:
+                app.key(k, now_ms)
         app.tick(now_ms)
-        self.lights.run_due(now_ms)
+        lights = self.lights
+        if lights.due:
+            lights.run_due(now_ms)
         wait = IDLE_MS
-        w = self.sounds.update(now_ms)
-        if w is not None:
-            wait = min(wait, w)
+        bz = hw.buzzer
+        if bz is not None:
+            w = bz.update(now_ms)  # the melody carried on
+            if w is None and self.sounds.queued is not None:
+                w = self.sounds.play_queued(now_ms)
+            if w is not None:
+                wait = min(wait, w)
         if not app.live():
             # Never dimmed while a round is live or a stopwatch runs: there a press
             # must act, not only wake the screen.
             self.panel.idle(diff(now_ms, self.last_input), self.settings["dim_after_s"] * 1000)
-        w = self.panel.retry(now_ms, app)
-        if w is not None:
-            wait = min(wait, w)
+        if hw.display is None:
+            w = self.panel.retry(now_ms, app)
+            if w is not None:
+                wait = min(wait, w)
         if app.dirty:
             self.render(now_ms)
         self._flush_when_quiet()  # after the screen: a player sees first, flash waits
-        self.lights.show()
+        if lights.dirty:
+            lights.show()
         tick = app.next_tick()
         if tick:
             wait = min(wait, tick)
         for b in (hw.players, hw.menu, hw.encoder):
             if b is not None and b.pending():
                 wait = min(wait, b.debounce_ms)
-        wait = self.lights.wait(now_ms, wait)
-        return keys.wait(now_ms, wait)
+        if lights.due:
+            wait = lights.wait(now_ms, wait)
+        if keys.repeating is not None or keys.back_down is not None:
+            wait = keys.wait(now_ms, wait)
+        return wait
 
     def render(self, now_ms):
         self.panel.show(self.app)

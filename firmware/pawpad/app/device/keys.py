@@ -16,8 +16,9 @@ HOLD_MS = const(800)  # BACK held this long is UNDO
 
 class Keys:
     def __init__(self):
-        self._back_down = None  # when BACK went down, while it is held
-        self._repeat = None  # [key, next repeat due, interval] while UP/DOWN is held
+        # The loop asks repeat() and held() only while these say a key is held.
+        self.back_down = None  # when BACK went down, while it is held
+        self.repeating = None  # [key, next repeat due, interval] while UP/DOWN is held
         self._swallow = None  # the key whose press only woke the screen
 
     def edge(self, i, pressed, woke, now_ms):
@@ -26,24 +27,24 @@ class Keys:
             if woke:
                 self._swallow = i
             elif i == _BACK:
-                self._back_down = now_ms
+                self.back_down = now_ms
             else:
                 if i <= _DOWN:
-                    self._repeat = [i, add(now_ms, REPEAT_FIRST_MS), REPEAT_FIRST_MS]
+                    self.repeating = [i, add(now_ms, REPEAT_FIRST_MS), REPEAT_FIRST_MS]
                 return MENU_KEYS[i]
             return None
-        if self._repeat is not None and self._repeat[0] == i:
-            self._repeat = None
+        if self.repeating is not None and self.repeating[0] == i:
+            self.repeating = None
         if self._swallow == i:
             self._swallow = None
-        elif i == _BACK and self._back_down is not None:
-            self._back_down = None
+        elif i == _BACK and self.back_down is not None:
+            self.back_down = None
             return "back"
         return None
 
     def repeat(self, now_ms):
         """The held UP or DOWN, when its next repeat is due."""
-        rep = self._repeat
+        rep = self.repeating
         if rep is None or diff(now_ms, rep[1]) < 0:
             return None
         rep[2] = max(REPEAT_FASTEST_MS, rep[2] * 3 // 4)
@@ -52,15 +53,15 @@ class Keys:
 
     def held(self, now_ms):
         """"undo" once BACK has been held HOLD_MS."""
-        if self._back_down is not None and diff(now_ms, self._back_down) >= HOLD_MS:
-            self._back_down = None
+        if self.back_down is not None and diff(now_ms, self.back_down) >= HOLD_MS:
+            self.back_down = None
             return "undo"
         return None
 
     def wait(self, now_ms, wait):
         """`wait`, or less when a repeat or the hold is due sooner."""
-        if self._back_down is not None:
-            wait = min(wait, max(1, HOLD_MS - diff(now_ms, self._back_down)))
-        if self._repeat is not None:
-            wait = min(wait, max(1, diff(self._repeat[1], now_ms)))
+        if self.back_down is not None:
+            wait = min(wait, max(1, HOLD_MS - diff(now_ms, self.back_down)))
+        if self.repeating is not None:
+            wait = min(wait, max(1, diff(self.repeating[1], now_ms)))
         return wait

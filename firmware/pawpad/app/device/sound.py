@@ -8,7 +8,7 @@ class Sound:
     def __init__(self, buzzer):
         self.buzzer = buzzer  # None: a box without one
         self._whole = False  # the buzzer plays a melody that is not to be cut
-        self._queued = None  # the sound that waits for it
+        self.queued = None  # the sound that waits for it
 
     def play(self, notes, now_ms, urgent=False):
         bz = self.buzzer
@@ -16,19 +16,15 @@ class Sound:
             return
         if bz.playing and self._whole and not urgent:
             if notes not in (CLICK, PRESS):
-                self._queued = notes
+                self.queued = notes
             return
         bz.play(notes, now_ms)
         self._whole = notes not in (CLICK, PRESS)
 
-    def update(self, now_ms):
-        """Carries the melody on; ms until it needs the loop again, or None."""
-        bz = self.buzzer
-        if bz is None:
-            return None
-        w = bz.update(now_ms)
-        if w is None and self._queued is not None:
-            notes, self._queued = self._queued, None
-            self.play(notes, now_ms)
-            w = bz.update(now_ms)
-        return w
+    def play_queued(self, now_ms):
+        """The melody that waited, now that the buzzer is quiet (the loop carries the
+        buzzer on itself, and calls this only then); ms until the buzzer needs the
+        loop again, or None."""
+        notes, self.queued = self.queued, None
+        self.play(notes, now_ms)
+        return self.buzzer.update(now_ms)

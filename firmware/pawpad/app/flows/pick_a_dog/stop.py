@@ -51,6 +51,7 @@ class Stopped(Screen):
         self.at = app.now  # the STOP's loop turn
         self.part = TimeUp if timed_out else Deciding
         self.tick_ms = 1
+        self.false = clock.false_starts()  # the countdown's: none come after GO
         self.tied = []  # the seats of a tie (the STOP's, or a tie pressed again)
         self.since = 0  # us since GO from which presses count: a tie's announcement
         self.choice = 0  # the tied seat UP/DOWN points at
@@ -93,9 +94,8 @@ class Stopped(Screen):
         e = {"t": "stop", "seat": self.caller}
         if self.reaction is not None:
             e["react_ms"] = self.reaction
-        false = self.clock.false_starts()
-        if false:
-            e["false"] = false
+        if self.false:
+            e["false"] = self.false
         return e
 
     def margins(self):
@@ -173,9 +173,8 @@ class Stopped(Screen):
         margins = self.margins()
         if margins:
             lines.append(margins_line(app, margins))
-        false = self.clock.false_starts()
-        if false and len(lines) < room:
-            lines += false_lines(app, false, room - len(lines))
+        if self.false and len(lines) < room:
+            lines += false_lines(app, self.false, room - len(lines))
         if self.hint:
             widgets.footer(c, "BACK: wrong", "OK: right")
         y = HEIGHT - 2 * LINE_H
