@@ -37,13 +37,22 @@ def title(game_id, variant=None):
     return g[1]
 
 
-def load(module):
-    """The module, imported on first use into a heap collected just before (a module's
-    code is one long-lived block, best not put in a hole)."""
-    if module not in sys.modules:
+def load(*modules):
+    """The last of `modules`, each imported on first use, into a heap collected once
+    just before (a module's code is one long-lived block, best not put in a hole)."""
+    fresh = [m for m in modules if m not in sys.modules]
+    if fresh:
         gc.collect()
-        __import__(module)
-    return sys.modules[module]
+        for m in fresh:
+            __import__(m)
+    return sys.modules[modules[-1]]
+
+
+def prepare(game_id):
+    """A game about to start: its engine and its flow imported together, after one
+    collection instead of one each (a collection takes 10-20 ms on a Pico)."""
+    g = entry(game_id)
+    load(g[2], g[3])
 
 
 def engine_for(game_id):

@@ -3,7 +3,7 @@
 # instead (resume.py). Imported when a game is first opened from the main menu.
 from pawpad.app.shell.game import open_game
 from pawpad.app.shell.resume import ResumeOffer
-from pawpad.games import engine_for, title
+from pawpad.games import engine_for, prepare, title
 from pawpad.games.common import clone, setting_value
 from pawpad.store.session import Session
 from pawpad.ui.lists import ListScreen, Notice
@@ -17,6 +17,7 @@ def start_game(app, name, setup=None, players=None):
         if not offer.empty():
             app.nav.push(offer)  # the game on flash first: never lost
             return
+    prepare(name)
     if players is None:
         players = app.settings["players"]
     if setup is None and shown_rules(engine_for(name)):
