@@ -100,7 +100,10 @@ class RoundClock:
         press of that instant (and of the window) has been taken by then, so none of
         them is left out of the tie. Call it with the loop's clock after all the
         presses the interrupt took are in."""
-        first = self.first(since)
+        first = None
+        for _seat, off in self.presses:  # self.first(since), inline: the STOP's path
+            if off >= since and (first is None or off < first):
+                first = off
         return first is not None and self.since_go(now_us) - first > tie_us
 
     def result(self, tie_us=0):

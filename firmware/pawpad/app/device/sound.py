@@ -5,12 +5,13 @@ from pawpad.ui.screen import CLICK, PRESS
 
 
 class Sound:
-    def __init__(self, buzzer):
+    def __init__(self, buzzer, now_ms):
         self.buzzer = buzzer  # None: a box without one
+        self.now = now_ms  # the loop's time, set at each of its turns
         self._whole = False  # the buzzer plays a melody that is not to be cut
         self.queued = None  # the sound that waits for it
 
-    def play(self, notes, now_ms, urgent=False):
+    def play(self, notes, urgent=False):
         bz = self.buzzer
         if bz is None:
             return
@@ -18,13 +19,13 @@ class Sound:
             if notes not in (CLICK, PRESS):
                 self.queued = notes
             return
-        bz.play(notes, now_ms)
+        bz.play(notes, self.now)
         self._whole = notes not in (CLICK, PRESS)
 
-    def play_queued(self, now_ms):
+    def play_queued(self):
         """The melody that waited, now that the buzzer is quiet (the loop carries the
         buzzer on itself, and calls this only then); ms until the buzzer needs the
         loop again, or None."""
         notes, self.queued = self.queued, None
-        self.play(notes, now_ms)
-        return self.buzzer.update(now_ms)
+        self.play(notes)
+        return self.buzzer.update(self.now)
