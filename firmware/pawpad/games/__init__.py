@@ -18,6 +18,8 @@ GAMES = (
     ("top_dogs", "Top Dogs", "pawpad.games.top_dogs", "pawpad.app.flows.top_dogs.flow", ()),
 )
 IDS = tuple(g[0] for g in GAMES)  # in the main menu's order
+# {id: {variant: title}} (None: the game's own), for the screens that draw a title often
+_TITLES = dict((g[0], dict([(None, g[1])] + list(g[4]))) for g in GAMES)
 
 
 def entry(game_id):
@@ -30,11 +32,10 @@ def entry(game_id):
 
 def title(game_id, variant=None):
     """The game's name on the screens (its variant's, for a variant)."""
-    g = entry(game_id)
-    for v, t in g[4]:
-        if v == variant:
-            return t
-    return g[1]
+    titles = _TITLES.get(game_id)
+    if titles is None:
+        raise ValueError("no game " + str(game_id))
+    return titles.get(variant) or titles[None]
 
 
 def load(*modules):

@@ -137,7 +137,13 @@ class Live(Screen):
             app.box.sound(STOP, True)  # the tone the interrupt started, carried on
             app.box.disarm_stop()
             self.game.alarm = None
+            drawn = not app.nav.dirty  # this screen is what the panel shows
             app.nav.replace(Stopped(self.game, app, self.clock, self.prepared))
+            if drawn and self.prepared:
+                # The STOP's screen, while it decides, draws this very frame (the frames
+                # made before GO are drawn over it): not drawing it again brings the
+                # decision and the caller's name a whole render sooner.
+                app.nav.dirty = False
 
     def alarm(self, app, kind):
         if kind == "warn":

@@ -51,7 +51,7 @@ class Stopped(Screen):
         self.at = app.now  # the STOP's loop turn
         self.part = TimeUp if timed_out else Deciding
         self.tick_ms = 1
-        self.false = clock.false_starts()  # the countdown's: none come after GO
+        self._false = None  # the false starts, once asked (the countdown's: none after GO)
         self.tied = []  # the seats of a tie (the STOP's, or a tie pressed again)
         self.since = 0  # us since GO from which presses count: a tie's announcement
         self.choice = 0  # the tied seat UP/DOWN points at
@@ -94,9 +94,15 @@ class Stopped(Screen):
         e = {"t": "stop", "seat": self.caller}
         if self.reaction is not None:
             e["react_ms"] = self.reaction
-        if self.false:
-            e["false"] = self.false
+        false = self.false_starts()
+        if false:
+            e["false"] = false
         return e
+
+    def false_starts(self):
+        if self._false is None:
+            self._false = self.clock.false_starts()
+        return self._false
 
     def margins(self):
         """(seat, ms) of every other seat's first press after the caller's."""
@@ -173,8 +179,9 @@ class Stopped(Screen):
         margins = self.margins()
         if margins:
             lines.append(margins_line(app, margins))
-        if self.false and len(lines) < room:
-            lines += false_lines(app, self.false, room - len(lines))
+        false = self.false_starts()
+        if false and len(lines) < room:
+            lines += false_lines(app, false, room - len(lines))
         if self.hint:
             widgets.footer(c, "BACK: wrong", "OK: right")
         y = HEIGHT - 2 * LINE_H
