@@ -244,3 +244,17 @@ def test_judge_takes_offsets_of_any_size():
     big = 10 ** 12
     assert judge([(1, big + 5), (0, big), (2, -1)]) == ([0], 5)
     assert clock_of([(1, big), (2, -7), (3, -9), (2, -1)]).false_starts() == [3, 2]
+
+
+def test_a_press_of_the_countdown_is_a_false_start_whatever_its_tick():
+    # GO's own loop turn can hand the countdown a press whose tick is GO's, or later:
+    # it was pressed before GO was given, so it is a false start, never the STOP.
+    go = PERIOD - 10  # across the wrap too
+    for t in (add(go, -5000), go, add(go, 30)):
+        clock = RoundClock(go)
+        clock.false_start(3, t)
+        assert clock.false_starts() == [3] and clock.first_of(3) is None
+        assert clock.result() == ([], None) and not clock.can_judge(add(go, 10 ** 6))
+        assert clock.locked(3, add(go, 100000), 250000)
+        clock.press(3, add(go, 400000))  # its first real press after the lock
+        assert clock.result() == ([3], None) and clock.first_of(3) == 400000

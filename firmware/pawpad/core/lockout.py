@@ -53,6 +53,7 @@ class RoundClock:
     clock.since_go(t_us)            a press time as us since GO: an int that never
                                     wraps (negative before GO)
     clock.press(seat, t_us)         records a press, converted as it comes in
+    clock.false_start(seat, t_us)   records a press of the countdown: before GO
     clock.can_judge(now_us, tie_us) may the STOP be decided now?
     clock.result(tie_us)            (winners, margin_us) as first_press
     clock.press_again(tied, since)  the same for a tie pressed again
@@ -85,6 +86,11 @@ class RoundClock:
         off = self.since_go(t_us)
         self.presses.append((seat, off))
         return off
+
+    def false_start(self, seat, t_us):
+        """A press taken before GO was given (the countdown's): a false start, even
+        when its tick is GO's own or later (a press in GO's loop turn can carry it)."""
+        self.presses.append((seat, min(self.since_go(t_us), -1)))
 
     def first(self, since=0):
         """The first press at or after `since` (us since GO), in us since GO, or None."""

@@ -102,8 +102,8 @@ class Live(Screen):
     def __init__(self, game, app, armed_us, false, prepared=None):
         self.game = game
         self.clock = RoundClock(armed_us)
-        for seat, t_us in false:  # the countdown's presses: before GO, false starts
-            self.clock.press(seat, t_us)
+        for seat, t_us in false:  # the countdown's presses: false starts
+            self.clock.false_start(seat, t_us)
         self.lock = app.settings["false_start_lock"]
         self.prepared = prepared or {}
         # The tone starts in the button interrupt itself: a seat still locked out by
