@@ -19,7 +19,7 @@ FAKE = r'''#!%(python)s
 import ast, json, os, re, shutil, sys
 board, calls = %(board)r, %(calls)r
 with open(calls, "a") as f:
-    f.write(" ".join(sys.argv[1:]) + "\n")
+    f.write(" ".join(sys.argv[1:]).replace("\n", "|") + "\n")
 with open(board + ".json") as f:
     chip = json.load(f)
 args = sys.argv[3:]  # after: connect PORT
@@ -32,13 +32,30 @@ for a in args:
 steps.append(step)
 def where(p):
     return os.path.join(board, p.lstrip(":").lstrip("/"))
+class Unsaved:
+    """A file written on the board's littlefs: its bytes reach the flash when it is
+    closed; a board reset before that keeps none of them."""
+    def __init__(self, path):
+        self.path, self.data = path, ""
+    def write(self, s):
+        self.data += s
+        return len(s)
+    def close(self):
+        with open(self.path, "w") as f:
+            f.write(self.data)
+    def __enter__(self):
+        return self
+    def __exit__(self, *exc):
+        self.close()
+def board_open(p, mode="r"):
+    return Unsaved(where(p)) if "w" in mode else open(where(p), mode)
 for s in steps:
     if s[0] == "mkdir":
         os.makedirs(where(s[1]), exist_ok=True)
     elif s[0] == "cp":
         shutil.copy(s[1], where(s[2]))
     elif s[0] == "rm":
-        shutil.rmtree(where(s[-1]))
+        shutil.rmtree(where(s[-1])) if os.path.isdir(where(s[-1])) else os.remove(where(s[-1]))
     elif s[0] == "exec" and "sys.implementation" in s[1]:  # the probe
         print("mpy", chip["mpy"]); print("micropython", chip["micropython"])
         stamp = where(".pawpad-flash")
@@ -49,9 +66,11 @@ for s in steps:
         for n in names:
             p = where(n)
             print("size", n, os.path.getsize(p) if os.path.exists(p) else -1)
+        for top, _, files in os.walk(where("pawpad")):
+            for n in files:
+                print("file", os.path.relpath(os.path.join(top, n), board))
     elif s[0] == "exec" and ".pawpad-flash" in s[1]:
-        with open(where(".pawpad-flash"), "w") as f:
-            f.write(re.search(r"write\('(\w+)'\)", s[1]).group(1))
+        exec(s[1], {"open": board_open})
     elif s[0] == "exec":
         print("Pawpad", chip.get("frozen") or "9.9.9")
 '''
@@ -245,3 +264,44 @@ def test_flash_frozen_names_a_frozen_firmware_of_another_version(make_pico):
     assert "the Pico has Pawpad 0.0.9 frozen in, this checkout is %s" % (
         flash.pawpad_version()) in r.stdout
     assert "make firmware" in r.stdout
+
+
+def test_flash_keeps_its_stamp_so_a_second_flash_copies_nothing(make_pico):
+    pico = make_pico()
+    pico.firmware({"pawpad/__init__.mpy": BYTECODE + b"one"})
+    assert pico.flash().returncode == 0
+    assert (pico.dir / ".pawpad-flash").read_text() == flash.stamp_of(
+        flash.load_state(pico.state))
+    again = pico.flash()
+    assert "flash: 0 of 4 files changed" in again.stdout, again.stdout + again.stderr
+    assert " cp " not in pico.last_call()
+
+
+def test_flash_after_mip_removes_the_sources_that_would_shadow_the_mpy(make_pico):
+    pico = make_pico()
+    # what `mpremote mip install --target / package.json` leaves: the sources
+    for rel in ("pawpad/__init__.py", "pawpad/core/lockout.py", "main.py"):
+        (pico.dir / rel).parent.mkdir(parents=True, exist_ok=True)
+        (pico.dir / rel).write_text("# source\n")
+    pico.firmware({"pawpad/__init__.mpy": BYTECODE + b"one",
+                   "pawpad/core/lockout.mpy": BYTECODE + b"two"})
+    r = pico.flash()
+    assert r.returncode == 0, r.stderr
+    assert "2 left by another install removed" in r.stdout, r.stdout
+    left = sorted(str(p.relative_to(pico.dir)) for p in pico.dir.rglob("*.py"))
+    assert left == ["board.py", "main.py", "pins.py"]
+    assert (pico.dir / "pawpad" / "core" / "lockout.mpy").exists()
+    assert "removed" not in pico.flash().stdout  # nothing stray the second time
+
+
+def test_flash_fails_when_the_board_does_not_keep_its_stamp(make_pico, tmp_path):
+    pico = make_pico()
+    pico.firmware({"pawpad/__init__.mpy": BYTECODE + b"one"})
+    # a board whose stamp cannot be written (its flash full): the write is lost
+    text = pico.fake.read_text().replace("exec(s[1], {\"open\": board_open})",
+                                         "print('stamp -')")
+    pico.fake.write_text(text)
+    r = pico.flash()
+    assert r.returncode != 0
+    assert "did not keep the stamp" in r.stderr, r.stdout + r.stderr
+    assert not os.path.exists(pico.state)  # the next flash copies everything again

@@ -88,7 +88,7 @@ def build(watchdog=True, levels=read_levels, i2c_freq=None):
     hw.set_bus_fast = lambda fast: _clock_bus(bus, fast)
     if hw.display is None:
         hw.problems.append("Display not found")
-    hw.buzzer = Buzzer(PWM(Pin(pins.BUZZER)))
+    hw.buzzer = Buzzer(PWM(Pin(pins.BUZZER)), pins.BUZZER)
     hw.pixels = Pixels(Pin(pins.PIXELS, Pin.OUT), len(pins.PLAYERS), bitstream)
     for i, (dout, sck) in enumerate(pins.LOAD_CELLS):
         # DOUT pulled up: an unplugged cell reads "never ready", not random bits.

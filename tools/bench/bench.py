@@ -80,6 +80,20 @@ def bus_figures():
     return full, line
 
 
+FAILED = []  # the parts that failed: make bench exits non-zero after printing the rest
+
+
+def part(label, cmd, **kw):
+    """Runs one part of the benchmark and prints what it printed; a part that exits
+    non-zero is named in FAILED."""
+    r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=300, **kw)
+    print(r.stdout.rstrip())
+    if r.returncode:
+        print(r.stderr.rstrip())
+        print("  FAILED: %s (exit %d)" % (label, r.returncode))
+        FAILED.append(label)
+
+
 def ms(nbytes, hz):
     return nbytes * 9 * 1000.0 / hz
 
@@ -111,34 +125,32 @@ def main():
             ("full Pick-a-Dog game, 8 players", scripts.pick_a_dog_game(), 8, "screen menu\n")):
         heap = smallest_heap(a.micropython, a.sim_mpy, script, players, expect)
         print("  %-32s %s" % (label + ":", "%dk" % heap if heap else "not within 2048k"))
+        if not heap:
+            FAILED.append(label)
     print("  budget for full games: 96k")
     for game, players in (("top_dogs", 3), ("pick_a_dog", 8)):
         with tempfile.TemporaryDirectory() as tmp:
             with open(tmp + "/settings.json", "w") as f:
                 f.write('{"players": %d}' % players)
-            r = subprocess.run([a.micropython, "-X", "heapsize=2m", "tools/bench/bench_heap.py",
-                                a.sim_mpy, tmp, game], cwd=ROOT, capture_output=True,
-                               text=True, timeout=300)
-            print(r.stdout.rstrip() or r.stderr.rstrip())
+            part("heap of a %s game" % game, [a.micropython, "-X", "heapsize=2m",
+                                               "tools/bench/bench_heap.py", a.sim_mpy, tmp, game])
 
     print("== replaying a long game's events (unix port, game timings; a power cut's resume"
           " does this)")
-    r = subprocess.run([a.micropython, "-X", "heapsize=4m", "tools/bench/bench_replay.py"],
-                       cwd=ROOT, capture_output=True, text=True, timeout=300)
-    print(r.stdout.rstrip() or r.stderr.rstrip())
+    part("replay", [a.micropython, "-X", "heapsize=4m", "tools/bench/bench_replay.py"])
 
     print("== the STOP path (Pick-a-Dog, unix port, simulated board: game timings, 50-100"
           " times faster than a Pico; the device's figures: make bench-device)")
     print("  bytes on the I2C bus until the caller's name is on the panel:")
-    r = subprocess.run([a.micropython, "-X", "heapsize=2m", "tools/bench/bench_stop.py"], cwd=ROOT,
-                       capture_output=True, text=True, timeout=300)
-    print(r.stdout.rstrip() or r.stderr.rstrip())
+    part("the STOP path", [a.micropython, "-X", "heapsize=2m", "tools/bench/bench_stop.py"])
 
     print("== I2C bus (address bytes included)")
     full, line = bus_figures()
     for name, n in (("full frame", full), ("one text line", line)):
         print("  %-14s %5d bytes  %6.2f ms at 400 kHz  %6.2f ms at 1 MHz"
               % (name, n, ms(n, 400000), ms(n, 1000000)))
+    if FAILED:
+        sys.exit("make bench: %d part(s) failed: %s" % (len(FAILED), ", ".join(FAILED)))
 
 
 if __name__ == "__main__":

@@ -378,7 +378,8 @@ def play_pick(u, c, rounds):
 
 # (game, label, players, setup, player, the mean before (this benchmark, with its
 # fallbacks for the screens of then, on the code of 02a17ee, before the presses were
-# cut: the catalog did not exist, so a Top Dog round was its stats), issue 10's count)
+# cut: the catalog did not exist, so a Top Dog round was its stats), the count a table
+# asked for when the presses were cut)
 GAMES = (
     ("top_dogs", "Top Dogs, 3 players", 3, None, play_top_dogs, 56.6, "29-60 (mean 41)"),
     ("top_dog", "Top Dog, 3 players, stats", 3, None, play_top_dog, 58.8, "52-67"),
@@ -411,7 +412,7 @@ def main(argv):
     rounds = int(argv[argv.index("--rounds") + 1]) if "--rounds" in argv else ROUNDS
     print("Key presses for one round (taps only), %d rounds a game:" % rounds)
     print("%-27s %6s %5s %6s %7s %6s  %s" % ("game", "fewest", "most", "mean", "before",
-                                              "share", "issue 10"))
+                                              "share", "asked"))
     for row in GAMES:
         counts, once = measure(row, rounds)
         mean = sum(counts) / len(counts)

@@ -90,7 +90,8 @@ STOP_WATCHDOG = ("import sys\n"
 
 # What the board runs, one fact a line: its .mpy version, MicroPython version, the stamp
 # of the last flash, the Pawpad frozen into it, whether copied pawpad/ files are on its
-# flash, and the size of each file the plan puts there (-1: missing).
+# flash, the size of each file the plan puts there (-1: missing), and every file under
+# pawpad/ (what mip or an older checkout left there: a .py beside the .mpy runs instead).
 _PROBE = STOP_WATCHDOG + """import os
 print('mpy', getattr(sys.implementation, '_mpy', -1))
 print('micropython', '%d.%d.%d' % sys.implementation.version[:3])
@@ -117,6 +118,16 @@ for _n in {names!r}:
         print('size', _n, os.stat('/' + _n)[6])
     except OSError:
         print('size', _n, -1)
+def _walk(d):
+    for _e in os.ilistdir(d):
+        if _e[1] & 0x4000:
+            _walk(d + '/' + _e[0])
+        else:
+            print('file', (d + '/' + _e[0])[1:])
+try:
+    _walk('/{pkg}')
+except OSError:
+    pass
 """
 
 
@@ -125,11 +136,13 @@ def probe(connect, names):
     Exits saying why when the board does not answer."""
     code = _PROBE.format(stamp=STAMP, pkg=PACKAGE, names=list(names))
     r = subprocess.run(connect + ["exec", code], capture_output=True, text=True, timeout=120)
-    facts = {"size": {}}
+    facts = {"size": {}, "files": []}
     for line in r.stdout.splitlines():
         parts = line.split()
         if len(parts) == 3 and parts[0] == "size":
             facts["size"][parts[1]] = int(parts[2])
+        elif len(parts) == 2 and parts[0] == "file":
+            facts["files"].append(parts[1])
         elif len(parts) == 2:
             facts[parts[0]] = parts[1]
     if r.returncode or "mpy" not in facts:
@@ -201,7 +214,22 @@ def to_copy(files, state, facts):
             if state.get(dst) != digest(src) or sizes.get(dst, -1) != os.path.getsize(src)]
 
 
-def commands(connect, changed, state, remove_package):
+def strays(files, facts):
+    """The files under pawpad/ on the board that the plan does not put there: sources a
+    mip install left (MicroPython imports a .py before the .mpy beside it), modules
+    this checkout no longer has."""
+    ours = {dst for _, dst in files}
+    return [f for f in facts.get("files", ()) if f not in ours]
+
+
+# The stamp is written, closed and read back: a file left open when the board resets
+# keeps none of its bytes, and a board without a stamp gets everything again.
+STAMP_WRITE = ("with open('/%s', 'w') as f:\n"
+               "    f.write(%r)\n"
+               "print('stamp', open('/%s').read())\n")
+
+
+def commands(connect, changed, state, remove_package, removed=()):
     """The mpremote commands: folders one by one (one that exists already fails
     harmlessly), then the removals, every copy, the new stamp and the reset chained on
     one connection."""
@@ -214,10 +242,12 @@ def commands(connect, changed, state, remove_package):
     chain = list(connect)
     if remove_package:
         chain += ["rm", "-r", ":" + PACKAGE, "+"]
+    for dst in removed:
+        chain += ["rm", ":" + dst, "+"]
     for src, dst in changed:
         chain += ["cp", src, ":" + dst, "+"]
     # mpremote stops the running firmware to reach the REPL; the reset starts it again.
-    chain += ["exec", "open('/%s', 'w').write(%r)" % (STAMP, stamp_of(state)), "+",
+    chain += ["exec", STAMP_WRITE % (STAMP, stamp_of(state), STAMP), "+",
               "exec", "import %s; print('Pawpad', %s.VERSION)" % (PACKAGE, PACKAGE), "+",
               "reset"]
     return cmds + [chain]
@@ -249,14 +279,20 @@ def main():
         check_board(facts, files, a.frozen)
     remove_package = a.frozen and facts.get("copied") == "yes"
     changed = to_copy(files, state, facts)
+    removed = [] if a.frozen else strays(files, facts)
     for dst in [d for d in state if d.startswith(PACKAGE + "/")] if a.frozen else ():
         del state[dst]
     for src, dst in changed:
         state[dst] = digest(src)
-    cmds = commands(connect, changed, state, remove_package)
-    print("flash: %d of %d files changed%s" % (len(changed), len(files),
-                                               "; copied pawpad/ removed (frozen in)"
-                                               if remove_package else ""))
+    cmds = commands(connect, changed, state, remove_package, removed)
+    print("flash: %d of %d files changed%s%s" % (
+        len(changed), len(files),
+        "; copied pawpad/ removed (frozen in)" if remove_package else "",
+        "; %d left by another install removed (%s)" % (len(removed), ", ".join(removed))
+        if removed else ""))
+    if not a.frozen:
+        print("flash: the .mpy files load into RAM: this install is for development; a box "
+              "gets the frozen UF2 (make firmware, then make flash FROZEN=1; README)")
     if a.dry_run:
         for c in cmds:
             print(" ".join(c))
@@ -267,6 +303,9 @@ def main():
         if r.returncode and "mkdir" not in c:  # an existing folder is no error
             sys.exit("flash: %s failed:\n%s" % (" ".join(c), r.stderr))
         out = r.stdout
+    if "stamp %s" % stamp_of(state) not in out.splitlines():
+        sys.exit("flash: the board did not keep the stamp /%s (its flash full?): the next "
+                 "flash copies everything again\n%s" % (STAMP, out.strip()))
     os.makedirs("build", exist_ok=True)
     with open(state_path, "w") as f:
         json.dump(state, f, indent=1)

@@ -119,7 +119,6 @@ class PWM:
         self.pin = pin
         self._freq = freq
         self._duty = duty_u16
-        self.log = []  # the last (freq, duty) after each change
 
     def freq(self, value=None):
         if value is None:
@@ -127,20 +126,13 @@ class PWM:
         if not 8 <= value <= 62500000:
             raise ValueError("freq too small")
         self._freq = value
-        self._note()
         return None
 
     def duty_u16(self, value=None):
         if value is None:
             return self._duty
         self._duty = value & 0xFFFF
-        self._note()
         return None
-
-    def _note(self):
-        self.log.append((self._freq, self._duty))
-        if len(self.log) > 64:  # a long game would fill the simulator's small heap
-            del self.log[:32]
 
     def deinit(self):
         self._duty = 0

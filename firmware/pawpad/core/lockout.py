@@ -56,6 +56,7 @@ class RoundClock:
     clock.false_start(seat, t_us)   records a press of the countdown: before GO
     clock.can_judge(now_us, tie_us) may the STOP be decided now?
     clock.result(tie_us)            (winners, margin_us) as first_press
+    clock.sole(tie_us)              the one winner of result(), or None
     clock.press_again(tied, since)  the same for a tie pressed again
     clock.first_of(seat)            the seat's first press after GO
     clock.margins(seat)             who pressed after the seat, by how much
@@ -63,14 +64,25 @@ class RoundClock:
     clock.locked(seat, t_us, us)    is the seat still locked out by its false start?
 
     since_go() is right for a t_us within 2**29 us (537 s) of the last update, before
-    or after it: the presses the loop hands over are milliseconds old. State is three
-    ints and a list, so the round survives in RAM only; nothing here reads a clock.
+    or after it: the presses the loop hands over are milliseconds old. The presses are
+    kept in a list made at GO, room for ROOM of them (seat and us since GO, side by
+    side), so that taking one and deciding the STOP allocate nothing; it grows only
+    beyond that. Nothing here reads a clock.
     """
+
+    ROOM = 64  # presses; 8 seats pressing 8 times each in one round is a rough table
 
     def __init__(self, go_us):
         self.at = go_us  # ticks_us of the last update
         self.elapsed = 0  # us from GO to the last update: grows without bound
-        self.presses = []  # [(seat, us since GO)]
+        self._p = [0] * (2 * self.ROOM)  # seat, us since GO; seat, us since GO; ...
+        self._n = 0  # presses in it
+
+    @property
+    def presses(self):
+        """[(seat, us since GO)] in the order they came."""
+        p = self._p
+        return [(p[2 * i], p[2 * i + 1]) for i in range(self._n)]
 
     def update(self, now_us):
         """The loop's clock now; a time before the last update changes nothing."""
@@ -82,20 +94,31 @@ class RoundClock:
     def since_go(self, t_us):
         return self.elapsed + diff(t_us, self.at)
 
+    def _add(self, seat, off):
+        i = 2 * self._n
+        p = self._p
+        if i == len(p):
+            p.extend([0] * len(p))  # a table past ROOM presses: the list doubles
+        p[i] = seat
+        p[i + 1] = off
+        self._n += 1
+
     def press(self, seat, t_us):
         off = self.since_go(t_us)
-        self.presses.append((seat, off))
+        self._add(seat, off)
         return off
 
     def false_start(self, seat, t_us):
         """A press taken before GO was given (the countdown's): a false start, even
         when its tick is GO's own or later (a press in GO's loop turn can carry it)."""
-        self.presses.append((seat, min(self.since_go(t_us), -1)))
+        self._add(seat, min(self.since_go(t_us), -1))
 
     def first(self, since=0):
         """The first press at or after `since` (us since GO), in us since GO, or None."""
         best = None
-        for _seat, off in self.presses:
+        p = self._p
+        for i in range(1, 2 * self._n, 2):
+            off = p[i]
             if off >= since and (best is None or off < best):
                 best = off
         return best
@@ -106,15 +129,29 @@ class RoundClock:
         press of that instant (and of the window) has been taken by then, so none of
         them is left out of the tie. Call it with the loop's clock after all the
         presses the interrupt took are in."""
-        first = None
-        for _seat, off in self.presses:  # self.first(since), inline: the STOP's path
-            if off >= since and (first is None or off < first):
-                first = off
+        first = self.first(since)
         return first is not None and self.since_go(now_us) - first > tie_us
 
     def result(self, tie_us=0):
         """(winners, margin_us) as first_press: the STOP."""
         return judge(self.presses, tie_us)
+
+    def sole(self, tie_us=0):
+        """The seat result() names alone, or None (a tie, or nobody pressed): the
+        STOP's own question, answered without a list made."""
+        p = self._p
+        seat = first = None
+        for i in range(0, 2 * self._n, 2):
+            off = p[i + 1]
+            if off >= 0 and (first is None or off < first):
+                seat, first = p[i], off
+        if first is None:
+            return None
+        for i in range(0, 2 * self._n, 2):
+            off = p[i + 1]
+            if p[i] != seat and 0 <= off and off - first <= tie_us:
+                return None  # another seat within the window: a tie
+        return seat
 
     def press_again(self, tied, since, tie_us=0):
         """A tie settled by pressing again: `tied` are the seats of the tie, `since` the
@@ -128,8 +165,10 @@ class RoundClock:
     def first_of(self, seat):
         """The seat's first press after GO, in us since GO, or None."""
         best = None
-        for s, off in self.presses:
-            if s == seat and off >= 0 and (best is None or off < best):
+        p = self._p
+        for i in range(0, 2 * self._n, 2):
+            off = p[i + 1]
+            if p[i] == seat and off >= 0 and (best is None or off < best):
                 best = off
         return best
 
@@ -158,7 +197,9 @@ class RoundClock:
     def locked(self, seat, t_us, lock_us):
         """Is a press of `seat` at t_us within lock_us after one of its false starts?"""
         at = self.since_go(t_us)
-        for s, off in self.presses:
-            if s == seat and off < 0 and 0 <= at - off < lock_us:
+        p = self._p
+        for i in range(0, 2 * self._n, 2):
+            off = p[i + 1]
+            if p[i] == seat and off < 0 and 0 <= at - off < lock_us:
                 return True
         return False

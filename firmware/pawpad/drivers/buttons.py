@@ -114,17 +114,22 @@ class Buttons:
     def poll(self, now_us):
         """Events since the last poll, oldest first: [(index, PRESS or RELEASE, t_us)]."""
         out = []  # type: list
-        while self._tail != self._head:
-            i = self._tail
-            self._edge(self._t[i], self._lv[i], out)
-            self._tail = (i + 1) & _RING_MASK
-        for i in range(self.count):
-            b = 1 << i
-            if self._pending & b and diff(now_us, self._rel_t[i]) >= self._deb_us:
-                self._release(i, out)
+        self.each(now_us, lambda i, pressed, t: out.append((i, pressed, t)))
         return out
 
-    def _edge(self, t, levels, out):
+    def each(self, now_us, fn):
+        """As poll(), without a list: fn(index, PRESS or RELEASE, t_us) for each event,
+        oldest first. Allocates nothing (the loop's turns in a live round)."""
+        while self._tail != self._head:
+            i = self._tail
+            self._edge(self._t[i], self._lv[i], fn)
+            self._tail = (i + 1) & _RING_MASK
+        if self._pending:
+            for i in range(self.count):
+                if self._pending & (1 << i) and diff(now_us, self._rel_t[i]) >= self._deb_us:
+                    self._release(i, fn)
+
+    def _edge(self, t, levels, fn):
         now = self._pressed(levels)
         changed = now ^ self._raw
         self._raw = now
@@ -135,24 +140,24 @@ class Buttons:
             if now & b:
                 if self._pending & b:
                     if diff(t, self._rel_t[i]) >= self._deb_us:
-                        self._release(i, out)  # it really was let go
+                        self._release(i, fn)  # it really was let go
                     else:
                         self._pending &= ~b  # contact bounce while held
                 if not (self._down | self.stuck) & b:
                     self._down |= b
-                    out.append((i, PRESS, t))
+                    fn(i, PRESS, t)
             elif (self._down | self.stuck) & b:
                 self._pending |= b
                 self._rel_t[i] = t
 
-    def _release(self, i, out):
+    def _release(self, i, fn):
         b = 1 << i
         self._pending &= ~b
         if self.stuck & b:
             self.stuck &= ~b  # let go at last: from now on it counts
         elif self._down & b:
             self._down &= ~b
-            out.append((i, RELEASE, self._rel_t[i]))
+            fn(i, RELEASE, self._rel_t[i])
 
     def set_debounce(self, ms):
         self.debounce_ms = ms
@@ -163,6 +168,10 @@ class Buttons:
 
     def stuck_list(self):
         return [i for i in range(self.count) if self.stuck & (1 << i)]
+
+    def news(self):
+        """Has the interrupt taken an edge poll() has not seen yet?"""
+        return self._head != self._tail
 
     def pending(self):
         """True while some release still waits for its debounce time (poll again)."""

@@ -4,12 +4,33 @@
 # Sooner still: arm(hz) while a round is live, and the button interrupt calls fire()
 # (Buttons.arm(buzzer.fire)): the tone starts within microseconds of the press, before
 # the loop has even woken; the play() that follows carries the tone on.
+# On the RP2040 a new duty takes effect when the slice's counter wraps, up to one period
+# of the tone after it is written (0.48 ms at 2093 Hz): given its GPIO, the buzzer sets
+# the counter to its wrap value after each duty it writes, so the pin moves at once.
 from pawpad.ticks import add, diff
 
 
+def _rp2040_counter(gpio):
+    """(mem32, the CTR register, the TOP register) of the PWM slice of `gpio` on an
+    RP2040; None elsewhere (the unix port, another chip's registers)."""
+    import sys
+
+    if gpio is None or "RP2040" not in getattr(sys.implementation, "_machine", ""):
+        return None
+    from machine import mem32
+
+    base = 0x40050000 + ((gpio >> 1) & 7) * 0x14  # PWM: 0x14 bytes of registers a slice
+    return mem32, base + 0x08, base + 0x10
+
+
 class Buzzer:
-    def __init__(self, pwm):
+    def __init__(self, pwm, gpio=None):
         self.pwm = pwm
+        # Big integers made now: the interrupt only reads them (fire() allocates nothing).
+        self._counter = _rp2040_counter(gpio)
+        # The TOP the slice counts to now: TOP is double-buffered too, so after a new
+        # frequency the register says the next period's, not this one's.
+        self._top_now = 0 if self._counter is None else self._counter[0][self._counter[2]]
         self.volume = 60  # percent
         self.enabled = True
         self._notes = ()  # type: tuple
@@ -31,6 +52,7 @@ class Buzzer:
     def tone(self, hz):
         if hz <= 0 or not self.enabled or self.volume == 0:
             self.pwm.duty_u16(0)
+            self._wrap()
             self.hz = 0
             self.fired = False
             return
@@ -40,6 +62,7 @@ class Buzzer:
         self.fired = False
         self.pwm.freq(hz)
         self.pwm.duty_u16(self._duty())
+        self._wrap()
         self.hz = hz
         self._arm_set = False  # an armed tone's frequency is no longer set
 
@@ -58,6 +81,7 @@ class Buzzer:
     def _preset(self):
         self.pwm.duty_u16(0)
         self.pwm.freq(self._arm_hz)
+        self._wrap()
         self._arm_set = True
 
     def disarm(self):
@@ -72,11 +96,23 @@ class Buzzer:
             if not self._arm_set:  # a melody was sounding: its frequency is set
                 self.pwm.freq(hz)
             self._set_duty(self._arm_duty)
+            self._wrap()
             self.hz = hz
             self.fired = True
 
+    def _wrap(self):
+        # The counter at the TOP it counts to now: the next count wraps it, and the
+        # duty and frequency just written take effect then, a few nanoseconds from now
+        # (not at the end of the period, up to 0.5 ms later). Called after every write.
+        c = self._counter
+        if c is not None:
+            mem = c[0]
+            mem[c[1]] = self._top_now
+            self._top_now = mem[c[2]]
+
     def off(self):
         self.pwm.duty_u16(0)
+        self._wrap()
         self.hz = 0
         self.fired = False
         self.playing = False

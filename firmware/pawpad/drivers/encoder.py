@@ -30,6 +30,10 @@ _MOVE = array("b", [0, -1, 1, 0,
                     0, 1, -1, 0])
 
 
+def _nothing(_i, _pressed, _t):
+    pass
+
+
 class Encoder:
     clockwise = DOWN  # a click clockwise moves down a list (swap A and B to reverse)
 
@@ -49,6 +53,8 @@ class Encoder:
         self._t = 0  # ticks_us of the last click
         self._seen = 0  # _cw - _ccw when poll() last looked
         self.push = None
+        self._fn = _nothing  # each()'s fn, while the push's events go to it
+        self._as_ok = self._pushed  # bound once: each() allocates nothing
         if len(pins) > 2:
             self.push = Buttons(pins[2:3], bits[2:3], read_levels, ticks_us, flag,
                                 active_low)
@@ -93,17 +99,25 @@ class Encoder:
         """Events since the last poll: a click is a press and release of UP or DOWN,
         the push one of OK; as Buttons.poll(): [(index, PRESS or RELEASE, t_us)]."""
         out = []  # type: list
+        self.each(now_us, lambda i, pressed, t: out.append((i, pressed, t)))
+        return out
+
+    def each(self, now_us, fn):
+        """As poll(), without a list: fn(index, PRESS or RELEASE, t_us) for each event
+        (as Buttons.each: allocates nothing)."""
         n = self.clicks()
         if n:
             key = self.clockwise if n > 0 else DOWN + UP - self.clockwise
             t = self._t
             for _ in range(abs(n)):
-                out.append((key, PRESS, t))
-                out.append((key, RELEASE, t))
+                fn(key, PRESS, t)
+                fn(key, RELEASE, t)
         if self.push is not None:
-            for _i, pressed, t in self.push.poll(now_us):
-                out.append((OK, pressed, t))
-        return out
+            self._fn = fn
+            self.push.each(now_us, self._as_ok)
+
+    def _pushed(self, _i, pressed, t):
+        self._fn(OK, pressed, t)
 
     # --- as the menu's Buttons, for the loop ---
     @property
@@ -116,3 +130,8 @@ class Encoder:
 
     def pending(self):
         return self.push is not None and self.push.pending()
+
+    def news(self):
+        """A click or a push the loop has not seen yet?"""
+        return (self._cw - self._ccw) & _MASK != self._seen or (
+            self.push is not None and self.push.news())

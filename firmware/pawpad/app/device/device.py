@@ -54,6 +54,9 @@ class Device(Box):
         self.lights = Lights(hw.pixels)
         self.panel = Panel(hw, self._panel_lost)
         self.sensors = Sensors(hw)
+        self._on_player = self._player  # bound once: the loop's turns allocate nothing
+        self._on_menu = self._menu
+        self._inputs = tuple(b for b in (hw.players, hw.menu, hw.encoder) if b is not None)
         self.stop = Stop(hw, self.panel)
         # What the STOP calls goes straight to the part that does it (a call less on
         # its path, about 15 us a call on a Pico): Box declares them all the same.
@@ -143,17 +146,14 @@ class Device(Box):
         hw, app, keys = self.hw, self.app, self.keys
         self.now = self.sounds.now = now_ms
         app.now_us = now_us
+        # The buttons' events go to bound handlers, not through lists: a live round's
+        # turns allocate nothing, so no collection can land in a STOP.
         if hw.players is not None:
-            for seat, pressed, t in hw.players.poll(now_us):
-                if pressed:
-                    self._woken(now_ms)
-                    app.player(seat, t, now_ms)
-        for menu in (hw.menu, hw.encoder):  # the encoder's clicks are UP/DOWN, its push OK
-            if menu is not None:
-                for i, pressed, _t in menu.poll(now_us):
-                    k = keys.edge(i, pressed, pressed and self._woken(now_ms), now_ms)
-                    if k is not None:
-                        app.key(k, now_ms)
+            hw.players.each(now_us, self._on_player)
+        if hw.menu is not None:
+            hw.menu.each(now_us, self._on_menu)
+        if hw.encoder is not None:  # its clicks are UP/DOWN, its push OK
+            hw.encoder.each(now_us, self._on_menu)
         # What follows runs at every turn, a STOP's too: each part is asked only when
         # it has something to do (a call costs about 15 us on a Pico).
         if keys.repeating is not None:
@@ -193,14 +193,22 @@ class Device(Box):
         tick = app.next_tick()
         if tick:
             wait = min(wait, tick)
-        for b in (hw.players, hw.menu, hw.encoder):
-            if b is not None and b.pending():
+        for b in self._inputs:
+            if b.pending():
                 wait = min(wait, b.debounce_ms)
         if lights.due:
             wait = lights.wait(now_ms, wait)
         if keys.repeating is not None or keys.back_down is not None:
             wait = keys.wait(now_ms, wait)
         return wait
+
+    def news(self):
+        """Has a button's interrupt taken something the loop has not seen? (The flag's
+        question, asked without waiting on it.)"""
+        for b in self._inputs:
+            if b.news():
+                return True
+        return False
 
     def render(self, now_ms):
         self.panel.show(self.app)
@@ -210,6 +218,18 @@ class Device(Box):
         ms until it wants polling again."""
         self.now = self.sounds.now = now_ms
         return self.sensors.poll(self.app, now_ms, self.settings["card_decigrams"])
+
+    def _player(self, seat, pressed, t):
+        if pressed:
+            now_ms = self.now
+            self._woken(now_ms)
+            self.app.player(seat, t, now_ms)
+
+    def _menu(self, i, pressed, _t):
+        now_ms = self.now
+        k = self.keys.edge(i, pressed, pressed and self._woken(now_ms), now_ms)
+        if k is not None:
+            self.app.key(k, now_ms)
 
     def _woken(self, now_ms):
         """Any input restores a dimmed or dark screen; returns True if it was so."""

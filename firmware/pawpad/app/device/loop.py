@@ -6,7 +6,7 @@ import time
 
 from pawpad.app.device.device import Device
 from pawpad.store.logread import Patience
-from pawpad.ticks import PERIOD
+from pawpad.ticks import PERIOD, diff
 
 
 def ticks_ms():
@@ -35,6 +35,15 @@ async def input_loop(dev, flag, clock_ms, clock_us, hw=None):
             hw.watchdog.feed()  # the loop came round: nothing is hung
         if flag is None:
             await asyncio.sleep_ms(max(1, min(wait, 20)))
+        elif dev.app.busy():
+            # Press times are being taken (the countdown, the live round, the STOP's
+            # decision): a millisecond's sleep at a time until a button has news or
+            # the wait is over. Waiting on the flag makes a coroutine and an entry in
+            # the poller each turn; asyncio's sleep makes nothing, and neither does
+            # this loop, so no collection can land in a STOP.
+            t0 = clock_ms()
+            while not dev.news() and diff(clock_ms(), t0) < wait:
+                await asyncio.sleep_ms(1)
         else:
             try:
                 await asyncio.wait_for_ms(flag.wait(), max(1, wait))

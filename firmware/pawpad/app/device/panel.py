@@ -21,16 +21,30 @@ class Panel:
         self._retry = None  # when to try a silent panel again
         self._fast = None  # the bus clock set last (the settings' first apply sets it)
 
-    def call(self, fn, *args):
-        """fn(*args)'s result; None when the display stopped answering."""
+    def call(self, fn, arg=None):
+        """fn(arg)'s result (fn()'s without one); None when the display stopped
+        answering. One argument, not *args: the STOP's frame goes out with no tuple
+        made."""
         try:
-            return fn(*args)
+            return fn() if arg is None else fn(arg)
         except OSError:
-            # The cable came loose: keep going without a screen, try again later.
-            print("pawpad: display stopped answering")
-            self.hw.display = None
-            self._retry = None
-            self._lost()
+            self._gone()
+
+    def send_prepared(self, prep):
+        """The display's send_prepared(prep), called on it (a bound method taken as a
+        value would be an object made on the STOP's path); None when it stopped
+        answering."""
+        try:
+            return self.hw.display.send_prepared(prep)
+        except OSError:
+            self._gone()
+
+    def _gone(self):
+        # The cable came loose: keep going without a screen, try again later.
+        print("pawpad: display stopped answering")
+        self.hw.display = None
+        self._retry = None
+        self._lost()
 
     def apply(self, settings):
         """The brightness and the bus clock the settings say."""

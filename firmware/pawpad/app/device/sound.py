@@ -15,12 +15,13 @@ class Sound:
         bz = self.buzzer
         if bz is None:
             return
+        whole = notes != CLICK and notes != PRESS  # no tuple made: the STOP's path
         if bz.playing and self._whole and not urgent:
-            if notes not in (CLICK, PRESS):
+            if whole:
                 self.queued = notes
             return
         bz.play(notes, self.now)
-        self._whole = notes not in (CLICK, PRESS)
+        self._whole = whole
 
     def play_queued(self):
         """The melody that waited, now that the buzzer is quiet (the loop carries the

@@ -38,7 +38,7 @@ class Stop:
         disp = self.hw.display
         if disp is None or prep is None:
             return False
-        sent = self.panel.call(disp.send_prepared, prep)
+        sent = self.panel.send_prepared(prep)
         return sent is not None and sent >= 0
 
     @staticmethod

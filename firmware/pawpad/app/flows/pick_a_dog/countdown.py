@@ -110,6 +110,8 @@ class Live(Screen):
         # its false start is left out.
         seats = [s for s in range(app.settings["players"]) if not self._locked(s, armed_us)]
         app.box.arm_stop(STOP[0][0], seats)
+        # The STOP's screen is made now: the press that calls it allocates nothing.
+        self.stopped = Stopped(game, app, self.clock, self.prepared)
         limit = app.settings["round_limit_s"]
         if limit:
             timer = Timer(limit * 1000)
@@ -138,7 +140,9 @@ class Live(Screen):
             app.box.disarm_stop()
             self.game.alarm = None
             drawn = not app.nav.dirty  # this screen is what the panel shows
-            app.nav.replace(Stopped(self.game, app, self.clock, self.prepared))
+            stopped = self.stopped
+            stopped.at = app.now  # the STOP's loop turn
+            app.nav.replace(stopped)
             if drawn and self.prepared:
                 # The STOP's screen, while it decides, draws this very frame (the frames
                 # made before GO are drawn over it): not drawing it again brings the

@@ -216,6 +216,19 @@ class Deciding:
         if not clock.can_judge(app.now_us, window, s.since):
             return  # presses of this instant (or of the window) may still come in
         if s.since == 0:
+            seat = clock.sole(window)
+            if seat is not None and app.box.send_prepared(s.prepared.get(seat)):
+                # The name is on the panel already, from the frame made before GO: this
+                # loop turn draws the details (only the lines around the name change);
+                # the STOP goes into the game (and to flash) and the lights change at
+                # the next turn, a few ms later. Nothing is allocated on this path.
+                s.caller = seat
+                us = clock.first_of(seat)
+                s.reaction = None if us is None else us // 1000
+                s.details = True
+                s.part = Settling
+                app.nav.dirty = True
+                return
             winners, _ = clock.result(window)
         else:  # only the tied seats' presses since the tie was announced
             winners, _ = clock.press_again(s.tied, s.since, window)
@@ -224,18 +237,6 @@ class Deciding:
         if len(winners) == 1:
             if s.since != 0:
                 app.box.sound(STOP, True)
-            elif app.box.send_prepared(s.prepared.get(winners[0])):
-                # The name is on the panel already, from the frame made before GO: this
-                # loop turn draws the details (only the lines around the name change);
-                # the STOP goes into the game (and to flash) and the lights change at
-                # the next turn, a few ms later.
-                s.caller = winners[0]
-                us = clock.first_of(s.caller)
-                s.reaction = None if us is None else us // 1000
-                s.details = True
-                s.part = Settling
-                app.nav.dirty = True
-                return
             s.called(app, winners[0])
         else:
             s.part = Tie
@@ -298,6 +299,7 @@ class Settling(Shown):
     @staticmethod
     def settle(s, app):
         s.tick_ms = DETAILS_TICK_MS
+        s.tied = [s.caller]
         s.called(app, s.caller)
         lights(app, s.game, s.tied, True)
 

@@ -1,0 +1,175 @@
+# A live Pick-a-Dog round allocates nothing, on the MicroPython unix port under
+# heap_lock: the app's own asyncio loop (loop.run) waits through the round, a player's
+# button is pressed, and the STOP is decided and its caller's name sent to the panel,
+# all with the heap locked; any allocation raises MemoryError inside the loop and the
+# test names it. A round that allocates nothing cannot have a collection land in it
+# (the countdown collects before GO). The fake bus and panel model are the harness:
+# the rp2 port's I2C writes allocate nothing, so the heap is unlocked inside them, as
+# it is for the fake pins a press goes through. Real time, bounded: every wait gives
+# up after seconds, and nothing asserted depends on how long a turn took.
+import gc
+
+from skipping import only_micropython
+from test_device import fresh_dir
+
+LIMIT_MS = 15000  # the whole test, at the most (a countdown is 3 s)
+
+
+class Harness:
+    """Unlocks the heap around what stands in for hardware, while the test holds it."""
+
+    def __init__(self):
+        self.locked = False
+
+    def lock(self):
+        import micropython
+
+        micropython.heap_lock()
+        self.locked = True
+
+    def unlock(self):
+        import micropython
+
+        if self.locked:
+            self.locked = False
+            micropython.heap_unlock()
+
+    def outside(self, fn):
+        """fn() with the heap unlocked (the harness's own work), locked again after."""
+        was = self.locked
+        self.unlock()
+        try:
+            return fn()
+        finally:
+            if was:
+                self.lock()
+
+
+class Bus:
+    """The fake I2C bus, its work done outside the lock (the rp2 port's writes are C
+    that allocates nothing); the driver's own calls to it are inside."""
+
+    def __init__(self, i2c, harness):
+        self.i2c = i2c
+        self.h = harness
+
+    def writeto(self, addr, buf, stop=True):
+        was = self.h.locked
+        self.h.unlock()
+        try:
+            return self.i2c.writeto(addr, buf, stop)
+        finally:
+            if was:
+                self.h.lock()
+
+    def writevto(self, addr, vector, stop=True):
+        was = self.h.locked
+        self.h.unlock()
+        try:
+            return self.i2c.writevto(addr, vector, stop)
+        finally:
+            if was:
+                self.h.lock()
+
+    def __getattr__(self, name):
+        return getattr(self.i2c, name)
+
+
+def _round(seat):
+    import asyncio
+    import time
+
+    from pawpad.app.device import loop as runner
+    from pawsim import board as simboard
+
+    data = fresh_dir()
+    with open(data + "/settings.json", "w") as f:
+        f.write('{"players": 4}')
+    world = simboard.World(simboard.Clock(False))
+    hw = simboard.build(world, data)
+    h = Harness()
+    hw.display.i2c = Bus(hw.display.i2c, h)
+    seen = {"failed": None, "screens": []}
+    plain = runner.Device
+
+    def made(hw_, now):
+        dev = plain(hw_, now)
+        hw_.device = dev
+        return dev
+
+    def top():
+        dev = getattr(hw, "device", None)
+        return None if dev is None else dev.app.top
+
+    async def press(kind, i):
+        getattr(world, kind)(i, True)
+        await asyncio.sleep_ms(60)
+        getattr(world, kind)(i, False)
+        await asyncio.sleep_ms(60)
+
+    async def table(task):
+        t0 = time.ticks_ms()
+
+        def late():
+            return time.ticks_diff(time.ticks_ms(), t0) > LIMIT_MS
+
+        # Through the menus to the countdown: OK on the boot screen, Pick-a-Dog, its
+        # variant, the ready screen (heap unlocked: menus may allocate).
+        while not late() and (top() is None or top().name != "pad-countdown"):
+            await press("menu", 2)
+            await asyncio.sleep_ms(100)
+        while not late() and top().name != "pad-live":
+            await asyncio.sleep_ms(1)
+        def slap():
+            world.player(seat, True)
+
+        h.lock()  # GO: from here the heap is locked
+        waited = time.ticks_ms()
+        while not late() and time.ticks_diff(time.ticks_ms(), waited) < 400:
+            await asyncio.sleep_ms(1)  # the table thinks: the loop waits, locked
+        h.outside(slap)  # the press, through the fake pins
+        stop = top()
+        while not late() and getattr(stop, "caller", None) is None and not task.done():
+            await asyncio.sleep_ms(1)
+            stop = top()
+        h.unlock()
+        seen["screens"].append(stop.name)
+        seen["caller"] = getattr(stop, "caller", None)
+        seen["details"] = getattr(stop, "details", None)
+        world.player(seat, False)
+        task.cancel()
+
+    async def guarded():
+        try:
+            await runner.run(hw, world.clock.ms, world.clock.us)
+        except MemoryError as e:
+            h.unlock()
+            seen["failed"] = e
+
+    async def main():
+        runner.Device = made
+        try:
+            task = asyncio.create_task(guarded())
+            await table(task)
+            try:
+                await task
+            except asyncio.CancelledError:
+                pass
+        finally:
+            h.unlock()
+            runner.Device = plain
+
+    gc.collect()
+    asyncio.run(main())
+    asyncio.new_event_loop()
+    return seen
+
+
+def test_a_live_round_and_its_stop_allocate_nothing():
+    only_micropython("heap_lock is the unix port's proof; CPython has nothing to lock")
+    for seat in (0, 3):
+        seen = _round(seat)
+        assert seen["failed"] is None, "the live round allocated: %r" % seen["failed"]
+        assert seen["screens"] == ["pad-stopped"], seen
+        assert seen["caller"] == seat, seen  # the STOP was decided, under the lock
+        assert seen["details"], seen  # its name went out from the frame made before GO
