@@ -258,3 +258,26 @@ def test_a_press_of_the_countdown_is_a_false_start_whatever_its_tick():
         assert clock.locked(3, add(go, 100000), 250000)
         clock.press(3, add(go, 400000))  # its first real press after the lock
         assert clock.result() == ([3], None) and clock.first_of(3) == 400000
+
+
+def test_sole_names_the_one_winner_result_names_or_none():
+    # RoundClock.sole is the STOP's own question (no list made): it must agree with
+    # result() on every table, ties, false starts, a seat pressing twice and all.
+    from pawpad.core.lockout import RoundClock
+
+    x = 12345
+    for case in range(400):
+        clock = RoundClock(1000)
+        for _ in range(case % 9):
+            x = (x * 1103515245 + 12345) & 0x7FFFFFFF
+            seat = x % 5
+            x = (x * 1103515245 + 12345) & 0x7FFFFFFF
+            us = x % 3000 - 500  # some before GO: false starts
+            if us < 0:
+                clock.false_start(seat, 1000 + us)
+            else:
+                clock.press(seat, 1000 + us)
+        for tie in (0, 100, 1000):
+            winners, _ = clock.result(tie)
+            want = winners[0] if len(winners) == 1 else None
+            assert clock.sole(tie) == want, (clock.presses, tie, winners)

@@ -156,3 +156,67 @@ def test_hx711_holds_interrupts_off_only_while_sck_is_high():
     for i, item in enumerate(log):
         if item == ("sck", 1):
             assert log[i - 1] == "off" and log[i + 2] == ("on", 7)
+
+
+class Slice:
+    """An RP2040 PWM slice's TOP and CC as the chip double-buffers them: what is
+    written takes effect when the counter wraps, the count after it equals the TOP in
+    effect. Its registers by offset: CTR 8, TOP 16 (as machine.mem32 gives them)."""
+
+    CTR, TOP = 8, 16
+
+    def __init__(self):
+        self.top = self.top_now = 0xFFFF
+        self.duty = self.duty_now = 0
+
+    # the PWM object the driver writes through
+    def freq(self, hz=None):
+        self.top = 125000000 // hz - 1 if hz else self.top
+
+    def duty_u16(self, value=None):
+        if value is not None:
+            self.duty = value
+
+    # machine.mem32, for the two registers the driver touches
+    def __getitem__(self, addr):
+        return self.top if addr == self.TOP else 0
+
+    def __setitem__(self, addr, value):
+        if addr == self.CTR and value == self.top_now:  # wraps at the next count
+            self.top_now, self.duty_now = self.top, self.duty
+
+    def sounding(self):
+        return self.duty_now > 0 and self.top_now == self.top
+
+
+def test_buzzer_tone_takes_effect_at_once_on_the_chip():
+    # On the RP2040 a duty written waits for the counter's wrap (up to a period): the
+    # driver sets the counter to the TOP in effect so the next count wraps. A melody's
+    # other frequency sounding when the STOP comes is the hard case (TOP changes too).
+    pwm = Slice()
+    bz = Buzzer(pwm)
+    bz._counter = (pwm, Slice.CTR, Slice.TOP)  # as _rp2040_counter gives them on a Pico
+    bz._top_now = pwm.top_now
+    bz.tone(1760)
+    assert pwm.sounding() and pwm.top_now == 125000000 // 1760 - 1
+    bz.arm(2093)  # the GO tone still sounds: the STOP's frequency waits for fire()
+    bz.fire()
+    assert pwm.sounding() and pwm.top_now == 125000000 // 2093 - 1
+    bz.off()
+    assert pwm.duty_now == 0  # silence at once too
+    bz.arm(2093)  # now silent: the frequency is set ahead, fire() writes the duty
+    bz.fire()
+    assert pwm.sounding() and pwm.top_now == 125000000 // 2093 - 1
+    bz.play(((440, 100), (0, 50), (880, 100)), now_ms=0)
+    assert pwm.sounding() and pwm.top_now == 125000000 // 440 - 1
+    bz.update(100)
+    assert pwm.duty_now == 0
+    bz.update(150)
+    assert pwm.sounding() and pwm.top_now == 125000000 // 880 - 1
+
+
+def test_buzzer_leaves_the_counter_alone_off_the_rp2040():
+    # The unix port (and CPython) have no PWM registers: nothing is written to memory.
+    bz = Buzzer(PWM(Pin(18)), 18)
+    assert bz._counter is None
+    bz.tone(440)
