@@ -78,11 +78,11 @@ def new_screens():
     sheet = score_sheet.ScoreSheet(game)
     # as wide as a cell gets: Pick-a-Pog's 192 cards, 52 in one round (49 on the table,
     # a captain, the bonus of 2); solo's 96 minus points, 32 in a round
-    sheet.sheet = [[140] * 8, [192] * 8]
+    sheet.sheet = score_sheet.InRam([[140] * 8, [192] * 8])
     sheet.i = 1
     out.append(("score-sheet", sheet))
     solo = score_sheet.ScoreSheet(game)
-    solo.sheet = [[-64], [-96]]
+    solo.sheet = score_sheet.InRam([[-64], [-96]])
     solo.i = 1
     out.append(("score-sheet-solo", solo))
     empty = score_sheet.ScoreSheet(Game(app, Session.new(None, "circus_puppy", 5)))

@@ -28,7 +28,8 @@ def test_the_score_sheet_of_top_dogs_through_the_game_menu():
     p = play(OPEN_TOP_DOGS + script, data)
     sheet = p.dev.app.top
     assert sheet.name == "score-sheet"
-    assert sheet.sheet == [[0, 1, 0], [1, 1, 0]] and sheet.i == 1
+    assert isinstance(sheet.sheet, score_sheet.OnFlash)  # kept as the game went
+    assert list(sheet.sheet) == [[0, 1, 0], [1, 1, 0]] and sheet.i == 1
     assert score_sheet.cells(sheet.sheet[1], sheet.sheet[0]) == ["+1 1", "+0 1", "+0 0"]
     p.play(parse("%d up\n" % (p.t + 100)))  # the round before
     assert sheet.i == 0

@@ -51,7 +51,13 @@ REPLAY = (  # name, players, settings, chooser, robot moves: the first 300 event
     ("circus_puppy", 5, {"red": [5, 15, 25], "star": [10, 20]}, robots.Lcg(11), 600),
 )
 EVENTS = 300
-PHASES = ("ui", "game:pick_a_dog", "game:top_dogs", "replay")
+# The score sheet's games: 400 events each (name, players, settings, chooser, moves).
+SHEETS = (
+    ("circus_puppy", 5, {"red": [5, 15, 25], "star": [10, 20]}, Close(11), 3000),
+    ("top_dog", 6, None, Even(5), 400),
+)
+SHEET_EVENTS = 400
+PHASES = ("ui", "game:pick_a_dog", "game:top_dogs", "sheet", "replay")
 
 
 def inputs(build, opts):
@@ -69,6 +75,12 @@ def inputs(build, opts):
         path = os.path.join(build, "bench_replay_%s.json" % name)
         with open(path, "w") as f:
             json.dump([players, settings, events[:EVENTS]], f)
+        paths.append(path)
+    for name, players, settings, chooser, moves in SHEETS:
+        _, events = robots.play(name, players, settings, chooser, moves)
+        path = os.path.join(build, "bench_sheet_%s.json" % name)
+        with open(path, "w") as f:
+            json.dump([players, settings, events[:SHEET_EVENTS]], f)
         paths.append(path)
     return paths
 

@@ -56,7 +56,7 @@ def levels():
     return mem32[0xD0000004] & FORCE[0]
 
 
-# --- spies: the panel's bus and the buzzer's PWM ---
+# --- spies: the panel's bus (the buzzer is read at its pin: PinEdge) ---
 class BusSpy:
     """Stands between the SSD1306 driver and machine.I2C: counts bytes (address byte
     included) and notes when each write ended."""
@@ -123,42 +123,40 @@ class BusSpy:
         return r
 
 
-class PwmSpy:
-    def __init__(self, pwm):
-        self.pwm = pwm
-        self.on_us = array("i", [0])
-        self.armed = False
-
-    def freq(self, value=None):
-        return self.pwm.freq() if value is None else self.pwm.freq(value)
-
-    def duty_u16(self, value=None):
-        if value is None:
-            return self.pwm.duty_u16()
-        if value and self.armed:
-            self.on_us[0] = ticks_us()
-            self.armed = False
-        return self.pwm.duty_u16(value)
-
-    def deinit(self):
-        self.pwm.deinit()
-
-
-# The buzzer's pin as the pad drives it: IO_BANK0 GPIOn_STATUS, OUTTOPAD (bit 9), the
-# level the PWM puts on the pin (after any override), read on the chip itself.
+# The buzzer's pin: on the RP2040 its PWM slice drives it high at each wrap of the
+# slice's counter while the duty in effect is above 0 (the duty written waits for the
+# wrap). The counter says how long ago the period began: the pin's rising edge, read
+# from the chip itself just after the press's handler returned (polling the pin after
+# it would miss a short high phase). IO_BANK0 GPIOn_STATUS bit 9 (OUTTOPAD) is the level
+# on the pin, to confirm it sounds.
 def pin_high(status):
     return mem32[status] & 0x200
 
 
-def pin_edge(status, t0, within_us=3000):
-    """us from t0 to the first time the pin reads high, polled at once after the press
-    (every few us); None if it stays low `within_us`."""
-    while True:
+class PinEdge:
+    def __init__(self, gpio):
+        import machine
+
+        self.slice = 0x40050000 + ((gpio >> 1) & 7) * 0x14
+        self.status = 0x40014000 + 8 * gpio
+        self.sys_mhz = machine.freq() // 1000000
+
+    def after(self, t0):
+        """us from t0 (the press) to the buzzer pin's first rise after it, or None if it
+        does not sound within 3 ms. Read at once after the press's handler returned: a
+        period (0.48 ms at 2093 Hz) is longer than the handler takes."""
+        s = self.slice
+        ctr = mem32[s + 8]
         now = ticks_us()
-        if pin_high(status):
-            return tdiff(now, t0)
-        if tdiff(now, t0) > within_us:
-            return None
+        div16 = mem32[s + 4] & 0xFFF  # 8.4 fixed point: 16ths of a cycle a count
+        unit = 16 * self.sys_mhz  # 16ths of a cycle per us
+        wrap = time.ticks_add(now, -(ctr * div16 // unit))  # this period's start
+        if tdiff(wrap, t0) < 0:  # the period began before the press: the duty waits
+            wrap = time.ticks_add(wrap, (mem32[s + 16] + 1) * div16 // unit)
+        while tdiff(ticks_us(), t0) < 3000:  # does it sound?
+            if pin_high(self.status):
+                return tdiff(wrap, t0)
+        return None
 
 
 BUS_HZ = 400000
@@ -204,9 +202,7 @@ class Rig:
         took, need = probe_bus(disp.i2c, disp.addr)
         self.spy = BusSpy(disp.i2c)
         disp.i2c = self.spy
-        self.pwm = PwmSpy(hw.buzzer.pwm)
-        hw.buzzer.pwm = self.pwm
-        self.buzzer_status = 0x40014000 + 8 * pins.BUZZER
+        self.buzzer_pin = PinEdge(pins.BUZZER)
         self.edge_us = None  # the buzzer pin's first high after the last player press
         t2 = ticks_us()
         dev = Device(hw, runner.ticks_ms())
@@ -348,14 +344,12 @@ class Script:
             btns, gpio = self.key(action)
             if btns is None:
                 continue
-            if action[0] == "p":  # the buzzer may start inside the press (armed)
-                self.rig.pwm.armed = True
-                self.rig.pwm.on_us[0] = 0
+            if action[0] == "p":
                 self.rig.spy.mark()
             t0 = ticks_us()
             self.rig.press(btns, gpio)
             if action[0] == "p":
-                self.rig.edge_us = pin_edge(self.rig.buzzer_status, t0)
+                self.rig.edge_us = self.rig.buzzer_pin.after(t0)
             self.last_press = t0
             if self.press_hook is not None:
                 self.press_hook(action, t0)
@@ -418,6 +412,10 @@ async def main():
         task.cancel()
         del rig, dev, task
         replays()
+        return
+    if PHASE == "sheet":
+        await sheet_figures(rig)
+        task.cancel()
         return
     if PHASE == "ui":
         await ui_figures(rig, sc)
@@ -508,7 +506,6 @@ async def game_figures(rig, sc, cfg, game):
         stops.append([t0, None])
 
     sc.press_hook = stop_hook
-    rig.pwm.armed = True
     frames_seen = {}
     all_frames = []
 
@@ -560,14 +557,12 @@ async def game_figures(rig, sc, cfg, game):
             loop = "%.1f ms, its tick %.1f ms" % (loop, tdiff(rig.prep_tick, t0) / 1000)
         elif loop is not None:
             loop = "%.1f ms" % loop
-        buzz = rig.pwm.on_us[0]
         first = rig.spy.first_us
         stop_rows.append((
             rig.edge_us,
             tdiff(first, t0) if first is not None else None,
             nm[0], wh[0], nm[1], wh[1],
-            _drawn(name, t0), _drawn(whole, t0), loop,
-            tdiff(buzz, t0) if buzz else None))
+            _drawn(name, t0), _drawn(whole, t0), loop))
 
     heaps = []
     for gname, text in cfg["games"]:
@@ -601,11 +596,10 @@ async def game_figures(rig, sc, cfg, game):
         heaps.append((gname, sc.heap_min, dev.app.screen_name(), sc.block_min))
     sc.press_hook = None
     for i, r in enumerate(stop_rows):
-        say("STOP %d: press -> buzzer pin %s us (duty written at %s us); "
-            "-> the loop's turn %s; -> first panel write "
+        say("STOP %d: press -> buzzer pin %s us; -> the loop's turn %s; -> first panel write "
             "%s ms; -> caller's name on the panel %s ms (%d bytes, %s); -> whole STOP "
             "screen %s ms (%d bytes, %s)" % (
-                i + 1, r[0], r[9], r[8] or "-",
+                i + 1, r[0], r[8] or "-",
                 "%.1f" % (r[1] / 1000) if r[1] is not None else "-",
                 "%.1f" % r[2] if r[2] is not None else "-", r[4], r[6],
                 "%.1f" % r[3] if r[3] is not None else "-", r[5], r[7]))
@@ -635,6 +629,67 @@ async def game_figures(rig, sc, cfg, game):
         s = frames_seen[name]
         say("  %-18s render %6.1f  flush %6.1f (+%5.1f bus)  %5d B  x%d" % (
             name, s[0] / 1000, s[1] / 1000, bus_us(s[2]) / 1000, s[2], s[3]))
+
+
+SHEETS = ("circus_puppy", "top_dog")
+
+
+async def sheet_figures(rig):
+    """The score sheet of a 400-event game of each title in SHEETS: the game played
+    through the app's own game on /bench_data (its log and the sheet kept as it goes),
+    then the sheet opened as the game menu opens it, to the last byte on the panel, a
+    page turned, and the heap's largest free block after."""
+    import json
+
+    from pawpad.app.shell.game import Game
+    from pawpad.app.shell.score_sheet import ScoreSheet
+    from pawpad.store.session import LOG, Session
+    from pawpad.store.sheet import SHEET
+
+    dev, hw = rig.dev, rig.hw
+    for gname in SHEETS:
+        _no_game(dev)
+        dev.store.remove(SHEET)
+        with open("bench_sheet_%s.json" % gname) as f:
+            players, settings, events = json.load(f)
+        gc.collect()
+        s = Session.new(dev.store, gname, players, settings)
+        game = Game(dev.app, s)
+        for i, e in enumerate(events):
+            why = s.offer(e, 0)
+            if why is not None:
+                say("sheet %s: event %d refused: %s" % (gname, i, why))
+                break
+            if i % 8 == 7:
+                s.flush()
+                if hw.watchdog is not None:
+                    hw.watchdog.feed()
+        s.flush()
+        n = len(s.timeline.events)
+        gc.collect()
+        rig.spy.mark()
+        t0 = ticks_us()
+        sheet = ScoreSheet(game)
+        dev.app.nav.push(sheet)
+        rig.render(dev.now)
+        rec = rig.frames[-1]
+        opened = panel_ms(rig, t0, rec[4], rec[3])
+        rig.spy.mark()
+        t1 = ticks_us()
+        sheet.key(dev.app, "up")
+        rig.render(dev.now)
+        rec = rig.frames[-1]
+        turned = panel_ms(rig, t1, rec[4], rec[3])
+        block = largest_free()
+        say("score sheet of a %d-event %s game (%d rows): open -> last byte on the panel "
+            "%.1f ms, a page turned %.1f ms; largest free block after %.1f KB, heap free "
+            "%d B  goals <= 1000 ms, >= 16 KB" % (n, gname, len(sheet.sheet), opened,
+                                                   turned, block / 1024, gc.mem_free()))
+        dev.app.nav.pop()
+        del sheet, game, s
+        dev.app.session = None
+        dev.store.remove(LOG)
+        dev.store.remove(SHEET)
 
 
 def replays():

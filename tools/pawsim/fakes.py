@@ -126,13 +126,19 @@ class PWM:
         if not 8 <= value <= 62500000:
             raise ValueError("freq too small")
         self._freq = value
+        self._note()
         return None
 
     def duty_u16(self, value=None):
         if value is None:
             return self._duty
         self._duty = value & 0xFFFF
+        self._note()
         return None
+
+    def _note(self):
+        """Told of each change (the web page's speaker hears them); nothing here: the
+        rp2 port's PWM allocates nothing, and neither does this fake."""
 
     def deinit(self):
         self._duty = 0

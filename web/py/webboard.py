@@ -52,7 +52,6 @@ class Speaker(PWM):
         self.view = page
 
     def _note(self):
-        super()._note()
         self.view.tone(self._freq, self._duty)
 
 

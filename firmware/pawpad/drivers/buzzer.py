@@ -96,7 +96,11 @@ class Buzzer:
             if not self._arm_set:  # a melody was sounding: its frequency is set
                 self.pwm.freq(hz)
             self._set_duty(self._arm_duty)
-            self._wrap()
+            c = self._counter
+            if c is not None:  # _wrap(), inline: the tone at the pin a call sooner
+                mem = c[0]
+                mem[c[1]] = self._top_now
+                self._top_now = mem[c[2]]
             self.hz = hz
             self.fired = True
 

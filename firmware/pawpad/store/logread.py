@@ -10,6 +10,7 @@ from pawpad.store import gamelog
 from pawpad.store.lines import borrow_buffer, return_buffer
 
 LOG = "game.log"
+SHEET = "sheet.log"  # the score sheet kept beside it (store/sheet.py): it goes with it
 _NEWLINE = const(0x0A)
 _PATIENCE = const(64)  # records or events between two feeds of the watchdog
 

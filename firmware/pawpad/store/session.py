@@ -18,7 +18,7 @@ from pawpad.games.common import clone
 from pawpad.store import gamelog, logread
 from pawpad.store.history import HISTORY, HISTORY_KEEP, in_history, prune_history
 from pawpad.store.lines import LINE_MAX
-from pawpad.store.logread import LOG
+from pawpad.store.logread import LOG, SHEET
 from pawpad.store.pages import Pages, same
 from pawpad.store.timeline import Timeline
 
@@ -74,6 +74,10 @@ class Session:
         self.saving = store is not None
         self.problem = None  # why saving stopped, for the screen
         self.on_ack = None  # called with the count after each record reaches flash
+        # Told of every change of the events in force, as changed(first, n): the first
+        # event that is not what it was, and how many are in force now (the score sheet
+        # kept as the game goes, app/shell/score_sheet.py).
+        self.changed = None
         self.ms = 0  # game time played, carried in the records
 
     # --- starting and resuming ---
@@ -159,6 +163,8 @@ class Session:
             messages = ["Saved game: its checkpoint", "did not match; read whole."]
         if self.saving and len(self.timeline.events):
             self._checkpoint()  # a resume starts here, not at the one that misled
+        if self.changed is not None:  # the events in force were read again: the
+            self.changed(0, len(self.timeline.events))  # score sheet, from the start
         raise Repaired(self, messages)
 
     @staticmethod
@@ -179,6 +185,9 @@ class Session:
         self.state = new
         # The record's own copy: the log's place of an event is found by identity.
         self._record({"e": dict(event)}, ms)
+        if self.changed is not None:
+            n = len(self.timeline.events)
+            self.changed(n - 1, n)
         return None
 
     def _queue(self, line, event):
@@ -254,6 +263,8 @@ class Session:
         self.snap = snap
         self.state = state
         self._record(rec, ms)
+        if self.changed is not None:
+            self.changed(min(first, len(nxt)), len(nxt))
         return None
 
     def _replay(self, refs, snap=None, upto=None):
@@ -286,6 +297,10 @@ class Session:
     def events(self):
         """The events in force, oldest first (read from flash as they are used)."""
         return Events(self, self.timeline.events)
+
+    def events_from(self, first):
+        """The events in force from index `first` on, read from flash as they are used."""
+        return self._iter(self.timeline.events, first)
 
     # --- the events on flash ---
     def _iter(self, refs, first=0, upto=None):
@@ -385,9 +400,10 @@ class Session:
             self.problem = "History not saved (%s)" % e
 
     def close(self):
-        """The game is in the history: its log goes."""
+        """The game is in the history: its log goes, and its score sheet."""
         if self.store is not None:
             self.store.remove(LOG)
+            self.store.remove(SHEET)
 
 
 def _drop_readers():

@@ -4,6 +4,7 @@
 # calls for: that is how undo, redo, corrections and resume land where they should.
 from pawpad.app.shell import flow as flows
 from pawpad.app.shell.game_menu import GameMenu
+from pawpad.app.shell.score_sheet import Kept
 from pawpad.core.timers import Timer, clock_text
 from pawpad.ticks import diff
 from pawpad.ui.screen import DONE, ERROR
@@ -17,6 +18,7 @@ class Game:
         self.app = app
         self.session = session
         self.flow = flows.load(session.name)
+        self.sheet = Kept(session, self.flow)  # the score sheet, kept as the game goes
         self._base_ms = session.ms
         self._since = app.now
         self.timer = None  # the game menu's countdown, when one is set

@@ -52,14 +52,15 @@ class Results(Screen):
 
 def summary(game, extra):
     """The history's record of the game as it stands, its score sheet's totals
-    included (replayed from the log: the log goes once the game is in the history)."""
+    included (the sheet kept as the game went: it goes with the log once the game is
+    in the history)."""
     flow, state = game.flow, game.state
     rec = {"scores": flow.scores(state), "winners": flow.winners(state) if state["ended"]
            else [], "colours": game.colours[:state["players"]], "title": flow.title(state)}
     rec.update(flow.history_extra(game.session.events()))
     rec.update(extra)
     room = LINE_MAX - LATER_BYTES - len(gamelog.encode(rec))
-    rec.update(score_sheet.history(game.session, flow, min(SHEET_BYTES, room)))
+    rec.update(score_sheet.history(game, min(SHEET_BYTES, room)))
     return rec
 
 

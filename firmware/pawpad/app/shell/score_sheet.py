@@ -1,29 +1,192 @@
 # The running score sheet of the game in progress: for each round (each turn in Circus
 # Puppy) what every player scored in it and their total after it, as a table keeps on
-# paper. Drawn from the log: the game replayed from the start, a row closed each time
-# the flow's sheet_mark of the state changes. Opened from the game menu; at the end of
-# a game the history keeps the sheet's totals (history()), thinned to fit its line.
+# paper. Kept as the game goes (Kept, on flash in store/sheet.py): a row is appended when
+# the flow's sheet_mark of the state changes, so opening the sheet reads it and never
+# replays the game. At the end of a game the history keeps the sheet's totals
+# (history()), thinned to fit its line.
 import json
 
 from pawpad.games.common import replay
+from pawpad.store.sheet import Bad, SheetFile
 from pawpad.ui import widgets
 from pawpad.ui.screen import DOWN, UP, Screen
 
-# Events replayed for a sheet at most. The replay reads the whole log and costs up to
-# about 9 ms an event on the Pico (Top Dog, 6 players): a longer game has no sheet
-# rather than a screen frozen for seconds (and the watchdog's reset after 8).
+# Events replayed for a sheet at most, when it must be made again from the log (a
+# sheet damaged on flash, or a correction early in a long game): the replay costs up to
+# about 9 ms an event on the Pico (Top Dog, 6 players), and a screen frozen for seconds
+# (and the watchdog's reset after 8) is worse than a sheet that says it is too long.
 REPLAY_MAX = 400  # not const(): a test lowers it
+_BROKEN = (OSError, Bad)
+
+
+def _m(mark):
+    """A sheet mark as JSON gives it back (a tuple is a list there)."""
+    return list(mark) if isinstance(mark, tuple) else mark
+
+
+class Kept:
+    """The sheet of a game, kept on flash as its events come (Session.changed), without
+    ever reading the log for it: while the file holds every row (`stale` None) a row is
+    appended when the state's sheet_mark changes. After a correction, a repair, or a
+    resume whose last row is not the state's, the rows from event `stale` on are made
+    again from the log when the sheet is next read (catch_up, up to REPLAY_MAX
+    events), where a damaged log is met as every reading meets it. Without a flash (or
+    when it fails) the sheet is the log replayed, as before it was kept."""
+
+    def __init__(self, session, flow):
+        self.session = session
+        self.flow = flow
+        self.file = None if session.store is None else SheetFile(session.store,
+                                                                  session.game_id())
+        self.count = 0  # rows in the file
+        self.last = 0  # the events in force when its last row closed
+        self.mark = None  # the state's sheet_mark, while the file holds every row
+        self.stale = 0  # rows closed after this many events are not all in the file
+        self.n = len(session.timeline.events)  # the events in force at the last change
+        self.unwritten = False  # no file yet: its header goes with the first row
+        if self.file is not None:
+            self._open()
+        session.changed = self.changed
+
+    def _open(self):
+        """What the file on flash holds of this game, as far as the events in force go
+        (a row reaches flash before its event: a power cut may leave it without one).
+        Whole when the mark its last row closed on is the state's mark now."""
+        n = self.n
+        seen = [0, 0, None, False]  # rows within n, the last one's n, its mark, more
+
+        def take(_i, closed, _totals, mark):
+            if closed > n:
+                seen[3] = True
+                return True
+            seen[0] += 1
+            seen[1] = closed
+            seen[2] = mark
+            return False
+
+        try:
+            head = self.file.each(take)
+            if seen[3]:
+                self.file.keep_until(n)
+        except _BROKEN:
+            self._start()
+            return
+        self.count, self.last = seen[0], seen[1]
+        mark = seen[2] if seen[0] else head
+        now = _m(self.flow.sheet_mark(self.session.state))
+        if mark == now:
+            self.stale = None
+            self.mark = now
+        else:
+            self.stale = self.last
+
+    def _start(self):
+        """A sheet without rows: whole for a game without events, else to be made from
+        the log. Its header goes to flash with its first row (a new game's first
+        screen waits for no write)."""
+        self.count = self.last = 0
+        s = self.session
+        head = s.header
+        self.mark = _m(self.flow.sheet_mark(replay(s.engine, head["players"],
+                                                   head["settings"], ())))
+        self.unwritten = True
+        self.stale = 0 if self.n else None
+
+    def _append(self, n, totals, mark):
+        if self.unwritten:
+            self.file.start(self.mark)
+            self.unwritten = False
+        self.file.append(n, totals, mark)
+        self.count += 1
+        self.last = n
+        self.mark = mark
+
+    def changed(self, first, n):
+        """The events from index `first` on changed, n are in force (Session.changed).
+        A row that closed at event count `last` holds while the events before it do:
+        rows closed after `first` go. Reads nothing of the log."""
+        if self.file is None:
+            return
+        grew = n == self.n + 1 and first == self.n  # an event on top (offered, redone)
+        self.n = n
+        try:
+            upto = first if self.stale is None else min(self.stale, first)
+            if self.last > upto:
+                self.count, self.last, _ = self.file.keep_until(upto)
+            state = self.session.state
+            if self.stale is None and grew:  # the row it closed, if it closed one
+                mark = _m(self.flow.sheet_mark(state))
+                if mark != self.mark:
+                    self._append(n, self.flow.scores(state), mark)
+            elif self.stale is None and upto >= n:  # undone: the rows before stay whole
+                self.mark = _m(self.flow.sheet_mark(state))
+            else:
+                self.stale = upto  # a correction: the rows after it, at the next read
+        except _BROKEN:
+            self._start()
+
+    def catch_up(self, most=None):
+        """Makes the rows closed after `stale` from the log, if that is at most `most`
+        events (REPLAY_MAX); True when the file then holds every row. A damaged log
+        raises Repaired, as any reading of it."""
+        if self.stale is None:
+            return True
+        if self.file is None:
+            return False
+        s = self.session
+        n = len(s.timeline.events)
+        first = self.stale
+        if n - first > (REPLAY_MAX if most is None else most):
+            return False
+        try:
+            if self.last > first:  # rows a reading cut short left beyond it
+                self.count, self.last, _ = self.file.keep_until(first)
+            state = s.state_before(first) if first < n else s.state
+            mark = _m(self.flow.sheet_mark(state))
+            i = first
+            if first < n:
+                for e in s.events_from(first):
+                    state = s.engine.apply(state, e)
+                    i += 1
+                    now = _m(self.flow.sheet_mark(state))
+                    if now != mark:
+                        self._append(i, self.flow.scores(state), now)
+                        mark = now
+        except _BROKEN:
+            self._start()
+            return False
+        self.mark = mark
+        self.stale = None
+        return True
+
+    def rows(self):
+        """[totals after the row] of every row, oldest first, or None when the sheet
+        cannot be made (tests and small sheets: the screen reads a row at a time)."""
+        if not self.catch_up():
+            return None
+        out = []
+        if not self.unwritten:
+            self.file.each(lambda _i, _n, totals, _m: out.append(totals))
+        return out
 
 
 def rows(game):
     """[totals after the row] for every closed row of the sheet, oldest first; None
-    for a game of more than REPLAY_MAX events."""
+    when it is too long to make."""
+    kept = game.sheet
+    if kept.file is not None:
+        try:
+            got = kept.rows()
+            if got is not None:
+                return got
+        except _BROKEN:
+            pass
     return totals(game.session, game.flow)
 
 
 def totals(session, flow, bounded=True):
-    """rows() of a session and its flow (the report reads a log without a game, and
-    with no bound to the replay)."""
+    """The sheet's rows made from the log: the game replayed from its start (the
+    report reads a log without a game, and with no bound to the replay)."""
     if bounded and len(session.timeline.events) > REPLAY_MAX:
         return None
     head = session.header
@@ -39,31 +202,96 @@ def totals(session, flow, bounded=True):
     return out
 
 
-def history(session, flow, room):
+class OnFlash:
+    """The rows of a kept sheet as a sequence (len, index): each read from flash when
+    it is asked for, so a long game's sheet is never in RAM."""
+
+    def __init__(self, kept):
+        self.kept = kept
+
+    def __len__(self):
+        return self.kept.count
+
+    def __getitem__(self, i):
+        if not 0 <= i < self.kept.count:
+            raise IndexError(i)
+        return self.kept.file.pair(i)[1]
+
+    def pair(self, i):
+        return self.kept.file.pair(i)
+
+    def __iter__(self):  # the whole sheet, for a test to compare
+        out = []
+        if not self.kept.unwritten:
+            self.kept.file.each(lambda _i, _n, totals, _m: out.append(totals))
+        return iter(out)
+
+
+class InRam(list):
+    """The rows made from the log (no flash): as OnFlash."""
+
+    def pair(self, i):
+        return (self[i - 1] if i else None), self[i]
+
+
+def sheet_of(game):
+    """The rows for the screen and the history: OnFlash, or InRam when the sheet must
+    be the log replayed; None when that is too long."""
+    kept = game.sheet
+    if kept.file is not None and kept.catch_up():
+        return OnFlash(kept)
+    made = totals(game.session, game.flow)
+    return None if made is None else InRam(made)
+
+
+def history(game, room):
     """{"sheet": {"unit": "Round" or "Turn", "rows": [[row number, totals], ...]}} for
     the game's history record, in at most `room` bytes of JSON (nothing when the game
-    closed no row, or is too long to replay): every row, or every step-th one and
-    always the last."""
-    sheet = totals(session, flow)
-    if not sheet:
+    closed no row, or is too long to make): every row, or every step-th one and always
+    the last. Read from the kept sheet a row at a time, as often as the thinning
+    takes; a sheet found damaged on the way is the log replayed."""
+    sheet = sheet_of(game)
+    try:
+        rows = thinned(sheet, room) if sheet else None
+    except _BROKEN:
+        sheet = totals(game.session, game.flow)
+        rows = thinned(sheet, room) if sheet else None
+    if not rows:
         return {}
-    return {"sheet": {"unit": flow.sheet_unit, "rows": thinned(sheet, room)}}
+    return {"sheet": {"unit": game.flow.sheet_unit, "rows": rows}}
 
 
 def thinned(sheet, room):
     """[[row number from 1, totals]] of rows step, 2*step, ... and the last, with the
     smallest step whose JSON fits in `room` bytes (the first tried is what the last
     row's width allows: the totals grow as a game goes on). The last row alone when
-    nothing else fits."""
+    nothing else fits. `sheet`: a list, or OnFlash (read a row at a time)."""
     n = len(sheet)
-    width = len(json.dumps([n, sheet[-1]])) + 2  # ", " between rows
+    last = sheet[n - 1]
+    width = len(json.dumps([n, last])) + 2  # ", " between rows
     step = max(1, (n * width + room - 1) // max(1, room))
     while True:
-        kept = [[i, sheet[i - 1]] for i in range(step, n, step)]
-        kept.append([n, sheet[-1]])
+        kept = _every(sheet, step, n)
+        kept.append([n, last])
         if step >= n or len(json.dumps(kept)) <= room:
             return kept
         step += 1
+
+
+def _every(sheet, step, n):
+    """[[i, row i]] for i = step, 2*step, ... below n (row numbers from 1)."""
+    if isinstance(sheet, list):
+        return [[i, sheet[i - 1]] for i in range(step, n, step)]
+    out = []
+
+    def take(j, _n, totals, _mark):
+        i = j + 1
+        if i < n and i % step == 0:
+            out.append([i, totals])
+        return i >= n
+
+    sheet.kept.file.each(take)
+    return out
 
 
 def cells(totals, before):
@@ -74,28 +302,38 @@ def cells(totals, before):
 class ScoreSheet(Screen):
     """One row of the sheet a page: each player's points in it and their total. UP/DOWN
     go to the row before or after (the last row first); OK or BACK: the game menu's
-    game."""
+    game. Two rows are read from the kept sheet for a page, never the whole sheet."""
 
     name = "score-sheet"
 
     def __init__(self, game):
         self.game = game
-        sheet = rows(game)
+        sheet = sheet_of(game)
         self.too_long = sheet is None
-        self.sheet = sheet or []
+        self.sheet = sheet if sheet is not None else InRam()
         self.i = len(self.sheet) - 1
 
     def draw(self, c, app):
         unit = self.game.flow.sheet_unit
-        if not self.sheet:
+        if not len(self.sheet):
             widgets.title_bar(c, "Score sheet")
             widgets.message(c, ["Too long a game", "for the sheet."] if self.too_long
                             else ["No %s played yet." % unit.lower()])
             return
         widgets.title_bar(c, "%s %d of %d" % (unit, self.i + 1, len(self.sheet)))
-        before = self.sheet[self.i - 1] if self.i else [0] * len(self.sheet[self.i])
-        items = [(self.game.name(s)[:3], v) for s, v in enumerate(cells(self.sheet[self.i],
-                                                                        before))]
+        try:
+            before, row = self.sheet.pair(self.i)
+        except _BROKEN:  # damaged on flash since it opened: the log replayed
+            made = totals(self.game.session, self.game.flow)
+            self.sheet = InRam(made or [])
+            self.too_long = made is None
+            self.i = min(self.i, len(self.sheet) - 1)
+            c.clear()
+            self.draw(c, app)
+            return
+        if before is None:
+            before = [0] * len(row)
+        items = [(self.game.name(s)[:3], v) for s, v in enumerate(cells(row, before))]
         widgets.score_grid(c, items)
         widgets.footer(c, "UP/DOWN: %s" % unit.lower(), "BACK")
 

@@ -1,0 +1,120 @@
+# The score sheet of the game in progress, kept on flash as the game goes (SHEET): a
+# header naming the game and the sheet's mark before any row, then one line a row:
+# the number of events in force when the row closed, each seat's total, and the mark it
+# closed on. Each line carries a checksum as the log's records do (gamelog.encode), so
+# a damaged byte is found, never shown as a total. A row is appended when it closes; an
+# undo or a correction that takes rows back rewrites the file without them (through a
+# temporary file: a power cut leaves the old sheet or the new one). It is read a line
+# at a time: neither keeping it nor reading it holds more than a row or two in RAM,
+# however long the game. It is only ever a copy of what the log says: damaged, cut
+# short or another game's, it is made again from the log (app/shell/score_sheet.py).
+from pawpad.store import gamelog
+from pawpad.store.logread import SHEET  # noqa: F401 (the name, where the log's is)
+
+
+class Bad(ValueError):
+    """The file is not a whole sheet of this game."""
+
+
+class SheetFile:
+    def __init__(self, store, game_id):
+        self.store = store
+        self.id = game_id
+
+    def start(self, mark):
+        """An empty sheet of this game, whose state's mark is `mark`, in place of
+        whatever was there."""
+        self.store.write_text(SHEET, gamelog.encode({"sheet": self.id, "m": mark}))
+
+    def append(self, n, totals, mark):
+        self.store.append_line(SHEET, gamelog.encode({"n": n, "t": totals, "m": mark}))
+
+    def each(self, fn, upto=None):
+        """fn(i, n, totals, mark) for each row, oldest first (i from 0; n the events in
+        force when it closed), those closed by event `upto` at the most; stops early
+        when fn returns True. Returns the mark of the header. Bad when the file is not
+        a whole sheet of this game, OSError when it cannot be read."""
+        i = 0
+        last = 0
+        head = None
+        with self.store.open_text(SHEET) as lines:
+            for line in lines:
+                rec = _record(line)
+                if head is None:
+                    if rec.get("sheet") != self.id or "m" not in rec:
+                        raise Bad("not this game's sheet")
+                    head = rec
+                    continue
+                n, totals, mark = _row(rec, last)
+                last = n
+                if upto is not None and n > upto:
+                    break
+                if fn(i, n, totals, mark):
+                    break
+                i += 1
+        if head is None:
+            raise Bad("no header")
+        return head["m"]
+
+    def pair(self, i):
+        """(the totals of row i - 1 or None, those of row i)."""
+        got = [None, None]
+
+        def take(j, _n, totals, _mark):
+            if j == i - 1:
+                got[0] = totals
+            elif j == i:
+                got[1] = totals
+                return True
+            return False
+
+        self.each(take)
+        if got[1] is None:
+            raise Bad("no row %d" % i)
+        return got[0], got[1]
+
+    def keep_until(self, upto):
+        """Rewrites the sheet with only the rows closed by event `upto` at the most;
+        returns (rows kept, the last one's n or 0, the mark after it)."""
+        head = self.each(_first)  # the header's mark: nothing else is read
+        kept = [0, 0, head]
+        with self.store.write_stream(SHEET) as out:
+            out.write(gamelog.encode({"sheet": self.id, "m": head}))
+
+            def copy(_i, n, totals, mark):
+                out.write(gamelog.encode({"n": n, "t": totals, "m": mark}))
+                kept[0] += 1
+                kept[1] = n
+                kept[2] = mark
+
+            self.each(copy, upto)
+        return kept[0], kept[1], kept[2]
+
+
+def _first(_i, _n, _totals, _mark):
+    return True
+
+
+def _record(line):
+    if not isinstance(line, str) or not line.endswith("\n"):
+        raise Bad("a line cut short")
+    try:
+        rec = gamelog.decode(line[:-1])
+    except ValueError:
+        raise Bad("a damaged line")
+    if not isinstance(rec, dict):
+        raise Bad("a damaged line")
+    return rec
+
+
+def _row(rec, last):
+    """(n, totals, mark) of a row record whose n comes after `last`; Bad if it is
+    not one."""
+    n, totals = rec.get("n"), rec.get("t")
+    if not (isinstance(n, int) and not isinstance(n, bool) and n > last
+            and isinstance(totals, list) and "m" in rec):
+        raise Bad("a damaged row")
+    for v in totals:
+        if not isinstance(v, int) or isinstance(v, bool):
+            raise Bad("a damaged row")
+    return n, totals, rec["m"]
