@@ -103,6 +103,18 @@ FROZEN_CHECK = ("import os\n"
                 "        print('this firmware has no frozen pawpad (boards/pico/manifest.py)')\n")
 
 
+def commit():
+    """The checkout's commit, and whether files differ from it."""
+    try:
+        rev = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT,
+                             capture_output=True, text=True).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "firmware", "boards"],
+                               cwd=ROOT, capture_output=True, text=True).stdout.strip()
+    except OSError:
+        return "?"
+    return (rev or "?") + (" (firmware changed since)" if dirty else "")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--mpremote", default="mpremote")
@@ -140,9 +152,12 @@ def main():
                            timeout=60)
         if "frozen" not in r.stdout:
             sys.exit("bench-device --frozen: %s" % (r.stdout.strip() or r.stderr.strip()))
-    print("== on the device (%s): figures from time.ticks_us() there; options %s"
-          % (a.port, json.dumps(opts)), flush=True)
-    lines = []
+    head = "== on the device (%s), %s build of commit %s: figures from time.ticks_us() there; " \
+        "options %s\n" % (a.port, "frozen UF2" if a.frozen else ".mpy (make flash)",
+                          commit(), json.dumps(opts))
+    print(head, end="", flush=True)
+    lines = [head]
+    failed = []
     # One mpremote session a phase: each starts from a soft reset, a fresh heap.
     phases = [ph for ph in PHASES if ph in a.phases.split(",")]
     for i, phase in enumerate(phases):
@@ -159,10 +174,15 @@ def main():
                     continue
                 print(line, end="", flush=True)
                 lines.append(line)
-        if p.returncode:
-            sys.exit("bench-device: mpremote failed (%d) in phase %s" % (p.returncode, phase))
+        if p.returncode:  # the next phase starts from a soft reset: it still runs
+            line = "bench-device: phase %s FAILED (mpremote exit %d)\n" % (phase, p.returncode)
+            print(line, end="", flush=True)
+            lines.append(line)
+            failed.append(phase)
     with open(a.out, "w") as f:
         f.write("".join(lines))
+    if failed:
+        sys.exit("bench-device: %d phase(s) failed: %s" % (len(failed), ", ".join(failed)))
 
 
 if __name__ == "__main__":
