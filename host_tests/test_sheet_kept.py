@@ -66,6 +66,18 @@ def new_game(name, players, settings):
     return store, app, s, Game(app, s)
 
 
+def played(name, players, settings, events):
+    """A new game on flash with the events offered, written as the box's loop writes
+    them when it is quiet (every few events)."""
+    store, app, s, game = new_game(name, players, settings)
+    for k, e in enumerate(events):
+        assert s.offer(e, 0) is None
+        if k % 10 == 9:
+            s.flush()
+    s.flush()
+    return store, app, s, game
+
+
 def test_the_kept_sheet_is_the_replay_after_every_change_of_every_title():
     for name, players, settings, seed, chooser in GAMES:
         events = events_of(name, players, settings, seed, chooser)
@@ -92,12 +104,7 @@ def test_the_kept_sheet_is_the_replay_after_every_change_of_every_title():
 def test_a_long_sheet_opens_without_a_replay():
     # Kept as it went: the screen reads two rows of the file, whatever REPLAY_MAX says.
     _, events = robot_play("top_dog", 6, None, Even(5), 900)
-    store, app, s, game = new_game("top_dog", 6, None)
-    for k, e in enumerate(events):
-        assert s.offer(e, 0) is None
-        if k % 10 == 9:
-            s.flush()  # as the box's loop does when it is quiet
-    s.flush()
+    store, app, s, game = played("top_dog", 6, None, events)
     keep = score_sheet.REPLAY_MAX
     score_sheet.REPLAY_MAX = 0  # a replay of even one event is refused
     try:
@@ -107,8 +114,9 @@ def test_a_long_sheet_opens_without_a_replay():
         score_sheet.REPLAY_MAX = keep
     assert not screen.too_long and isinstance(screen.sheet, score_sheet.OnFlash)
     assert rows == truth(s, game.flow) and len(rows) > 20
-    assert screen.sheet.pair(len(rows) - 1) == (rows[-2], rows[-1])
-    assert screen.sheet.pair(0) == (None, rows[0])
+    for i in reversed(range(len(rows))):  # paged from the last row, as the screen opens
+        assert screen.sheet.pair(i) == ((rows[i - 1] if i else None), rows[i]), i
+    assert len(screen.sheet.places) <= score_sheet.OnFlash.PLACES  # not a row each
 
 
 def test_a_power_cut_anywhere_brings_back_the_replays_sheet():
@@ -136,12 +144,7 @@ def test_a_power_cut_anywhere_brings_back_the_replays_sheet():
 
 def test_a_damaged_or_foreign_sheet_is_made_again_from_the_log():
     _, events = robot_play("circus_puppy", 3, None, Lcg(11), 200)
-    store, app, s, game = new_game("circus_puppy", 3, None)
-    for k, e in enumerate(events):
-        assert s.offer(e, 0) is None
-        if k % 10 == 9:
-            s.flush()
-    s.flush()
+    store, app, s, game = played("circus_puppy", 3, None, events)
     want = truth(s, game.flow)
     path = store.path(SHEET)
     with open(path, "rb") as f:

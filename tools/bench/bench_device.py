@@ -70,18 +70,13 @@ def inputs(build, opts):
     paths = [os.path.join(build, "bench_device.json")]
     with open(paths[0], "w") as f:
         json.dump(cfg, f)
-    for name, players, settings, chooser, moves in REPLAY:
-        _, events = robots.play(name, players, settings, chooser, moves)
-        path = os.path.join(build, "bench_replay_%s.json" % name)
-        with open(path, "w") as f:
-            json.dump([players, settings, events[:EVENTS]], f)
-        paths.append(path)
-    for name, players, settings, chooser, moves in SHEETS:
-        _, events = robots.play(name, players, settings, chooser, moves)
-        path = os.path.join(build, "bench_sheet_%s.json" % name)
-        with open(path, "w") as f:
-            json.dump([players, settings, events[:SHEET_EVENTS]], f)
-        paths.append(path)
+    for games, kind, most in ((REPLAY, "replay", EVENTS), (SHEETS, "sheet", SHEET_EVENTS)):
+        for name, players, settings, chooser, moves in games:
+            _, events = robots.play(name, players, settings, chooser, moves)
+            path = os.path.join(build, "bench_%s_%s.json" % (kind, name))
+            with open(path, "w") as f:
+                json.dump([players, settings, events[:most]], f)
+            paths.append(path)
     return paths
 
 

@@ -10,7 +10,6 @@ import json
 import os
 import shutil
 
-from pawpad.app.shell import flow as flows
 from pawpad.app.shell.results import summary
 from pawpad.core.colours import NAMES
 from pawpad.store import gamelog, stats
@@ -56,19 +55,6 @@ HISTORY_GAMES = (  # game, players, settings, chooser, most robot records
 )
 
 
-class _Host:
-    """What results.summary reads of a game in progress."""
-
-    def __init__(self, session, colours):
-        self.session = session
-        self.flow = flows.load(session.name)
-        self.colours = colours
-
-    @property
-    def state(self):
-        return self.session.state
-
-
 def finished(i):
     """(history record, tally, colours) of the history's game i, ended as the box ends
     it (results.summary, then what Session.finish adds; every 7th left unfinished)."""
@@ -78,7 +64,7 @@ def finished(i):
     g.play(most, sprinkle=False, to_end=True)
     s = g.s
     abandoned = not s.state["ended"] or i % 7 == 3
-    game = _Host(s, colours)
+    game = longdata._Host(s, colours)
     rec = summary(game, {"abandoned": True} if abandoned else {})
     rec["date"] = "20%02d-%02d-%02d" % (24 + i // 120, 1 + i // 10 % 12, 1 + i % 28)
     rec["game"] = s.name

@@ -22,6 +22,7 @@ if __name__ == "__main__":  # run as a script: the firmware, the tools and the p
 
 from pawpad.app.shell import flow as flows  # noqa: E402
 from pawpad.app.shell.results import summary  # noqa: E402
+from pawpad.app.shell.score_sheet import Kept  # noqa: E402
 from pawpad.core.colours import NAMES  # noqa: E402
 from pawpad.store import (
     gamelog,  # noqa: E402
@@ -133,12 +134,14 @@ class _Ids:
 
 
 class _Host:
-    """What results.summary reads of a game in progress."""
+    """What results.summary reads of a game in progress (its sheet: made from the log
+    when it is read, as for a game resumed without one)."""
 
     def __init__(self, session, colours):
         self.session = session
         self.flow = flows.load(session.name)
         self.colours = colours
+        self.sheet = Kept(session, self.flow)
 
     @property
     def state(self):

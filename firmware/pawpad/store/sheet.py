@@ -20,6 +20,7 @@ class SheetFile:
     def __init__(self, store, game_id):
         self.store = store
         self.id = game_id
+        self.place = None  # (row, byte offset, n before it) of the row each() last gave
 
     def start(self, mark):
         """An empty sheet of this game, whose state's mark is `mark`, in place of
@@ -29,35 +30,40 @@ class SheetFile:
     def append(self, n, totals, mark):
         self.store.append_line(SHEET, gamelog.encode({"n": n, "t": totals, "m": mark}))
 
-    def each(self, fn, upto=None):
+    def each(self, fn, upto=None, at=None):
         """fn(i, n, totals, mark) for each row, oldest first (i from 0; n the events in
         force when it closed), those closed by event `upto` at the most; stops early
-        when fn returns True. Returns the mark of the header. Bad when the file is not
-        a whole sheet of this game, OSError when it cannot be read."""
-        i = 0
-        last = 0
+        when fn returns True. at=(i, byte offset, n of the row before): begins at that
+        row (a place mark() noted), the header not read again. Returns the mark of the
+        header (None when begun at a row). Bad when the file is not a whole sheet of
+        this game, OSError when it cannot be read."""
+        i, pos, last = at if at is not None else (0, 0, 0)
         head = None
-        with self.store.open_text(SHEET) as lines:
+        with self.store.open_text(SHEET, pos) as lines:
             for line in lines:
                 rec = _record(line)
-                if head is None:
+                if head is None and at is None:
                     if rec.get("sheet") != self.id or "m" not in rec:
                         raise Bad("not this game's sheet")
                     head = rec
+                    pos += len(line)
                     continue
                 n, totals, mark = _row(rec, last)
-                last = n
                 if upto is not None and n > upto:
                     break
+                self.place = (i, pos, last)  # where this row begins, for a later each()
                 if fn(i, n, totals, mark):
                     break
+                last = n
+                pos += len(line)  # the lines are ASCII: characters are bytes
                 i += 1
-        if head is None:
+        if head is None and at is None:
             raise Bad("no header")
-        return head["m"]
+        return head["m"] if head is not None else None
 
-    def pair(self, i):
-        """(the totals of row i - 1 or None, those of row i)."""
+    def pair(self, i, at=None):
+        """(the totals of row i - 1 or None, those of row i), read from `at` (as
+        each()'s, at row i - 1 or before) or from the start."""
         got = [None, None]
 
         def take(j, _n, totals, _mark):
@@ -68,7 +74,7 @@ class SheetFile:
                 return True
             return False
 
-        self.each(take)
+        self.each(take, None, at)
         if got[1] is None:
             raise Bad("no row %d" % i)
         return got[0], got[1]

@@ -203,22 +203,45 @@ def totals(session, flow, bounded=True):
 
 
 class OnFlash:
-    """The rows of a kept sheet as a sequence (len, index): each read from flash when
-    it is asked for, so a long game's sheet is never in RAM."""
+    """The rows of a kept sheet as a sequence (len, index, pair): each read from flash
+    when it is asked for, so a long game's sheet is never in RAM. The places of
+    PLACES rows spread over the sheet are noted at the first reading, so a page turned
+    reads a few lines from the nearest one, not the sheet from its start."""
+
+    PLACES = 32
 
     def __init__(self, kept):
         self.kept = kept
+        self.places = None  # [(row, byte offset, n before it)], every stride-th row
+        self.stride = 1
 
     def __len__(self):
         return self.kept.count
 
     def __getitem__(self, i):
-        if not 0 <= i < self.kept.count:
-            raise IndexError(i)
-        return self.kept.file.pair(i)[1]
+        return self.pair(i)[1]
 
     def pair(self, i):
-        return self.kept.file.pair(i)
+        if not 0 <= i < self.kept.count:
+            raise IndexError(i)
+        f = self.kept.file
+        if self.places is None:
+            self._note_places()
+        k = min(max(0, i - 1) // self.stride, len(self.places) - 1)
+        return f.pair(i, self.places[k] if k > 0 else None)
+
+    def _note_places(self):
+        f = self.kept.file
+        self.stride = max(1, (self.kept.count + self.PLACES - 1) // self.PLACES)
+        places = []
+
+        def note(j, _n, _totals, _mark):
+            if j % self.stride == 0:
+                places.append(f.place)
+            return False
+
+        f.each(note)
+        self.places = places or [None]
 
     def __iter__(self):  # the whole sheet, for a test to compare
         out = []
