@@ -9,6 +9,9 @@ class ListScreen(Screen):
     (`editable(i)`, `change(app, i, step)`), which OK then toggles."""
 
     title = ""
+    # A step of the selection redrawn as a patch of the frame (_step): for lists whose
+    # rows change only when a key changes them (no live values, no corner that moves).
+    steps_in_place = False
 
     def __init__(self):
         self.sel = 0
@@ -29,6 +32,7 @@ class ListScreen(Screen):
 
     def key(self, app, k):
         n = len(self.rows(app))
+        pending, self.patched = self.patched, None  # any other key: a whole frame
         if self.editing:
             if k in (UP, DOWN):
                 self.change(app, self.sel, 1 if k == UP else -1)
@@ -37,9 +41,9 @@ class ListScreen(Screen):
                 self.edited(app)
             return
         if k == UP and n:
-            self.sel = (self.sel - 1) % n
+            self._step((self.sel - 1) % n, pending)
         elif k == DOWN and n:
-            self.sel = (self.sel + 1) % n
+            self._step((self.sel + 1) % n, pending)
         elif k == OK and n:
             if self.editable(self.sel):
                 self.editing = True
@@ -47,6 +51,23 @@ class ListScreen(Screen):
                 self.choose(app, self.sel)
         elif k == BACK:
             app.nav.pop()
+
+    def _step(self, new, pending):
+        """The selection moves to row `new`. When both rows are among those shown (no
+        scrolling) and the rows are drawn as this class draws them, only their bars
+        change: a patch of the frame, not a new one (the panel gets those rows only).
+        `pending`: a patch not drawn yet (two steps in one turn), whose first row is
+        the frame's bar."""
+        old = self.sel if pending is None else pending[0]
+        self.sel = new
+        shown = self.top <= old < self.top + widgets.ROWS and \
+            self.top <= new < self.top + widgets.ROWS
+        if shown and self.steps_in_place and type(self).draw is ListScreen.draw:
+            self.patched = (old, new) if old != new else ()
+
+    def patch(self, c, patched):
+        for i in patched:  # the old row's bar off, the new one's on
+            widgets.invert_row(c, i - self.top)
 
     def choose(self, app, i):
         pass

@@ -32,6 +32,13 @@ class Screen:
     phase = None
     # True while a problem is to be kept for later, not shown over this screen (boot).
     holds_notices = False
+    # A change to make on the frame as it stands, or None: when this screen drew the
+    # frame last, the app calls patch(c, patched) instead of drawing it whole (a menu
+    # step then sends the panel only the rows that changed).
+    patched = None
+
+    def patch(self, c, patched):
+        pass
 
     def draw(self, c, app):
         pass

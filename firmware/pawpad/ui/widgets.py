@@ -20,6 +20,13 @@ def clip(s, n):
     return s if len(s) <= n else s[:max(0, n - 1)] + "~"
 
 
+def invert_row(c, shown):
+    """The bar of the `shown`-th list row on the screen: the blank row above its text,
+    the text and its descenders, nothing of the rows around it (inverted again, it
+    is gone)."""
+    c.invert_rect(0, LIST_Y + shown * ROW_H - 1, WIDTH - 2, ROW_H)
+
+
 def list_rows(c, rows, selected, top, editing=False):
     """rows: [(label, value)]; draws ROWS of them from `top`, `selected` highlighted.
     While editing, the value of the selected row is shown between arrows."""
@@ -34,9 +41,7 @@ def list_rows(c, rows, selected, top, editing=False):
         if value:
             c.text_right(value, WIDTH - 3, y)
         if i == selected:
-            # the blank row above the text, the text and its descenders: nothing of
-            # the rows around it
-            c.invert_rect(0, y - 1, WIDTH - 2, ROW_H)
+            invert_row(c, i - top)
     if len(rows) > ROWS:  # scroll bar on the right edge
         span = HEIGHT - y0
         h = max(4, span * ROWS // len(rows))

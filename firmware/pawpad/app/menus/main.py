@@ -17,6 +17,7 @@ BOX = (("Players", "players", "Players"), ("Settings", "settings", "SettingsScre
 class MainMenu(ListScreen):
     name = "menu"
     title = "Pawpad"
+    steps_in_place = True
 
     def rows(self, app):
         return [(g[1], None) for g in games.GAMES] + [

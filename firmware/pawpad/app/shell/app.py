@@ -37,6 +37,7 @@ class App:
         self.now_us = 0  # the microsecond clock at this step (press times are on it)
         self.repeat = False  # the key being handled repeats a held UP/DOWN
         self.toast_text = None
+        self._drawn = (None, None)  # (screen, canvas): whose whole frame a canvas holds
         self.toast_until = 0
         self.nav = Navigator(home, first)
         box.sound(BOOT)
@@ -112,6 +113,15 @@ class App:
         return self.top.live or self.top.busy
 
     def draw(self, c):
+        top = self.top
+        patched = top.patched
+        if patched is not None:
+            top.patched = None
+            drawn, on = self._drawn
+            if drawn is top and on is c and self.toast_text is None:
+                top.patch(c, patched)  # the frame as it stands, changed where it must
+                self.nav.dirty = False
+                return
         for _ in range(2):  # again after a repair: the screen the state calls for
             c.clear()
             try:
@@ -123,6 +133,9 @@ class App:
                 self.doubt(e)
         if self.toast_text is not None:
             toast(c, self.toast_text)
+            self._drawn = (None, None)  # a toast over it: the next frame is whole
+        else:
+            self._drawn = (self.top, c)  # the screen whose whole frame this canvas holds
         self.nav.dirty = False
 
     def toast(self, text):

@@ -87,8 +87,9 @@ class Kept:
         self.count = self.last = 0
         s = self.session
         head = s.header
-        self.mark = _m(self.flow.sheet_mark(replay(s.engine, head["players"],
-                                                   head["settings"], ())))
+        first = s.state if not self.n else replay(s.engine, head["players"],
+                                                   head["settings"], ())
+        self.mark = _m(self.flow.sheet_mark(first))  # a new game's is its state's
         self.unwritten = True
         self.stale = 0 if self.n else None
 
