@@ -21,6 +21,10 @@ class ListScreen(Screen):
     def rows(self, app):
         return []
 
+    def count(self, app):
+        """How many rows (a list whose rows are costly to make says it cheaper)."""
+        return len(self.rows(app))
+
     def draw(self, c, app):
         widgets.title_bar(c, self.title, self.corner(app))
         rows = self.rows(app)
@@ -31,7 +35,7 @@ class ListScreen(Screen):
         return ""
 
     def key(self, app, k):
-        n = len(self.rows(app))
+        n = self.count(app)
         pending, self.patched = self.patched, None  # any other key: a whole frame
         if self.editing:
             if k in (UP, DOWN):

@@ -45,7 +45,10 @@ class Kept:
         self.n = len(session.timeline.events)  # the events in force at the last change
         self.unwritten = False  # no file yet: its header goes with the first row
         if self.file is not None:
-            self._open()
+            if self.n:
+                self._open()
+            else:  # a new game (a new id): no sheet on flash is its own, none is read
+                self._start()
         session.changed = self.changed
 
     def _open(self):
