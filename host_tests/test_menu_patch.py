@@ -25,7 +25,7 @@ def test_a_menu_step_patched_is_the_whole_frame():
     p = play("1600 end\n", fresh_dir())
     app = p.dev.app
     assert app.top.name == "menu"
-    assert app.top.count(app) == len(app.top.rows(app))  # its count, without the rows
+    assert app.top.row_count(app) == len(app.top.rows(app))  # its count, without the rows
     c = p.dev.panel.canvas
     app.draw(c)
     steps = [DOWN] * 13 + [UP] * 15 + [DOWN, DOWN, UP] + [DOWN] * 4

@@ -21,7 +21,7 @@ class ListScreen(Screen):
     def rows(self, app):
         return []
 
-    def count(self, app):
+    def row_count(self, app):
         """How many rows (a list whose rows are costly to make says it cheaper)."""
         return len(self.rows(app))
 
@@ -35,7 +35,7 @@ class ListScreen(Screen):
         return ""
 
     def key(self, app, k):
-        n = self.count(app)
+        n = self.row_count(app)
         pending, self.patched = self.patched, None  # any other key: a whole frame
         if self.editing:
             if k in (UP, DOWN):

@@ -24,7 +24,7 @@ class MainMenu(ListScreen):
             (label, app.settings["players"] if label == "Players" else None)
             for label, _, _ in BOX]
 
-    def count(self, app):
+    def row_count(self, app):
         return len(games.GAMES) + len(BOX)  # a step makes no rows (a menu step's time)
 
     def corner(self, app):
