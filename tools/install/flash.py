@@ -288,7 +288,8 @@ def main():
     print("flash: %d of %d files changed%s%s" % (
         len(changed), len(files),
         "; copied pawpad/ removed (frozen in)" if remove_package else "",
-        "; %d left by another install removed (%s)" % (len(removed), ", ".join(removed))
+        "; %d left by another install removed (%s%s)" % (
+            len(removed), ", ".join(removed[:4]), ", ..." if len(removed) > 4 else "")
         if removed else ""))
     if not a.frozen:
         print("flash: the .mpy files load into RAM: this install is for development; a box "
