@@ -9,7 +9,7 @@
 # however long the game. It is only ever a copy of what the log says: damaged, cut
 # short or another game's, it is made again from the log (app/shell/score_sheet.py).
 from pawpad.store import gamelog
-from pawpad.store.logread import SHEET  # noqa: F401 (the name, where the log's is)
+from pawpad.store.logread import SHEET  # the file's name, beside the log's
 
 
 class Bad(ValueError):

@@ -76,7 +76,7 @@ class Kept:
             return
         self.count, self.last = seen[0], seen[1]
         mark = seen[2] if seen[0] else head
-        now = _m(self.flow.sheet_mark(self.session.state))
+        now = self._mark(self.session.state)
         if mark == now:
             self.stale = None
             self.mark = now
@@ -92,15 +92,23 @@ class Kept:
         head = s.header
         first = s.state if not self.n else replay(s.engine, head["players"],
                                                    head["settings"], ())
-        self.mark = _m(self.flow.sheet_mark(first))  # a new game's is its state's
+        self.mark = self._mark(first)  # a new game's is its state's
         self.unwritten = True
         self.stale = 0 if self.n else None
 
-    def _append(self, n, totals, mark):
+    def _mark(self, state):
+        return _m(self.flow.sheet_mark(state))
+
+    def _close(self, state, n):
+        """The row that the state after n events closes, if its mark is not the last
+        row's: appended (the header first, for a sheet not written yet)."""
+        mark = self._mark(state)
+        if mark == self.mark:
+            return
         if self.unwritten:
             self.file.start(self.mark)
             self.unwritten = False
-        self.file.append(n, totals, mark)
+        self.file.append(n, self.flow.scores(state), mark)
         self.count += 1
         self.last = n
         self.mark = mark
@@ -119,11 +127,9 @@ class Kept:
                 self.count, self.last, _ = self.file.keep_until(upto)
             state = self.session.state
             if self.stale is None and grew:  # the row it closed, if it closed one
-                mark = _m(self.flow.sheet_mark(state))
-                if mark != self.mark:
-                    self._append(n, self.flow.scores(state), mark)
+                self._close(state, n)
             elif self.stale is None and upto >= n:  # undone: the rows before stay whole
-                self.mark = _m(self.flow.sheet_mark(state))
+                self.mark = self._mark(state)
             else:
                 self.stale = upto  # a correction: the rows after it, at the next read
         except _BROKEN:
@@ -146,46 +152,29 @@ class Kept:
             if self.last > first:  # rows a reading cut short left beyond it
                 self.count, self.last, _ = self.file.keep_until(first)
             state = s.state_before(first) if first < n else s.state
-            mark = _m(self.flow.sheet_mark(state))
+            self.mark = self._mark(state)
             i = first
             if first < n:
                 for e in s.events_from(first):
                     state = s.engine.apply(state, e)
                     i += 1
-                    now = _m(self.flow.sheet_mark(state))
-                    if now != mark:
-                        self._append(i, self.flow.scores(state), now)
-                        mark = now
+                    self._close(state, i)
         except _BROKEN:
             self._start()
             return False
-        self.mark = mark
         self.stale = None
         return True
-
-    def rows(self):
-        """[totals after the row] of every row, oldest first, or None when the sheet
-        cannot be made (tests and small sheets: the screen reads a row at a time)."""
-        if not self.catch_up():
-            return None
-        out = []
-        if not self.unwritten:
-            self.file.each(lambda _i, _n, totals, _m: out.append(totals))
-        return out
 
 
 def rows(game):
     """[totals after the row] for every closed row of the sheet, oldest first; None
-    when it is too long to make."""
-    kept = game.sheet
-    if kept.file is not None:
-        try:
-            got = kept.rows()
-            if got is not None:
-                return got
-        except _BROKEN:
-            pass
-    return totals(game.session, game.flow)
+    when it is too long to make (tests and small sheets: the screen and the history
+    read a row at a time)."""
+    sheet = sheet_of(game)
+    try:
+        return None if sheet is None else list(sheet)
+    except _BROKEN:
+        return totals(game.session, game.flow)
 
 
 def totals(session, flow, bounded=True):
@@ -247,7 +236,7 @@ class OnFlash:
         f.each(note)
         self.places = places or [None]
 
-    def __iter__(self):  # the whole sheet, for a test to compare
+    def __iter__(self):  # the whole sheet (rows(), a test)
         out = []
         if not self.kept.unwritten:
             self.kept.file.each(lambda _i, _n, totals, _m: out.append(totals))
