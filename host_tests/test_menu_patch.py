@@ -34,6 +34,9 @@ def test_a_menu_step_patched_is_the_whole_frame():
         app.key(k, 2000 + i)
         if i % 5 == 4:
             app.key(k, 2000 + i)  # two steps before the frame is drawn
+        if i % 7 == 2:  # there and back, then on again, in one turn
+            app.key(UP if k == DOWN else DOWN, 2000 + i)
+            app.key(k, 2000 + i)
         if i == 20:
             app.toast("Hello")  # a toast over the screen: the next frame is whole
         if i == 21:

@@ -61,8 +61,8 @@ class ListScreen(Screen):
         scrolling) and the rows are drawn as this class draws them, only their bars
         change: a patch of the frame, not a new one (the panel gets those rows only).
         `pending`: a patch not drawn yet (two steps in one turn), whose first row is
-        the frame's bar."""
-        old = self.sel if pending is None else pending[0]
+        the frame's bar; () when they cancelled out: the bar is where the frame has it."""
+        old = pending[0] if pending else self.sel
         self.sel = new
         shown = self.top <= old < self.top + widgets.ROWS and \
             self.top <= new < self.top + widgets.ROWS
