@@ -2,7 +2,9 @@
 # heap_lock: the app's own asyncio loop (loop.run) waits through the round, a player's
 # button is pressed, and the STOP is decided and its caller's name sent to the panel,
 # all with the heap locked; any allocation raises MemoryError inside the loop and the
-# test names it. A round that allocates nothing cannot have a collection land in it
+# test names it (caught in the loop's turn itself, so no ordering of the tasks hides
+# it). The lock ends when the name's frame is on the panel: the details drawn after
+# it (the reaction time, who pressed after) are text made as they are drawn. A round that allocates nothing cannot have a collection land in it
 # (the countdown collects before GO). The fake bus and panel model are the harness:
 # the rp2 port's I2C writes allocate nothing, so the heap is unlocked inside them, as
 # it is for the fake pins a press goes through. Real time, bounded: every wait gives
@@ -20,12 +22,20 @@ class Harness:
 
     def __init__(self):
         self.locked = False
+        self.over = False  # the name is out: the heap stays unlocked from then on
 
     def lock(self):
         import micropython
 
+        if self.over:
+            return
         micropython.heap_lock()
         self.locked = True
+
+    def release(self):
+        """The end of what must allocate nothing."""
+        self.unlock()
+        self.over = True
 
     def unlock(self):
         import micropython
@@ -88,12 +98,31 @@ def _round(seat):
     world = simboard.World(simboard.Clock(False))
     hw = simboard.build(world, data)
     h = Harness()
-    hw.display.i2c = Bus(hw.display.i2c, h)
-    seen = {"failed": None, "screens": []}
+    disp = hw.display
+    disp.i2c = Bus(disp.i2c, h)
+    seen = {"failed": None, "screens": [], "named": None}
     plain = runner.Device
+    send = disp.send_prepared  # bound here: the hook below makes nothing
+
+    def sent(prep):
+        n = send(prep)
+        if n >= 0 and seen["named"] is None:
+            seen["named"] = h.locked  # the caller's name is on the panel
+            h.release()
+        return n
+
+    disp.send_prepared = sent
+
+    class Probed(plain):
+        def step(self, now_ms, now_us):
+            try:
+                return plain.step(self, now_ms, now_us)
+            except MemoryError as e:  # recorded in the turn, whatever runs next
+                seen["failed"] = e
+                raise
 
     def made(hw_, now):
-        dev = plain(hw_, now)
+        dev = Probed(hw_, now)
         hw_.device = dev
         return dev
 
@@ -173,3 +202,4 @@ def test_a_live_round_and_its_stop_allocate_nothing():
         assert seen["screens"] == ["pad-stopped"], seen
         assert seen["caller"] == seat, seen  # the STOP was decided, under the lock
         assert seen["details"], seen  # its name went out from the frame made before GO
+        assert seen["named"] is True, seen  # ... with the heap locked until then

@@ -66,16 +66,28 @@ def new_game(name, players, settings):
     return store, app, s, Game(app, s)
 
 
-def played(name, players, settings, events):
-    """A new game on flash with the events offered, written as the box's loop writes
-    them when it is quiet (every few events)."""
+def played(name, players, settings, chooser, moves):
+    """A new game on flash with a robot's game offered to it as it is played."""
     store, app, s, game = new_game(name, players, settings)
-    for k, e in enumerate(events):
-        assert s.offer(e, 0) is None
-        if k % 10 == 9:
-            s.flush()
+    offered = Offered(s)
+    robot_play(name, players, settings, chooser, moves, accepted=offered)
     s.flush()
-    return store, app, s, game
+    return store, app, s, game, offered.n
+
+
+class Offered:
+    """Each event a robot plays, offered to the session as it comes (never a list of
+    them), written as the box's loop writes them when it is quiet (every few events)."""
+
+    def __init__(self, session):
+        self.s = session
+        self.n = 0
+
+    def append(self, e):
+        assert self.s.offer(e, 0) is None
+        self.n += 1
+        if self.n % 10 == 0:
+            self.s.flush()
 
 
 def test_the_kept_sheet_is_the_replay_after_every_change_of_every_title():
@@ -103,8 +115,8 @@ def test_the_kept_sheet_is_the_replay_after_every_change_of_every_title():
 
 def test_a_long_sheet_opens_without_a_replay():
     # Kept as it went: the screen reads two rows of the file, whatever REPLAY_MAX says.
-    _, events = robot_play("top_dog", 6, None, Even(5), 900)
-    store, app, s, game = played("top_dog", 6, None, events)
+    store, app, s, game, n = played("top_dog", 6, None, Even(5), 900)
+    assert n > 800, n  # a long game
     keep = score_sheet.REPLAY_MAX
     score_sheet.REPLAY_MAX = 0  # a replay of even one event is refused
     try:
@@ -143,8 +155,7 @@ def test_a_power_cut_anywhere_brings_back_the_replays_sheet():
 
 
 def test_a_damaged_or_foreign_sheet_is_made_again_from_the_log():
-    _, events = robot_play("circus_puppy", 3, None, Lcg(11), 200)
-    store, app, s, game = played("circus_puppy", 3, None, events)
+    store, app, s, game, _ = played("circus_puppy", 3, None, Lcg(11), 200)
     want = truth(s, game.flow)
     path = store.path(SHEET)
     with open(path, "rb") as f:

@@ -132,12 +132,14 @@ ROBOTS = {"top_dogs": top_dogs, "pick_a_dog": pick_a_dog, "top_dog": top_dog,
 ENGINES = {"top_dogs": tds, "pick_a_dog": pd, "top_dog": tg, "circus_puppy": cp}
 
 
-def play(name, players, settings, chooser, max_turns=2000, engine=None):
+def play(name, players, settings, chooser, max_turns=2000, engine=None, accepted=None):
     """Plays a game to its end (or max_turns robot moves); returns (state, accepted
-    events). `engine` stands in for the game's module (tests wrap it with checks)."""
+    events). `engine` stands in for the game's module (tests wrap it with checks);
+    `accepted` takes each event as it is accepted (its append), in place of a list of
+    them: a long game's events need not all be in RAM at once."""
     engine = engine or ENGINES[name]
     box = [engine.start(players, settings)]
-    accepted = []
+    accepted = [] if accepted is None else accepted
 
     def state():
         return box[0]
