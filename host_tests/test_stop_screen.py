@@ -59,21 +59,51 @@ def test_the_stop_sends_only_the_name_and_the_lines_around_it():
     assert "BACK: wrong" in shown and "OK: right" in shown and not bad
 
 
+def stop_texts(setting, presses, end):
+    """The STOP screen's texts (every one drawn, none from a frame made ahead), and its
+    caller, after the script's presses."""
+    p = play(open_variant(0) + "1900 ok\n" + presses + "%d end" % end, data_with(setting))
+    top = p.dev.app.top
+    assert top.name == "pad-stopped", top.name
+    top.prepared = {}
+    shown, bad = texts(p.dev.app)
+    assert not bad, bad
+    return p, top.caller, shown
+
+
+LOCK = '{"players": 4, "false_start_lock": true}'
+
+
 def test_false_starts_are_named_by_colour_on_the_stop_screen():
-    lock = '{"players": 4, "false_start_lock": true}'
-    for setting, head in (('{"players": 4}', "False start:"), (lock, "Locked out:")):
-        p = play(open_variant(0) + "1900 ok\n2500 p1\n2600 p4\n%d p2\n%d end" % (
-            GO + 300, GO + 500), data_with(setting))
-        assert p.dev.app.top.name == "pad-stopped" and p.dev.app.top.caller == 1
-        p.dev.app.top.prepared = {}  # every text drawn, none from the frame made ahead
-        shown, bad = texts(p.dev.app)
-        assert head + " Red,Yel" in shown, shown
-        assert not bad
+    # Red and Yellow pressed seconds before GO: a false start each, and with the
+    # lock-out on, a lock that ran out long before GO kept them from nothing.
+    for setting in ('{"players": 4}', LOCK):
+        p, caller, shown = stop_texts(setting, "2500 p1\n2600 p4\n%d p2\n" % (GO + 300), GO + 500)
+        assert caller == 1 and "False start: Red,Yel" in shown, shown
+        assert not any("Locked" in t for t in shown), shown
         p.play(parse("%d end" % (GO + 300 + pad_stop.LATE_MS + 200)))
         p.dev.app.top.prepared = {}
         shown, bad = texts(p.dev.app)
         assert "OK: right" in shown  # one line below the name left for the verdict
         assert not bad
+    # Within the lock's 250 ms before GO: locked out past GO, and said so.
+    _, caller, shown = stop_texts(LOCK, "%d p1\n%d p4\n%d p2\n" % (GO - 100, GO - 60, GO + 300),
+                                  GO + 500)
+    assert caller == 1 and "Locked out: Red,Yel" in shown, shown
+
+
+def test_the_caller_is_never_named_locked_out():
+    # Yellow false-started, then called the STOP once no lock held it: 800 ms before
+    # GO (the lock ran out before GO), or 100 ms before and again exactly 250 ms later.
+    for early, again in ((GO - 800, GO + 100), (GO - 100, GO + 150)):
+        _, caller, shown = stop_texts(LOCK, "%d p4\n%d p4\n" % (early, again), again + 200)
+        assert caller == 3, (early, caller, shown)
+        assert "YELLOW" in shown and "False start: Yellow" in shown, shown
+        assert not any("Locked" in t for t in shown), shown
+    # Locked out Red and a caller who false-started too: each under its own word.
+    _, caller, shown = stop_texts(LOCK, "%d p4\n%d p1\n%d p4\n" % (GO - 900, GO - 50, GO + 300),
+                                  GO + 500)
+    assert caller == 3 and "Locked out: Red" in shown and "False start: Yellow" in shown, shown
 
 
 def long_app():

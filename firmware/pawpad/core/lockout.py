@@ -62,6 +62,7 @@ class RoundClock:
     clock.margins(seat)             who pressed after the seat, by how much
     clock.false_starts()            seats that pressed before GO
     clock.locked(seat, t_us, us)    is the seat still locked out by its false start?
+    clock.locked_past_go(seat, us)  did a false start of the seat lock it out after GO?
 
     since_go() is right for a t_us within 2**29 us (537 s) of the last update, before
     or after it: the presses the loop hands over are milliseconds old. The presses are
@@ -201,5 +202,15 @@ class RoundClock:
         for i in range(0, 2 * self._n, 2):
             off = p[i + 1]
             if p[i] == seat and off < 0 and 0 <= at - off < lock_us:
+                return True
+        return False
+
+    def locked_past_go(self, seat, lock_us):
+        """Did a false start of `seat` lock it out for a while after GO (one less than
+        lock_us before GO)? A lock that ran out before GO kept it from nothing."""
+        p = self._p
+        for i in range(0, 2 * self._n, 2):
+            off = p[i + 1]
+            if p[i] == seat and off < 0 and off + lock_us > 0:
                 return True
         return False

@@ -9,6 +9,7 @@ BEEP = ((880, 120),)
 GO = ((1760, 350),)
 STOP = ((2093, 250),)
 FALSE = ((220, 180),)
+LOCK_US = 250000  # the false-start penalty, when the setting is on
 
 
 def variant(game):

@@ -5,7 +5,8 @@ import gc
 
 from micropython import const
 
-from pawpad.app.flows.pick_a_dog.common import BEEP, FALSE, GO, STOP, lights, stop_frame, title
+from pawpad.app.flows.pick_a_dog.common import (BEEP, FALSE, GO, LOCK_US, STOP, lights, stop_frame,
+                                                title)
 from pawpad.app.flows.pick_a_dog.stop import Stopped
 from pawpad.core.colours import OFF
 from pawpad.core.lockout import RoundClock
@@ -15,7 +16,6 @@ from pawpad.ui import widgets
 from pawpad.ui.screen import BACK, ERROR, UNDO, Screen
 
 COUNT_MS = const(1000)  # between the countdown's beeps
-LOCK_US = const(250000)  # the false-start penalty, when the setting is on
 CLOCK_MS = const(500)  # the round's clock is carried on at least this often (ticks wrap)
 
 

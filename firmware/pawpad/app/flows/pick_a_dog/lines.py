@@ -30,12 +30,20 @@ def margins_line(app, margins):
     return best
 
 
-def false_lines(app, seats, most=2):
+def false_lines(app, locked, early, most=2):
     """Who made a false start, in their colours, on at most `most` lines: "Locked out"
-    when the lock-out is on (they could not call this STOP), else "False start"; how
-    many of them when their colours do not fit."""
-    lock = app.settings["false_start_lock"]
-    head = "Locked out: " if lock else "False start: "
+    for the seats whose lock-out (the setting) ran past GO, so they could not have
+    called this STOP; "False start" for the others (the caller among them: a lock that
+    ran out before GO kept nobody from anything). How many, when colours do not fit."""
+    groups = [g for g in (("Locked out: ", "locked out", locked),
+                          ("False start: ", "false starts", early)) if g[2]]
+    if len(groups) == 2 and most < 2:  # one line for both: what they all did
+        groups = [("False start: ", "false starts", list(locked) + list(early))]
+    if len(groups) == 2:
+        return [_one_line(app, g) for g in groups]
+    if not groups:
+        return []
+    head, count, seats = groups[0]
     full = widgets.wrap([head + " ".join(app.colour(s) for s in seats)])
     short = widgets.wrap([head + ",".join(app.colour(s)[:3] for s in seats)])
     # One line leaves the next for the verdict's keys: short names on one line before
@@ -43,4 +51,13 @@ def false_lines(app, seats, most=2):
     for lines, n in ((full, 1), (short, 1), (full, 2), (short, 2)):
         if len(lines) <= min(n, most):
             return lines
-    return ["%d %s" % (len(seats), "locked out" if lock else "false starts")]
+    return ["%d %s" % (len(seats), count)]
+
+
+def _one_line(app, group):
+    head, count, seats = group
+    for sep, n in ((" ", 0), (",", 3)):
+        line = head + sep.join(app.colour(s)[:n] if n else app.colour(s) for s in seats)
+        if len(line) <= widgets.COLS:
+            return line
+    return "%d %s" % (len(seats), count)

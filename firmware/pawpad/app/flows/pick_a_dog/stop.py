@@ -15,7 +15,7 @@
 # STOP's loop turns allocate nothing they need not).
 from micropython import const
 
-from pawpad.app.flows.pick_a_dog.common import STOP, lights, stop_frame
+from pawpad.app.flows.pick_a_dog.common import LOCK_US, STOP, lights, stop_frame
 from pawpad.app.flows.pick_a_dog.exam import Counts
 from pawpad.app.flows.pick_a_dog.lines import false_lines, margins_line, reaction_line
 from pawpad.ticks import diff
@@ -104,6 +104,15 @@ class Stopped(Screen):
             self._false = self.clock.false_starts()
         return self._false
 
+    def lock_split(self, app, false):
+        """The false starts as ([seats their lock-out kept from this STOP], [others]):
+        never the caller among the first, who pressed when no lock held it."""
+        if not app.settings["false_start_lock"]:
+            return [], false
+        locked = [s for s in false
+                  if s != self.caller and self.clock.locked_past_go(s, LOCK_US)]
+        return locked, [s for s in false if s not in locked]
+
     def margins(self):
         """(seat, ms) of every other seat's first press after the caller's."""
         return [(s, us // 1000) for s, us in self.clock.margins(self.caller)]
@@ -181,7 +190,8 @@ class Stopped(Screen):
             lines.append(margins_line(app, margins))
         false = self.false_starts()
         if false and len(lines) < room:
-            lines += false_lines(app, false, room - len(lines))
+            locked, early = self.lock_split(app, false)
+            lines += false_lines(app, locked, early, room - len(lines))
         if self.hint:
             widgets.footer(c, "BACK: wrong", "OK: right")
         y = HEIGHT - 2 * LINE_H
