@@ -63,3 +63,18 @@ def test_too_many_players_for_a_game_is_said():
     assert p.dev.app.top.name == "notice"
     assert "Top Dogs is for 3 to 5 players." in p.dev.app.top.lines
     assert p.dev.app.session is None
+
+
+def test_a_variant_for_other_counts_is_said_in_its_own_name():
+    # One player chooses Pick-a-Dog (or Pick-a-Pog): the notice names the variant as
+    # the menu does, never by the setting's value (Solo is one player's at any count).
+    for players, row, said in ((1, 0, "Pick-a-Dog is for 2 to 8 players."),
+                               (1, 1, "Pick-a-Pog is for 2 to 8 players.")):
+        data = fresh_dir()
+        with open(data + "/settings.json", "w") as f:
+            f.write('{"players": %d}' % players)
+        keys = "1500 ok\n" + "".join("%d down\n" % (1600 + 100 * i) for i in range(row))
+        p = play(keys + "1800 ok\n2100 end", data)
+        top = p.dev.app.top
+        assert top.name == "notice" and said in top.lines, (said, getattr(top, "lines", top.name))
+        assert p.dev.app.session is None

@@ -92,11 +92,23 @@ def full_deck(pog=False):
 # Phases: "ready" (dealt, waiting for GO and a STOP), "exam" (STOP called, waiting for
 # the examination's result), "over". Solo has no STOP: "ready" takes the result.
 
+def players_text(variant):
+    """"Pick-a-Pog is for 2 to 8 players", "Solo is for 1 player": in the variant's
+    title, as the menu names it."""
+    from pawpad.games import title  # the registry's names: one name for one thing
+
+    v = VARIANTS[variant]
+    if v["min"] == v["max"]:
+        n = v["min"]
+        return "%s is for %d player%s" % (title("pick_a_dog", variant), n, "" if n == 1 else "s")
+    return "%s is for %d to %d players" % (title("pick_a_dog", variant), v["min"], v["max"])
+
+
 def start(players, settings=None):
     s = check_settings(settings)
     v = VARIANTS[s["variant"]]
     if not is_count(players, v["min"], v["max"]):
-        raise ValueError("%s is for %d to %d players" % (s["variant"], v["min"], v["max"]))
+        raise ValueError(players_text(s["variant"]))
     state = {
         "game": "pick_a_dog",
         "players": players,
@@ -324,8 +336,7 @@ def check_state(state):
     else:
         end = near = st["pile"] < n
     for ok, why in (
-        (v["min"] <= n <= v["max"], "players: %s is for %d to %d" % (
-            st["settings"]["variant"], v["min"], v["max"])),
+        (v["min"] <= n <= v["max"], "players: " + players_text(st["settings"]["variant"])),
         (st["table"] <= v["table"], "the table holds more than %d cards" % v["table"]),
         (cards_accounted(st) == v["deck"], "the cards do not add up to %d" % v["deck"]),
         (ended == (st["phase"] == "over"), "ended is wrong for the phase"),
