@@ -203,7 +203,7 @@ def test_reaching_30_ends_the_game_with_the_final_standings():
     p.play(parse(script + "%d end\n" % (t + 5500)))
     assert p.dev.app.top.name == "results"
     lines = p.dev.app.top.game.flow.result_lines(game.state, p.dev.app.game)
-    assert lines[0].startswith("Red") and "31-5 = 26" in lines[0]
+    assert lines[0].startswith("1. Red") and "31-5=26" in lines[0], lines
     p.play(parse("%d ok\n%d end\n" % (t + 5600, t + 5800)))
     games = read_history(Storage(data))
     assert games[-1]["game"] == "circus_puppy" and games[-1]["winners"] == [0]

@@ -152,9 +152,18 @@ def test_nothing_is_written_while_the_round_is_live():
 def test_resume_in_the_examination():
     data = data_with()
     go = 1900 + GO_MS
-    play(open_variant(0) + "1900 ok\n%d p2\n%d ok\n" % (go + 100, go + 400), data)
-    p = play("1600 ok\n1700 end", data)
+    play(open_variant(0) + "1900 ok\n%d p2\n%d end\n" % (go + 100, go + 400), data)
+    p = play("1600 ok\n1700 end", data)  # cut before the verdict: it is asked for
     assert p.dev.app.top.name == "pad-exam"
+    assert state(p)["caller"] == 1
+
+
+def test_resume_after_the_verdict_keeps_it():
+    data = data_with()
+    go = 1900 + GO_MS
+    play(open_variant(0) + "1900 ok\n%d p2\n%d ok\n" % (go + 100, go + 400), data)
+    p = play("1600 ok\n1700 end", data)  # the verdict (right) was keyed: the counts
+    assert p.dev.app.top.name == "pad-counts" and p.dev.app.top.right is True
     assert state(p)["caller"] == 1
 
 
@@ -170,8 +179,11 @@ def test_resume_of_a_live_round_restarts_from_go():
 def test_undo_from_the_examination_goes_back_to_go():
     data = data_with()
     go = 1900 + GO_MS
+    # BACK held on the counts: the verdict taken back; held again: the STOP
     p = play(open_variant(0) + "1900 ok\n%d p2\n%d ok\n%d hold back\n%d let back\n" % (
         go + 100, go + 400, go + 600, go + 1500), data)
+    assert state(p)["phase"] == "exam" and p.dev.app.top.name == "pad-exam"
+    p.play(parse("%d hold back\n%d let back\n" % (go + 1700, go + 2600)))
     assert state(p)["phase"] == "ready"
     assert p.dev.app.top.name == "pad-ready"
 

@@ -4,8 +4,9 @@
 # all with the heap locked; any allocation raises MemoryError inside the loop and the
 # test names it (caught in the loop's turn itself, so no ordering of the tasks hides
 # it). The lock ends when the name's frame is on the panel: the details drawn after
-# it (the reaction time, who pressed after) are text made as they are drawn. A round that allocates nothing cannot have a collection land in it
-# (the countdown collects before GO). The fake bus and panel model are the harness:
+# it (the reaction time, who pressed after) are text made as they are drawn. A round
+# that allocates nothing cannot have a collection land in it (the countdown collects
+# before GO). The fake bus and panel model are the harness:
 # the rp2 port's I2C writes allocate nothing, so the heap is unlocked inside them, as
 # it is for the fake pins a press goes through. Real time, bounded: every wait gives
 # up after seconds, and nothing asserted depends on how long a turn took.

@@ -48,10 +48,10 @@ def test_a_resume_in_the_examination_goes_on_to_the_next_round():
     data = data_with('{"players": 2}')
     go = 1900 + GO_MS
     play(open_variant(0) + "1900 ok\n%d p2\n%d ok\n" % (go + 100, go + 400), data)
-    p = play("1600 ok\n1700 end", data)  # power cut; OK: resume
-    assert top(p) == "pad-exam"
+    p = play("1600 ok\n1700 end", data)  # power cut; OK: resume, the verdict kept
+    assert top(p) == "pad-counts" and p.dev.app.top.right is True
     keys, t = counts(1900, [1, 2])
-    p.play(parse("1800 ok\n" + keys + "%d back\n%d end\n" % (t, t + 100)))
+    p.play(parse(keys + "%d back\n%d end\n" % (t, t + 100)))
     assert top(p) == "pad-ready"  # the result, then BACK: the board
     assert p.dev.app.session.state["round"] == 1
 
@@ -145,9 +145,11 @@ def test_a_cut_after_the_history_but_before_the_log_goes_counts_the_game_once():
 def test_an_undone_stop_is_not_in_the_statistics():
     data = data_with('{"players": 2}')
     go = 1900 + GO_MS
-    # Red calls STOP, right; BACK held on the counts undoes it; Blue calls the next one
-    p = play(open_variant(0) + "1900 ok\n%d p1\n%d ok\n%d hold back\n%d let back\n" % (
-        go + 100, go + 300, go + 500, go + 1400), data)
+    # Red calls STOP, right; BACK held on the counts takes the verdict back, held again
+    # the STOP; Blue calls the next one
+    p = play(open_variant(0) + "1900 ok\n%d p1\n%d ok\n%d hold back\n%d let back\n"
+             "%d hold back\n%d let back\n" % (
+                 go + 100, go + 300, go + 500, go + 1400, go + 1600, go + 2500), data)
     assert top(p) == "pad-ready"
     keys, t = round_keys(p.t + 100, 2, [1, 1])
     p.play(parse(keys))

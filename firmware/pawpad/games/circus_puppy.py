@@ -15,6 +15,7 @@ from pawpad.games.common import (
     fields,
     is_count,
     need,
+    ranking,
 )
 from pawpad.ticks import PERIOD, diff
 
@@ -480,6 +481,19 @@ def standings(state):
     return final_standings(state["scores"], [cards_left(state, s) for s in range(n)])
 
 
+def places(state):
+    """[(place, seat)] best first, as final_standings orders them: seats equal in final
+    score and in cards left share the place (a shared win when it is the first)."""
+    n = state["players"]
+    left = [cards_left(state, s) for s in range(n)]
+    return ranking([state["scores"][s] - left[s] for s in range(n)], left)
+
+
+def winners(state):
+    """The seats of the first place once the game is over (several: a shared win)."""
+    return [seat for place, seat in places(state) if place == 1] if state["ended"] else []
+
+
 def dogs_accounted(state):
     """Decks, face-up dogs, the supply, the stages and dogs in hand: always 45."""
     held = state["turn"]["held"] if state["turn"] else 0
@@ -490,7 +504,10 @@ def dogs_accounted(state):
 def prompt(state):
     """What the players must do now, in a few words (seats counted from 1)."""
     if state["ended"]:
-        return "Seat %d wins" % (standings(state)[0] + 1)
+        w = winners(state)
+        if len(w) == 1:
+            return "Seat %d wins" % (w[0] + 1)
+        return "Shared win: " + ", ".join(str(s + 1) for s in w)
     seat = state["active"] + 1
     if state["phase"] == "turn":
         return "Seat %d: perform" % seat

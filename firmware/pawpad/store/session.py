@@ -16,6 +16,7 @@ from micropython import const
 from pawpad.games import engine_for
 from pawpad.games.common import clone
 from pawpad.store import gamelog, logread
+from pawpad.store.draft import DRAFT
 from pawpad.store.history import HISTORY, HISTORY_KEEP, in_history, prune_history
 from pawpad.store.lines import LINE_MAX
 from pawpad.store.logread import LOG, SHEET
@@ -404,6 +405,7 @@ class Session:
         if self.store is not None:
             self.store.remove(LOG)
             self.store.remove(SHEET)
+            self.store.remove(DRAFT)
 
 
 def _drop_readers():

@@ -72,6 +72,12 @@ class Flow:
         """The screen that corrects event `index` (its `fix` is the index)."""
         return None
 
+    # --- a step keyed in part when the power went (store/draft.py) ---
+    def draft_screen(self, game):
+        """The screen of the step in progress, with the entries it had taken, to open
+        over the state's screen on resume; None when there is none."""
+        return None
+
     # --- the game menu ---
     def menu_extras(self, game):
         """[(label, screen maker)]: the game's own rows in the game menu."""

@@ -120,7 +120,8 @@ class Game:
 
 def open_game(app, session):
     """The game in `session` is the app's game in progress, on the screen its state
-    calls for."""
+    calls for (and the step it was keying, as far as it had gone)."""
     app.session = session
-    app.game = Game(app, session)
-    app.game.show()
+    app.game = game = Game(app, session)
+    # The entries a step had taken when the power went come back over its screen.
+    game.show(game.flow.draft_screen(game))

@@ -85,14 +85,14 @@ class CircusPuppy(Flow):
         return list(state["scores"])
 
     def winners(self, state):
-        return rules.standings(state)[:1] if state["ended"] else []
+        return rules.winners(state)
 
     def result_lines(self, state, game):
         out = []
-        for s in rules.standings(state):
+        for place, s in rules.places(state):  # equal seats share the place
             left = rules.cards_left(state, s)
-            out.append("%-7s %d-%d = %d" % (game.name(s), state["scores"][s], left,
-                                           state["scores"][s] - left))
+            out.append("%d. %-7s %d-%d=%d" % (place, game.name(s), state["scores"][s], left,
+                                             state["scores"][s] - left))
         return out
 
 

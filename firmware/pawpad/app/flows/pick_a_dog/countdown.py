@@ -5,8 +5,16 @@ import gc
 
 from micropython import const
 
-from pawpad.app.flows.pick_a_dog.common import (BEEP, FALSE, GO, LOCK_US, STOP, lights, stop_frame,
-                                                title)
+from pawpad.app.flows.pick_a_dog.common import (
+    BEEP,
+    FALSE,
+    GO,
+    LOCK_US,
+    STOP,
+    lights,
+    stop_frame,
+    title,
+)
 from pawpad.app.flows.pick_a_dog.stop import Stopped
 from pawpad.core.colours import OFF
 from pawpad.core.lockout import RoundClock

@@ -4,7 +4,7 @@ from pawpad.app.flows.pick_a_dog import tally
 from pawpad.app.flows.pick_a_dog.common import variant
 from pawpad.app.shell.scoreboard import corrected, game_key
 from pawpad.games import pick_a_dog as rules
-from pawpad.store import stats
+from pawpad.store import draft, stats
 from pawpad.ui import widgets
 from pawpad.ui.screen import BACK, DOWN, OK, UNDO, UP, Screen
 
@@ -48,15 +48,20 @@ class Counts(Screen):
     below 0 marks (or clears) a broken chain, whose cards are then counted the same
     way; a player's button picks their own line, and twice in a row marks (or clears)
     their broken chain, count kept. Each count starts where the player's counts of the
-    rounds before put it. BACK on the first line: the verdict again."""
+    rounds before put it. BACK on the first line: the verdict again. UNDO (BACK held)
+    takes back the last count keyed, and on the first line the verdict. The verdict
+    and each count OK took are on flash as they are keyed (store/draft.py)."""
 
     name = "pad-counts"
 
-    def __init__(self, game, right, fix=None, values=None, broken=()):
+    def __init__(self, game, right, fix=None, values=None, broken=(), kept=None):
         self.game = game
         self.right = right
         self.fix = fix  # index of the result event being corrected
         n = game.state["players"]
+        if kept is not None:  # keyed before a power cut: on from where it was
+            self._restore(kept)
+            return
         # Where the counts start: a player collects about as many every round (their
         # mean so far; in the first round, their mean in the games before). Without
         # any of that, about as many as the player before (the lines not reached yet
@@ -78,6 +83,25 @@ class Counts(Screen):
         self.broken = [s for s in range(n) if s in broken or (values and values[s] < 0)]
         self.sel = 0
         self.top = 0
+        self.start = (list(self.values), list(self.broken))  # what UNDO puts back
+        self._keep()  # the verdict is in
+
+    def _keep(self):
+        """The verdict and the counts OK has taken so far, on flash (not a correction's:
+        the round it corrects is in the game already)."""
+        if self.fix is None:
+            draft.save(self.game.session, "counts", {
+                "right": self.right, "values": self.values, "broken": self.broken,
+                "sel": self.sel, "seen": self.seen, "follow": self.follow,
+                "start": self.start, "margin_ms": self.game.round.get("margin_ms")})
+
+    def _restore(self, kept):
+        self.values, self.broken = kept["values"], kept["broken"]
+        self.sel, self.seen, self.follow = kept["sel"], kept["seen"], kept["follow"]
+        self.start = kept["start"]
+        self.pressed = None
+        self.top = 0
+        self.game.round["margin_ms"] = kept["margin_ms"]
 
     def rows(self, app):
         out = []
@@ -125,18 +149,32 @@ class Counts(Screen):
             if self.sel < n - 1:
                 self.sel += 1
                 self.seen = max(self.seen, self.sel + 1)
+                self._keep()
             else:
                 self.save(app)
         elif k == BACK:
             if self.sel > 0:
                 self.sel -= 1
             else:
-                app.nav.pop()  # back to the verdict (or the rounds list)
+                self.leave(app)  # back to the verdict (or the rounds list)
         elif k == UNDO:
-            if self.fix is None:
-                self.game.undo()
-            else:
-                app.nav.pop()
+            if self.sel > 0:  # the last count keyed, taken back: as it started
+                self.sel -= 1
+                seat = self.sel
+                self.values[seat] = self.start[0][seat]
+                if (seat in self.broken) != (seat in self.start[1]):
+                    self._toggle_broken(seat)
+                self._keep()
+                app.toast("Count undone")
+            else:  # no count keyed: the verdict is what there is to take back
+                self.leave(app)
+                if self.fix is None:
+                    app.toast("Verdict undone")
+
+    def leave(self, app):
+        if self.fix is None:
+            draft.drop(self.game.session)  # the verdict is to be given again
+        app.nav.pop()
 
     def player(self, app, seat, t_us):
         if seat >= len(self.values):
@@ -146,6 +184,7 @@ class Counts(Screen):
         self.pressed = seat
         self.sel = seat
         self.seen = max(self.seen, seat + 1)
+        self._keep()  # the line left is as keyed
 
     def _toggle_broken(self, seat):
         if seat in self.broken:
@@ -170,6 +209,42 @@ class Counts(Screen):
         if corrected(self, app, self.event()):
             return
         game.offer(self.event(), over=RoundResult(game, game.state))
+
+
+def kept_counts(game):
+    """The verdict and counts keyed before a power cut, as Counts(kept=) takes them, if
+    a draft of this STOP's holds them in the shape the screen keeps them; else None."""
+    v = draft.read(game.session, "counts")
+    st = game.state
+    n = st["players"]
+    most = rules.VARIANTS[variant(game)]["table"]
+
+    def counts(xs):
+        return (isinstance(xs, list) and len(xs) == n and
+                all(_whole(x) and 0 <= x <= most for x in xs))
+
+    def seats(xs):
+        return isinstance(xs, list) and all(_whole(x) and 0 <= x < n for x in xs) and \
+            len(set(xs)) == len(xs)
+
+    try:
+        start = v["start"]
+        right = v["right"]
+        ok = ((right is None if st["caller"] is None else right is True or right is False)
+              and counts(v["values"]) and seats(v["broken"])
+              and isinstance(start, list) and len(start) == 2
+              and counts(start[0]) and seats(start[1])
+              and _whole(v["sel"]) and 0 <= v["sel"] < n
+              and _whole(v["seen"]) and v["sel"] < v["seen"] <= n
+              and (v["follow"] is True or v["follow"] is False)
+              and (v["margin_ms"] is None or (_whole(v["margin_ms"]) and v["margin_ms"] >= 0)))
+    except (TypeError, KeyError):
+        return None  # no draft (None), or not the shape of one
+    return v if ok else None
+
+
+def _whole(x):
+    return isinstance(x, int) and not isinstance(x, bool)
 
 
 def usual_counts(events, table):

@@ -5,7 +5,7 @@ from pawpad import games
 from pawpad.app.flows.pick_a_dog import tally
 from pawpad.app.flows.pick_a_dog.common import title, variant
 from pawpad.app.flows.pick_a_dog.countdown import Countdown
-from pawpad.app.flows.pick_a_dog.exam import Counts, Exam
+from pawpad.app.flows.pick_a_dog.exam import Counts, Exam, kept_counts
 from pawpad.app.flows.pick_a_dog.solo import SoloRound
 from pawpad.app.shell.flow import Flow
 from pawpad.app.shell.scoreboard import Scoreboard
@@ -50,6 +50,12 @@ class PickADog(Flow):
             if e["t"] == "result":
                 n += 1
                 yield ("R%d" % n, " ".join(str(v) for v in e["collected"]), i)
+
+    def draft_screen(self, game):
+        if game.state["phase"] != "exam":
+            return None
+        kept = kept_counts(game)
+        return None if kept is None else Counts(game, kept["right"], kept=kept)
 
     def edit_round(self, game, index, event):
         return Counts(game, event.get("right"), fix=index, values=event["collected"],

@@ -10,6 +10,7 @@ from pawpad.app.flows.top_dog.judge import Judge, Rescue
 from pawpad.app.shell.flow import Flow
 from pawpad.app.shell.scoreboard import Scoreboard
 from pawpad.games import top_dog as rules
+from pawpad.games.common import ranking
 from pawpad.ui import widgets
 
 
@@ -37,10 +38,11 @@ class TopDog(Flow):
         return ["Champions:"] + Flow.score_line(self, state, game)
 
     def result_lines(self, state, game):
-        order = sorted(range(state["players"]), key=lambda s: -state["champions"][s])
-        return ["%-7s %d champion%s" % (game.name(s), state["champions"][s],
-                                        "" if state["champions"][s] == 1 else "s")
-                for s in order]
+        # by Champions, equal counts sharing the place
+        champs = state["champions"]
+        return ["%d. %-7s %d champ%s" % (place, game.name(s), champs[s],
+                                         "" if champs[s] == 1 else "s")
+                for place, s in ranking(champs)]
 
     def sheet_mark(self, state):
         """Changes once per row of the score sheet (app/shell/score_sheet.py): a round

@@ -5,6 +5,7 @@ from micropython import const
 from pawpad.app.shell.flow import Flow
 from pawpad.app.shell.scoreboard import Scoreboard, corrected
 from pawpad.games import top_dogs as rules
+from pawpad.store import draft
 from pawpad.ui import widgets
 from pawpad.ui.screen import BACK, DOWN, OK, UNDO, UP, Screen
 
@@ -46,6 +47,25 @@ class TopDogs(Flow):
 
     def edit_round(self, game, index, event):
         return TeamEntry(game, fix=index, cards=event["cards"])
+
+    def draft_screen(self, game):
+        v = draft.read(game.session, "teams")
+        n = game.state["players"]
+        try:
+            cards, entered = v["cards"], v["entered"]
+            if not (len(cards) == len(entered) == n
+                    and all(e is True or e is False for e in entered)
+                    and all(len(t) == 3 and all(is_card(x) for x in t) for t in cards)):
+                return None
+        except (TypeError, KeyError):
+            return None  # no draft (None), or not the shape one has
+        if all(entered):
+            return None  # the round would have been saved
+        return TeamEntry(game, cards=cards, entered=entered)
+
+
+def is_card(v):
+    return isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= CARD_MAX
 
 
 def usual_first_card(game):
@@ -92,7 +112,7 @@ class TeamEntry(Screen):
 
     name = "team-entry"
 
-    def __init__(self, game, fix=None, cards=None, seat=0):
+    def __init__(self, game, fix=None, cards=None, seat=0, entered=None):
         self.game = game
         n = game.state["players"]
         self.fix = fix  # the index of the round being corrected, or None
@@ -103,10 +123,16 @@ class TeamEntry(Screen):
             self.cards = [[start] * 3 for _ in range(n)]
         self.seat = seat
         self.field = 0
-        self.entered = [False] * n  # OK passed the team's third card
+        # OK passed the team's third card (a round keyed in part before a power cut:
+        # the teams it had)
+        self.entered = list(entered) if entered else [False] * n
         # Each team's last card reached: the cards after it follow the one being set
         # (a correction's cards stand as they were entered).
-        self.reached = [0 if fix is None else 2] * n
+        self.reached = [0 if fix is None and not e else 2 for e in self.entered]
+        if entered:  # on at the first team not keyed yet
+            self.seat = -1
+            nxt = self.next_missing()
+            self.seat = 0 if nxt is None else nxt
 
     def draw(self, c, app):
         st = self.game.state
@@ -148,6 +174,8 @@ class TeamEntry(Screen):
                 self.seat -= 1
                 self.field = 2
             else:
+                if self.fix is None:
+                    draft.drop(self.game.session)  # the round's keying left: none kept
                 app.nav.pop()
 
     def done(self, app):
@@ -160,6 +188,8 @@ class TeamEntry(Screen):
             if not corrected(self, app, event):
                 self.game.offer(event)  # the board follows, with the cup's winner
             return
+        if self.fix is None:  # the teams so far, on flash: a power cut keeps them
+            draft.save(self.game.session, "teams", {"cards": self.cards, "entered": self.entered})
         if nxt < self.seat:  # a team passed over by a player's button
             app.toast(app.colour(nxt) + "'s team next")
         self.seat = nxt
