@@ -111,13 +111,14 @@ def test_starting_over_puts_the_game_in_the_history():
 
 
 def whole_game(data):
-    """Ten rounds of Top Dogs through the menus, and OK on the results."""
+    """Ten rounds of Top Dogs through the menus, OK on the last cup, and OK on the
+    results."""
     script = OPEN_TOP_DOGS
     t = 2100
     for r in range(10):
         keys, t = round_keys(t, ups=(r % 3, 1, 0))
         script += keys
-    script += "%d ok\n" % (t + 500)  # the results: done
+    script += "%d ok\n%d ok\n" % (t + 300, t + 500)  # the last cup; the results: done
     return play(script, data)
 
 
@@ -204,6 +205,8 @@ def test_house_rules_are_set_before_the_game_and_kept():
         keys, t = round_keys(t, ups)
         script += keys
     p = play(script, data)
+    assert p.dev.app.top.name == "top-dogs-last"  # the last round's cup, over the results
+    p.play(parse("%d ok\n%d end" % (t + 100, t + 200)))
     assert p.dev.app.top.name == "results"
     st = p.dev.app.session.state
     assert st["settings"]["rounds"] == 2 and st["settings"]["cup_points"] == 3

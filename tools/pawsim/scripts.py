@@ -5,7 +5,8 @@ GO_MS = 3000  # Pick-a-Dog's countdown
 
 def top_dogs_game(rounds=10, players=3):
     """Boot, open Top Dogs (menu row 4), start it with its house rules as they are,
-    enter `rounds` rounds (the last team's OK saves each), confirm the results."""
+    enter `rounds` rounds (the last team's OK saves each), and once the game is over
+    (its 10 rounds) pass the last cup; confirm the results."""
     lines = ["1600 down", "1700 down", "1800 down", "1900 ok", "2000 ok"]
     t = 2100
     for r in range(rounds):
@@ -19,6 +20,8 @@ def top_dogs_game(rounds=10, players=3):
                 lines.append("%d ok" % t)
                 t += 100
         t += 100
+    if rounds >= 10:
+        lines.append("%d ok" % (t + 100))  # the last round's cup, over the results
     lines.append("%d ok" % (t + 300))  # the results, when the game is over
     lines.append("%d end" % (t + 600))
     return "\n".join(lines) + "\n"

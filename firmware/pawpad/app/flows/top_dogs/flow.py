@@ -35,15 +35,19 @@ class TopDogs(Flow):
             Flow.score_line(self, state, game)
 
     def result_lines(self, state, game):
-        return ["%d. %-7s %s" % (place, game.name(seat), plural(state["cups"][seat], "cup"))
+        # points decide (RULES.md): in points when a cup is worth more than one
+        worth = state["settings"]["cup_points"]
+        return ["%d. %-7s %s" % (place, game.name(seat), plural(state["cups"][seat], "cup")
+                                 if worth == 1 else plural(state["points"][seat], "point"))
                 for place, seat in rules.standings(state)]
 
     def round_rows(self, game):
         for i, e in enumerate(game.session.events()):
             values = [rules.team_value(t) for t in e["cards"]]
             w = rules.cup_winner(values)
+            # the cup winner's own team (the highest may have been tied away)
             yield ("R%d %s" % (i + 1, game.name(w) if w is not None else "lost"),
-                   max(values), i)
+                   values[w] if w is not None else max(values), i)
 
     def edit_round(self, game, index, event):
         return TeamEntry(game, fix=index, cards=event["cards"])
@@ -83,25 +87,50 @@ def plural(n, word):
     return "%d %s%s" % (n, word, "" if n == 1 else "s")
 
 
+def draw_board(c, app, game, left, right):
+    """The points (the cups, while a cup is worth one), and who took the last cup."""
+    st = game.state
+    rounds = rules.rounds_in_game(st)
+    widgets.title_bar(c, "Top Dogs", "R%d/%d" % (min(st["round"] + 1, rounds), rounds))
+    widgets.score_grid(c, [(app.colour(s), st["points"][s]) for s in range(st["players"])])
+    last = st["last"]
+    if last is not None:  # the round just saved: who took the cup, with what team
+        w = last["winner"]
+        worth = st["settings"]["cup_points"]
+        # the cup's points where a cup is worth more than one: "+2 Blue, team 27"
+        note = "Cup lost" if w is None else "%s %s, team %d" % (
+            "Cup:" if worth == 1 else "+%d" % worth, app.colour(w), last["values"][w])
+        c.text(widgets.clip(note, widgets.COLS), 2, 42)
+    widgets.footer(c, left, right)
+
+
 class TopDogsScoreboard(Scoreboard):
     name = "top-dogs"
 
     def draw(self, c, app):
-        st = self.game.state
-        widgets.title_bar(c, "Top Dogs", "R%d/%d" % (min(st["round"] + 1, rules.rounds_in_game(st)),
-                                                    rules.rounds_in_game(st)))
-        items = [(app.colour(s), st["cups"][s]) for s in range(st["players"])]
-        widgets.score_grid(c, items)
-        last = st["last"]
-        if last is not None:  # the round just saved: who took the cup, with what team
-            w = last["winner"]
-            note = "Cup lost" if w is None else "Cup: %s, team %d" % (
-                app.colour(w), last["values"][w])
-            c.text(widgets.clip(note, widgets.COLS), 2, 42)
-        widgets.footer(c, "OK: next round", self.game.timer_text())
+        draw_board(c, app, self.game, "OK: next round", self.game.timer_text())
 
     def begin(self, app, seat):
         app.nav.push(TeamEntry(self.game, seat=seat or 0))
+
+
+class LastCup(Screen):
+    """The last round's cup, over the final standings: the table sees who took it
+    before the results. OK (or BACK): the results."""
+
+    name = "top-dogs-last"
+
+    def __init__(self, game):
+        self.game = game
+
+    def draw(self, c, app):
+        draw_board(c, app, self.game, "", "OK: results")
+
+    def key(self, app, k):
+        if k == UNDO:
+            self.game.undo()
+        elif k in (OK, BACK):
+            app.nav.close(self)
 
 
 class TeamEntry(Screen):
@@ -186,7 +215,11 @@ class TeamEntry(Screen):
         if nxt is None:  # every team in: the round is saved (undo or correct it after)
             event = {"t": "teams", "cards": self.cards}
             if not corrected(self, app, event):
-                self.game.offer(event)  # the board follows, with the cup's winner
+                # the board follows, with the cup's winner; after the last round, the
+                # cup over the results
+                game = self.game
+                if game.offer(event) and game.state["ended"]:
+                    app.nav.push(LastCup(game))
             return
         if self.fix is None:  # the teams so far, on flash: a power cut keeps them
             draft.save(self.game.session, "teams", {"cards": self.cards, "entered": self.entered})
