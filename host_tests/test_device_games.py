@@ -168,11 +168,13 @@ def test_game_menu_timer_beeps_and_ends():
     data = three_players()
     # game menu -> Timer (row 6: after the rounds list and the score sheet)
     p = play(OPEN_TOP_DOGS + "2100 back\n2200 down\n2300 down\n2400 down\n2500 down\n"
-             "2600 down\n2700 ok\n2800 ok\n18000 end", data)
+             "2600 down\n2700 ok\n2800 ok\n18600 end", data)
     assert p.dev.app.top.name == "timer"
     log = "\n".join(p.log)
-    assert "sound 1760 Hz" in log  # the warnings
-    assert "sound 880 Hz" in log  # time up
+    assert "sound 1175 Hz" in log  # the warnings: a chirp of their own
+    assert "sound 1480 Hz" in log and "sound 740 Hz" in log  # time up, falling
+    for race in (880, 1760, 2093, 220):  # no pitch of the countdown, GO or STOP
+        assert "sound %d Hz" % race not in log, race
     assert p.dev.app.session.state["round"] == 0
 
 

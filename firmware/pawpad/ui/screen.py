@@ -9,12 +9,16 @@ OK = "ok"
 BACK = "back"
 UNDO = "undo"  # BACK held down
 
-# Sounds, as (hz, ms) notes.
+# Sounds, as (hz, ms) notes. The race's own (Pick-a-Dog's countdown 880 Hz, GO 1760,
+# STOP 2093, a false start 220: pick_a_dog/common.py) are pitches no other sound
+# plays, so a timer's warning just before GO is never taken for GO.
 CLICK = ((2400, 8),)
-PRESS = ((1760, 60),)
+PRESS = ((1397, 60),)
 BOOT = ((988, 70), (0, 30), (1319, 140))
 ERROR = ((330, 150), (0, 60), (330, 300))
 DONE = ((1047, 80), (1319, 80), (1568, 160))
+WARN = ((1175, 40), (0, 50), (1175, 40))  # a timer's seconds running out: a double chirp
+TIME_UP = ((1480, 200), (1109, 200), (740, 450))  # and out: falling, slower
 
 
 class Screen:

@@ -7,10 +7,7 @@ from pawpad.app.shell.game_menu import GameMenu
 from pawpad.app.shell.score_sheet import Kept
 from pawpad.core.timers import Timer, clock_text
 from pawpad.ticks import diff
-from pawpad.ui.screen import DONE, ERROR
-
-WARN = ((1760, 60),)
-TIME_UP = ((880, 300), (0, 80), (880, 300), (0, 80), (880, 600))
+from pawpad.ui.screen import DONE, ERROR, TIME_UP, WARN
 
 
 class Game:

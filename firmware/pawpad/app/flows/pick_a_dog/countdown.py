@@ -21,7 +21,7 @@ from pawpad.core.lockout import RoundClock
 from pawpad.core.timers import Timer
 from pawpad.ticks import diff
 from pawpad.ui import widgets
-from pawpad.ui.screen import BACK, ERROR, UNDO, Screen
+from pawpad.ui.screen import BACK, TIME_UP, UNDO, WARN, Screen
 
 COUNT_MS = const(1000)  # between the countdown's beeps
 CLOCK_MS = const(500)  # the round's clock is carried on at least this often (ticks wrap)
@@ -159,12 +159,12 @@ class Live(Screen):
 
     def alarm(self, app, kind):
         if kind == "warn":
-            app.box.sound(BEEP)
+            app.box.sound(WARN)  # the timer's own chirp: never the countdown's beep
             return
         # The time limit: the round ends with nobody's STOP.
         self.game.alarm = None
         app.box.disarm_stop()
-        app.box.sound(ERROR)
+        app.box.sound(TIME_UP)
         lights(app, self.game, (), False)
         if app.nav.in_game(self):
             app.nav.close(self)
