@@ -188,7 +188,7 @@ def test_the_game_menus_timer_rings_on_every_screen_of_the_game():
                              "down", "down", "down", "ok", "ok", "back", "ok"])
     p = play(script + "%d end\n" % (t + 16000), data)
     assert top(p) == "team-entry"
-    assert "sound 880 Hz" in "\n".join(p.log)  # the time-up tune
+    assert "sound 1480 Hz" in "\n".join(p.log)  # the time-up tune
     assert p.dev.app.toast_text is None or p.dev.app.toast_text == "Time!"
     assert p.dev.app.game.timer.remaining(p.dev.app.now) == 0
 

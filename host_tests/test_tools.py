@@ -23,7 +23,7 @@ def test_headless_sim_plays_a_script_and_writes_pngs(tmp_path):
     text = "\n".join(log)
     assert "  1500 screen menu" in text
     assert "  2100 screen players" in text
-    assert "  2200 sound 1760 Hz" in text
+    assert "  2200 sound 1397 Hz" in text  # PRESS
     assert "  2500 screen menu" in text  # BACK acts when let go (80 ms + debounce)
     png = (out / "players.png").read_bytes()
     assert png.startswith(b"\x89PNG\r\n\x1a\n")

@@ -30,6 +30,15 @@ class Timer:
 
     resume = start
 
+    def set_left(self, left_ms):
+        """Stopped with `left_ms` to go (a countdown brought back after a power cut):
+        the warnings for the seconds already past do not sound again."""
+        self.reset()
+        self._banked = self.duration - left_ms
+        while self._warned < len(self.warn_s) and left_ms <= self.warn_s[self._warned] * 1000:
+            self._warned += 1
+        self._ended = left_ms <= 0
+
     def pause(self, now):
         if self._started is not None:
             self._banked += diff(now, self._started)

@@ -17,6 +17,7 @@ from pawpad.games import engine_for
 from pawpad.games.common import clone
 from pawpad.store import gamelog, logread
 from pawpad.store.draft import DRAFT
+from pawpad.store.game_timer import TIMER
 from pawpad.store.history import HISTORY, HISTORY_KEEP, in_history, prune_history
 from pawpad.store.lines import LINE_MAX
 from pawpad.store.logread import LOG, SHEET
@@ -406,6 +407,7 @@ class Session:
             self.store.remove(LOG)
             self.store.remove(SHEET)
             self.store.remove(DRAFT)
+            self.store.remove(TIMER)
 
 
 def _drop_readers():

@@ -6,8 +6,11 @@ from pawpad.app.shell import flow as flows
 from pawpad.app.shell.game_menu import GameMenu
 from pawpad.app.shell.score_sheet import Kept
 from pawpad.core.timers import Timer, clock_text
+from pawpad.store import game_timer
 from pawpad.ticks import diff
 from pawpad.ui.screen import DONE, ERROR, TIME_UP, WARN
+
+TIMER_KEEP_MS = 5000  # a running countdown goes to flash this often (not in a race)
 
 
 class Game:
@@ -19,6 +22,14 @@ class Game:
         self._base_ms = session.ms
         self._since = app.now
         self.timer = None  # the game menu's countdown, when one is set
+        self._timer_kept = app.now  # when it last went to flash
+        # The countdown as a power cut left it: back, paused where it was kept
+        kept = game_timer.read(session)
+        self.timer_cut = False  # it was running when the power went
+        if kept is not None:
+            self.timer = Timer(kept[0])
+            self.timer.set_left(kept[1])
+            self.timer_cut = kept[2]
         self.alarm = None  # (Timer, screen): a screen's own limit, run whatever is shown
         # What the screens of one round hand on to each other that is not the game
         # (the state is): Pick-a-Dog's STOP screen leaves its margin for the verdict.
@@ -92,8 +103,11 @@ class Game:
                 else:
                     self.app.box.sound(TIME_UP)
                     self.app.toast("Time!")
+                    self.keep_timer()
             if t.running:
                 self.app.nav.dirty = True  # the corner shows it
+                if diff(now_ms, self._timer_kept) >= TIMER_KEEP_MS and not self.app.busy():
+                    self.keep_timer()
         if self.alarm is not None:
             timer, screen = self.alarm
             for kind, _secs in timer.poll(now_ms):
@@ -103,6 +117,15 @@ class Game:
         if self.alarm is not None or (self.timer is not None and self.timer.running):
             return 100
         return None
+
+    def keep_timer(self):
+        """The countdown as it stands, on flash (or none kept, when there is none)."""
+        t = self.timer
+        self._timer_kept = self.app.now
+        if t is None:
+            game_timer.drop(self.session)
+        else:
+            game_timer.save(self.session, t.duration, t.remaining(self.app.now), t.running)
 
     def new_timer(self):
         if self.timer is None:
@@ -122,3 +145,5 @@ def open_game(app, session):
     app.game = game = Game(app, session)
     # The entries a step had taken when the power went come back over its screen.
     game.show(game.flow.draft_screen(game))
+    if game.timer_cut:  # say so: the countdown waits for the table to start it again
+        app.toast("Timer paused " + game.timer_text())

@@ -4,6 +4,7 @@
 from pawpad.app.shell.results import finish_game
 from pawpad.app.shell.score_sheet import ScoreSheet
 from pawpad.core.timers import Timer, clock_text
+from pawpad.store.game_timer import MOST_MS
 from pawpad.ui import widgets
 from pawpad.ui.lists import ListScreen
 from pawpad.ui.screen import BACK, DOWN, OK, UNDO, UP, Screen
@@ -129,6 +130,7 @@ class TimerScreen(Screen):
     def __init__(self, game):
         self.game = game
         game.new_timer()
+        self.length_s = game.app.settings["timer_s"]  # as the settings file has it
 
     def draw(self, c, app):
         t = self.game.timer
@@ -137,7 +139,8 @@ class TimerScreen(Screen):
         widgets.footer(c, "OK start/pause", "UP/DN")
 
     def key(self, app, k):
-        t = self.game.timer
+        game = self.game
+        t = game.timer
         if k == OK:
             if t.running:
                 t.pause(app.now)
@@ -147,14 +150,19 @@ class TimerScreen(Screen):
                 t.reset()
         elif k in (UP, DOWN) and not t.running:
             step = 15000 if k == UP else -15000
-            self.game.timer = Timer(max(15000, min(3600000, t.duration + step)))
-            app.settings["timer_s"] = self.game.timer.duration // 1000
+            game.timer = Timer(max(15000, min(MOST_MS, t.duration + step)))
+            app.settings["timer_s"] = game.timer.duration // 1000
         elif k == UNDO:
             t.reset()
         elif k == BACK:
             if not t.running and t.remaining(app.now) == t.duration:
-                self.game.timer = None  # never started: no timer in the corner
+                game.timer = None  # never started: no timer in the corner
+            if app.settings["timer_s"] != self.length_s:  # the length chosen, for next time
+                app.save_settings()
             app.nav.pop()
+        else:
+            return
+        game.keep_timer()  # a power cut brings it back as it is now
 
     def tick(self, app, now_ms):
         app.nav.dirty = True
