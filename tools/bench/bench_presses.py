@@ -183,6 +183,8 @@ def round_top_dogs(u, teams):
             u.press("ok")
     if u.top.name == "team-confirm":  # a box that shows the cup before it saves
         u.press("ok")
+    if u.top.name == "top-dogs-last":  # the last round's cup, over the results
+        u.press("ok")
     if u.top.name != "results":  # the game's last round goes on to the results
         u.expect("top-dogs")  # the last team in: the round is saved
 
