@@ -33,6 +33,37 @@ def test_every_screen_of_the_gallery_fits():
     assert not found, "\n".join(found)
 
 
+def test_a_chosen_row_stays_on_the_panel_at_every_position():
+    # Every screen that marks a chosen row keeps marking one, on the panel, as DOWN
+    # takes the choice through every row and round again (the longest values, every
+    # game at its most players, the gallery's screens at theirs).
+    from pawpad.ui.screen import DOWN
+
+    seen = positions = 0
+    for app, items in (gallery.worst_screens(), gallery.screens()):
+        for name, screen in items:
+            c = fit.FitCanvas()
+            app.nav.stack = [screen]
+            app.draw(c)
+            if not c.cursor() or not isinstance(getattr(screen, "sel", None), int):
+                continue
+            seen += 1
+            for _step in range(40):
+                before = screen.sel
+                screen.key(app, DOWN)
+                if app.nav.stack != [screen] or screen.sel == before:
+                    break  # DOWN does not move this one (a value changes instead)
+                c = fit.FitCanvas()
+                app.draw(c)
+                positions += 1
+                where = "%s, row %d" % (name, screen.sel)
+                assert c.cursor(), where + ": no row marked on the panel"
+                found = fit.check(c.boxes)
+                assert not found, (where, found)
+    assert seen > 20 and positions > 100, (seen, positions)
+    print("chosen rows checked: %d screens, %d positions" % (seen, positions))
+
+
 def test_toasts_wrap_instead_of_being_cut():
     app, _ = gallery.screens()
     for text in TOASTS:

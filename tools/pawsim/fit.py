@@ -9,10 +9,28 @@ class FitCanvas(Canvas):
     def __init__(self):
         Canvas.__init__(self)
         self.boxes = []  # (text, x, y, w, h)
+        self.bars = []  # (x, y, w, h) of every highlight bar (an inverted box)
 
     def clear(self, c=0):
         Canvas.clear(self, c)
         self.boxes = []
+        self.bars = []
+
+    def invert_rect(self, x, y, w, h):
+        self.bars.append((x, y, w, h))
+        return Canvas.invert_rect(self, x, y, w, h)
+
+    def cursor(self):
+        """Is a row marked as the chosen one, on the panel: a highlight bar over a text,
+        or a text drawn with the "> " mark?"""
+        for s, x, y, _w, h in self.boxes:
+            if s.startswith("> ") and 0 <= y and y + h <= HEIGHT:
+                return True
+            for bx, by, bw, bh in self.bars:
+                if (0 <= by and by + bh <= HEIGHT and bx <= x < bx + bw
+                        and by <= y and y + h <= by + bh + 1):
+                    return True
+        return False
 
     def text(self, s, x, y, c=1, scale=1):
         if s:

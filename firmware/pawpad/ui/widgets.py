@@ -49,13 +49,14 @@ def list_rows(c, rows, selected, top, editing=False):
         c.vline(WIDTH - 1, y, h, 1)
 
 
-def scroll_top(selected, top, count):
-    """The first visible row that keeps `selected` on screen."""
+def scroll_top(selected, top, count, shown=ROWS):
+    """The first visible row that keeps `selected` on screen, `shown` rows at a time
+    (a list's ROWS, or fewer under other lines)."""
     if selected < top:
         return selected
-    if selected >= top + ROWS:
-        return selected - ROWS + 1
-    return max(0, min(top, count - ROWS)) if count > ROWS else 0
+    if selected >= top + shown:
+        return selected - shown + 1
+    return max(0, min(top, count - shown)) if count > shown else 0
 
 
 def wrap(lines, width=COLS):

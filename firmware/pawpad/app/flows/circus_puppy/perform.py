@@ -13,6 +13,7 @@ LIFT_MS = const(10000)  # a dog lifted off a stage has this long to land on the 
 SETTLE_MAX_MS = const(4000)  # the longest the hold waits for the stages to settle
 MANUAL = ("Stacked on low", "Stacked on high", "Moved low>high", "Moved high>low",
           "New stage card", "Dogs fell", "Done")
+STEPS_SHOWN = const(3)  # of MANUAL at a time, under the stages' lines
 
 
 class Perform(Screen):
@@ -28,6 +29,7 @@ class Perform(Screen):
     def __init__(self, game):
         self.game = game
         self.sel = 0
+        self.top = 0  # the first of the steps shown (three fit under the stages)
         self.lifted = None  # (stage, t_ms) of a dog lifted off, maybe to be moved
 
     def draw(self, c, app):
@@ -38,11 +40,10 @@ class Perform(Screen):
         c.text("dogs: low %d  high %d" % (rules.dogs_on(low), rules.dogs_on(high)), 2, 22)
         if self.lifted is not None:
             c.text("a dog is in the air", 2, 31)
-        rows = [(m, None) for m in MANUAL]
-        top = widgets.scroll_top(self.sel, max(0, self.sel - 2), len(rows))
+        self.top = top = widgets.scroll_top(self.sel, self.top, len(MANUAL), STEPS_SHOWN)
         y = 41
-        for i in range(top, min(len(rows), top + 3)):
-            c.text(("> " if i == self.sel else "  ") + rows[i][0], 2, y)
+        for i in range(top, min(len(MANUAL), top + STEPS_SHOWN)):
+            c.text(("> " if i == self.sel else "  ") + MANUAL[i], 2, y)
             y += 8
 
     def tick(self, app, now_ms):
