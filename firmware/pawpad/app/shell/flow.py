@@ -9,6 +9,18 @@
 # opened over it (an entry in progress, a STOP's details) are closed when the state
 # changes, unless the screen that changed it asks to stay on top.
 from pawpad import games
+from pawpad.ui.widgets import COLS
+
+
+def packed(items, width=COLS):
+    """Lines of `items` side by side, as many as fit each line, none broken."""
+    lines = []
+    for item in items:
+        if lines and len(lines[-1]) + 1 + len(item) <= width:
+            lines[-1] += " " + item
+        else:
+            lines.append(item)
+    return lines
 
 
 def load(game_id):
@@ -46,10 +58,21 @@ class Flow:
         """The seats that won, once the game is over."""
         raise NotImplementedError
 
+    def said(self, state, game):
+        """The prompt in the players' colours, as every screen names them: "Was Blue
+        right?", not the engines' "Was seat 2 right?"."""
+        text = self.prompt(state)
+        if text.startswith("Shared win"):
+            return "Shared win: " + ", ".join(game.name(s) for s in self.winners(state))
+        for seat in range(state["players"] - 1, -1, -1):  # seat 1 after seat 10 and on
+            text = text.replace("Seat %d" % (seat + 1), game.name(seat))
+            text = text.replace("seat %d" % (seat + 1), game.name(seat))
+        return text
+
     def score_line(self, state, game):
-        """Lines under the prompt where the game is summed up (the resume offer)."""
-        return [" ".join("%s %d" % (game.name(s)[:3], v)
-                         for s, v in enumerate(self.scores(state)))]
+        """Lines under the prompt where the game is summed up (the resume offer): each
+        seat's "Red 3" whole on one line, never broken between two."""
+        return packed(["%s %d" % (game.name(s)[:3], v) for s, v in enumerate(self.scores(state))])
 
     def result_lines(self, state, game):
         """The final standings, one line a seat, best first."""

@@ -56,7 +56,7 @@ class ResumeOffer(Screen):
             return
         flow = self.game.flow
         widgets.title_bar(c, "Resume?", flow.title(s.state))
-        lines = [flow.prompt(s.state)] + flow.score_line(s.state, self.game)
+        lines = [flow.said(s.state, self.game)] + flow.score_line(s.state, self.game)
         if self.confirm:
             lines = ["End it? OK: into the", "history, unfinished.",
                      "DOWN: set it aside,", "counted nowhere.", "BACK: keep it"]

@@ -35,7 +35,7 @@ class Perform(Screen):
     def draw(self, c, app):
         st = self.game.state
         widgets.title_bar(c, st["turn"]["action"], "+%d" % st["turn"]["points"])
-        c.text(widgets.clip(rules.prompt(st), widgets.COLS), 2, 12)
+        c.text(widgets.clip(self.game.flow.said(st, self.game), widgets.COLS), 2, 12)
         low, high = st["stages"]
         c.text("dogs: low %d  high %d" % (rules.dogs_on(low), rules.dogs_on(high)), 2, 22)
         if self.lifted is not None:

@@ -31,7 +31,8 @@ class TopDogs(Flow):
         return rules.winners(state)
 
     def score_line(self, state, game):
-        return ["Round %d of %d" % (state["round"], rules.rounds_in_game(state))] + \
+        # rounds played: the prompt above says the round to come
+        return ["%d of %d rounds played" % (state["round"], rules.rounds_in_game(state))] + \
             Flow.score_line(self, state, game)
 
     def result_lines(self, state, game):
