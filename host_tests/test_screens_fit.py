@@ -76,6 +76,19 @@ def test_toasts_wrap_instead_of_being_cut():
         assert " ".join(b[0] for b in c.boxes) == text
 
 
+def test_a_toast_is_gone_in_a_glance():
+    from pawpad.app.shell.app import TOAST_MS
+
+    app, _ = gallery.screens()
+    app.now = 1000
+    app.toast("Corrected")
+    app.nav.stack = [Screen()]
+    app.tick(1000 + TOAST_MS - 1)
+    assert app.toast_text == "Corrected"
+    app.tick(1000 + TOAST_MS)
+    assert app.toast_text is None and TOAST_MS <= 2000  # not seconds over a list's rows
+
+
 def test_the_checker_finds_what_does_not_fit():
     c = fit.FitCanvas()
     c.text("STOP 99999 ms after GO", -2, 28)

@@ -148,6 +148,7 @@ def test_margins_line_keeps_the_nearest_and_fits():
     line = margins_line(app, [(1, 8), (2, 69), (3, 70)])
     assert line == "Ora +8ms Pur +69ms"  # short names fit two of them, full ones one
     assert margins_line(app, [(1, 8)]) == "Orange +8ms"
+    assert margins_line(app, [(1, 0), (2, 5)]) == "Ora tied Pur +5ms"  # a tie: not +0ms
     many = margins_line(app, [(s, 10000 + s) for s in range(1, 8)])
     assert many == "Orange +10001ms"  # one fits either way: the full name
 

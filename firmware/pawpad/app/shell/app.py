@@ -16,7 +16,7 @@ from pawpad.ui.widgets import toast
 # What a screen may raise when an event in force is not what the game can take.
 DOUBTS = (KeyError, TypeError, ValueError, IndexError)
 
-TOAST_MS = const(2500)
+TOAST_MS = const(1500)  # a word over the screen: read at a glance, gone before it hides
 
 
 class App:

@@ -20,7 +20,9 @@ def margins_line(app, margins):
         line, count = "", 0
         for seat, ms in margins:
             name = app.colour(seat)
-            item = "%s +%dms" % (name[:n] if n else name, ms)
+            name = name[:n] if n else name
+            # the same instant (a tie, settled): tied, not "+0ms"
+            item = ("%s tied" % name) if ms == 0 else ("%s +%dms" % (name, ms))
             more = item if not line else line + " " + item
             if len(more) > widgets.COLS:
                 break
