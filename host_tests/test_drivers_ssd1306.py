@@ -248,3 +248,21 @@ def test_prepared_from_a_given_base():
     d.show()
     assert d.send_prepared(prep) == 1
     assert panel.ram == frame
+
+
+def test_prepared_frame_goes_over_a_loose_page_that_moved():
+    # the live round's clock page may change after the STOP frames are made: it is
+    # never compared nor written; any other page that moved still refuses them
+    panel, bus, d = rig()
+    d.show()
+    frame = bytearray(1024)
+    frame[500] = 1  # page 3: the name
+    frame[1000] = 7  # page 7 differs too, but it is loose: not written
+    prep = d.prepare(frame, loose=1 << 7)
+    d.buffer[900] = 0x3C  # the clock moved on page 7
+    d.show()
+    assert d.send_prepared(prep) == 1  # one byte: the name's, none of page 7
+    assert panel.ram[500] == 1 and panel.ram[900] == 0x3C and panel.ram[1000] == 0
+    d.buffer[7] = 0x80  # page 0 moved: not the frame they were made from
+    d.show()
+    assert d.send_prepared(d.prepare(frame, bytes(1024), loose=1 << 7)) == -1

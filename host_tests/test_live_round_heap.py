@@ -86,7 +86,7 @@ class Bus:
         return getattr(self.i2c, name)
 
 
-def _round(seat):
+def _round(seat, settings='{"players": 4}', think_ms=400):
     import asyncio
     import time
 
@@ -95,7 +95,7 @@ def _round(seat):
 
     data = fresh_dir()
     with open(data + "/settings.json", "w") as f:
-        f.write('{"players": 4}')
+        f.write(settings)
     world = simboard.World(simboard.Clock(False))
     hw = simboard.build(world, data)
     h = Harness()
@@ -153,10 +153,14 @@ def _round(seat):
         def slap():
             world.player(seat, True)
 
+        footer = bytes(world.panel.ram[896:1024])  # the clock's page, at GO
         h.lock()  # GO: from here the heap is locked
         waited = time.ticks_ms()
-        while not late() and time.ticks_diff(time.ticks_ms(), waited) < 400:
+        while not late() and time.ticks_diff(time.ticks_ms(), waited) < think_ms:
             await asyncio.sleep_ms(1)  # the table thinks: the loop waits, locked
+        h.unlock()
+        seen["clock moved"] = bytes(world.panel.ram[896:1024]) != footer
+        h.lock()
         h.outside(slap)  # the press, through the fake pins
         stop = top()
         while not late() and getattr(stop, "caller", None) is None and not task.done():
@@ -204,3 +208,15 @@ def test_a_live_round_and_its_stop_allocate_nothing():
         assert seen["caller"] == seat, seen  # the STOP was decided, under the lock
         assert seen["details"], seen  # its name went out from the frame made before GO
         assert seen["named"] is True, seen  # ... with the heap locked until then
+        assert not seen["clock moved"], seen  # no clock: nothing on the panel moved
+
+
+def test_a_live_rounds_clock_counts_down_and_allocates_nothing():
+    only_micropython("heap_lock is the unix port's proof; CPython has nothing to lock")
+    # a round limit: its clock in the footer counts down, a second at a time, sent as
+    # a patch of its page, with the heap locked; the STOP's frames made before GO
+    # still go out (they leave the clock's page as it is)
+    seen = _round(2, '{"players": 4, "round_limit_s": 30}', 2300)
+    assert seen["failed"] is None, "the live round allocated: %r" % seen["failed"]
+    assert seen["clock moved"], seen
+    assert seen["caller"] == 2 and seen["details"] and seen["named"] is True, seen

@@ -16,6 +16,9 @@ class FitCanvas(Canvas):
         self.boxes = []
         self.bars = []
 
+    def text_bytes(self, b, x, y, c=1):
+        return self.text(b.decode(), x, y, c)
+
     def invert_rect(self, x, y, w, h):
         self.bars.append((x, y, w, h))
         return Canvas.invert_rect(self, x, y, w, h)

@@ -5,6 +5,7 @@
 from pawpad.ticks import diff
 
 WARN_DEFAULT = (10, 5, 4, 3, 2, 1)  # seconds left that beep
+_NONE = ()  # poll()'s answer when nothing is due
 
 
 class Timer:
@@ -58,11 +59,15 @@ class Timer:
         return self.duration - self.elapsed(now)
 
     def poll(self, now):
-        """Events since the last poll: ("warn", seconds_left) and ("end", 0)."""
-        out = []
+        """Events since the last poll: ("warn", seconds_left) and ("end", 0). Nothing
+        is made when none is due (a live round's limit is polled through the round)."""
         if self.duration is None or self._ended:
-            return out
+            return _NONE
         left = self.remaining(now)
+        if left > 0 and (self._warned >= len(self.warn_s) or
+                         left > self.warn_s[self._warned] * 1000):
+            return _NONE
+        out = []
         while self._warned < len(self.warn_s) and left <= self.warn_s[self._warned] * 1000:
             s = self.warn_s[self._warned]
             self._warned += 1

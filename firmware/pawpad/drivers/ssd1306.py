@@ -64,8 +64,9 @@ class Prepared:
     """Writes made ahead by SSD1306.prepare(): each a 7-byte window command and its
     data (with the leading control byte), and where the data goes in the frame."""
 
-    def __init__(self, base):
+    def __init__(self, base, loose=0):
         self.base = base  # the frame the panel must hold for these writes to apply
+        self.loose = loose  # pages (a bit each) that may hold anything: never written
         self.cmds = []
         self.datas = []
         self.offsets = []
@@ -230,15 +231,19 @@ class SSD1306:
         return n
 
     # --- frames prepared ahead ---
-    def prepare(self, frame, base=None):
+    def prepare(self, frame, base=None, loose=0):
         """The writes that turn `base` (default: what the panel holds now) into
         `frame`, made now, for send_prepared() to put on the bus at once later: the
-        STOP frames are known while the round is live. Allocates (not in a hurry)."""
+        STOP frames are known while the round is live. `loose`: pages (a bit each)
+        that may change meanwhile (the live round's clock): they are neither written
+        nor compared. Allocates (not in a hurry)."""
         w = self.width
         if base is None:
             base = bytes(self._shown) if self._valid else None
-        prep = Prepared(base)
+        prep = Prepared(base, loose)
         for page in range(self.pages):
+            if (loose >> page) & 1:
+                continue
             s = _span(frame, base, page * w, w) if base is not None else 0xFF
             if s < 0:
                 continue
@@ -264,8 +269,9 @@ class SSD1306:
             return -1
         w = self.width
         shown = self._shown
+        loose = prep.loose
         for page in range(self.pages):
-            if _span(shown, base, page * w, w) >= 0:
+            if not (loose >> page) & 1 and _span(shown, base, page * w, w) >= 0:
                 return -1
         sent = 0
         for i in range(len(prep.cmds)):

@@ -99,6 +99,13 @@ class Canvas:
             x += CHAR_W
         return x
 
+    def text_bytes(self, b, x, y, c=1):
+        """text() of ASCII already encoded (bytes made once): nothing is made to draw
+        it where the fast glyphs are (a live round's clock); returns the x after it."""
+        if _fast is not None:
+            return _fast.text(self.buf, font5x8.GLYPHS, b, len(b), x, y, c, 1)
+        return self.text(b.decode(), x, y, c)
+
     def _text_scaled(self, s, x, y, c, k):
         glyphs, fill = font5x8.GLYPHS, self.fb.fill_rect
         for ch in s:

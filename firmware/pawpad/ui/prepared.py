@@ -7,9 +7,10 @@
 from pawpad.ui.canvas import Canvas
 
 
-def prepare_frames(disp, draw_base, draws):
+def prepare_frames(disp, draw_base, draws, loose=0):
     """draw_base(canvas): the frame the panel will hold when one of these is needed;
-    draws: {key: draw(canvas)}, each on a cleared canvas as the app draws a screen.
+    draws: {key: draw(canvas)}, each on a cleared canvas as the app draws a screen;
+    loose: pages (a bit each) the panel may change meanwhile, never written by these.
     Returns {key: prepared writes} for disp.send_prepared(). About 3 ms a frame on a
     Pico; a STOP frame's writes take 150 to 350 bytes of heap."""
     c = Canvas()
@@ -19,5 +20,5 @@ def prepare_frames(disp, draw_base, draws):
     for key in draws:
         c.clear()
         draws[key](c)
-        out[key] = disp.prepare(c.buf, base)
+        out[key] = disp.prepare(c.buf, base, loose)
     return out

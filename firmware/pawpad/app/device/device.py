@@ -137,8 +137,8 @@ class Device(Box):
     def arm_stop(self, hz, seats):
         self.stop.arm(hz, seats)
 
-    def prepare_frames(self, draw_base, draws):
-        return self.stop.prepare(draw_base, draws)
+    def prepare_frames(self, draw_base, draws, loose=0):
+        return self.stop.prepare(draw_base, draws, loose)
 
     # --- the loop ---
     def step(self, now_ms, now_us):

@@ -60,7 +60,10 @@ class Panel:
         app.draw(self.canvas)
         disp = self.hw.display
         if disp is not None:
-            self.call(disp.show)
+            try:  # called on it: a bound method taken as a value would be an object
+                disp.show()  # made at every frame, a live round's clock among them
+            except OSError:
+                self._gone()
 
     def wake(self, brightness):
         """Any input restores a dimmed or dark panel; True if it was so."""

@@ -22,15 +22,16 @@ class Stop:
         if hw.players is not None:
             hw.players.disarm()
 
-    def prepare(self, draw_base, draws):
+    def prepare(self, draw_base, draws, loose=0):
         """{key: writes ready to send} for the frames draws[key] would draw over the
-        frame draw_base draws ({} without a display)."""
+        frame draw_base draws ({} without a display); `loose`: pages that may change
+        meanwhile."""
         disp = self.hw.display
         if disp is None:
             return {}
         from pawpad.ui.prepared import prepare_frames
 
-        return prepare_frames(disp, draw_base, draws)
+        return prepare_frames(disp, draw_base, draws, loose)
 
     def send(self, prep):
         """Puts prepared writes on the bus at once (nothing if the panel changed);

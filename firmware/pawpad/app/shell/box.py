@@ -61,9 +61,10 @@ class Box:
     def disarm_stop(self):
         pass
 
-    def prepare_frames(self, draw_base, draws):
+    def prepare_frames(self, draw_base, draws, loose=0):
         """{key: writes ready to send} for the frames draws[key] would draw over the
-        frame draw_base draws ({} without a display)."""
+        frame draw_base draws ({} without a display); `loose`: pages (a bit each) the
+        panel may change meanwhile, which they never write."""
         return {}
 
     def send_prepared(self, prep):

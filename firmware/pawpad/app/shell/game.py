@@ -104,8 +104,10 @@ class Game:
                     self.app.box.sound(TIME_UP)
                     self.app.toast("Time!")
                     self.keep_timer()
-            if t.running:
-                self.app.nav.dirty = True  # the corner shows it
+            if t.running and not self.app.top.busy:
+                # the corner shows it (a live round draws its own clock, and nothing
+                # else: a whole frame would make text while press times are taken)
+                self.app.nav.dirty = True
                 if diff(now_ms, self._timer_kept) >= TIMER_KEEP_MS and not self.app.busy():
                     self.keep_timer()
         if self.alarm is not None:

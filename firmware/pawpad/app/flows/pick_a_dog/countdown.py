@@ -10,8 +10,11 @@ from pawpad.app.flows.pick_a_dog.common import (
     FALSE,
     GO,
     LOCK_US,
+    LOOSE,
     STOP,
+    draw_round_clock,
     lights,
+    round_left,
     stop_frame,
     title,
 )
@@ -25,6 +28,7 @@ from pawpad.ui.screen import BACK, TIME_UP, UNDO, WARN, Screen
 
 COUNT_MS = const(1000)  # between the countdown's beeps
 CLOCK_MS = const(500)  # the round's clock is carried on at least this often (ticks wrap)
+SHOWN_CLOCK_MS = const(200)  # and a clock on the screen looked at this often
 
 
 class Countdown(Screen):
@@ -49,7 +53,7 @@ class Countdown(Screen):
         n = app.settings["players"]
         self.prepared = app.box.prepare_frames(
             lambda c: stop_frame(c, app, game, "GO!"),
-            dict((s, _stop_draw(app, game, app.colour(s).upper())) for s in range(n)))
+            dict((s, _stop_draw(app, game, app.colour(s).upper())) for s in range(n)), LOOSE)
         gc.collect()
 
     def draw(self, c, app):
@@ -126,14 +130,29 @@ class Live(Screen):
             timer.start(app.now)
             game.alarm = (timer, self)  # runs whatever screen is up
         lights(app, game, range(8), True)
+        self.left = round_left(app, game)  # the clock in the footer, if one counts
+        self.shown_s = None
+        self.patched = None  # an attribute of its own now: set in the round, it makes nothing
+        if self.left is not None:
+            self.tick_ms = SHOWN_CLOCK_MS
 
     def draw(self, c, app):
-        # Nothing on this screen moves: no frame is on the bus when a STOP comes, and
-        # the STOP frame differs from this one only where GO! stands.
+        # Nothing on this screen moves but its clock, on a page of its own that the
+        # STOP's frames leave as it is: they differ from this one only where GO! stands.
         stop_frame(c, app, self.game, "GO!")
 
     def tick(self, app, now_ms):
         self.clock.update(app.now_us)
+        left = round_left(app, self.game)
+        s = None if left is None else (left + 999) // 1000
+        if s != self.shown_s:  # a second gone: only the clock is drawn and sent
+            self.shown_s = s
+            self.left = left
+            self.patched = True
+            app.nav.dirty = True
+
+    def patch(self, c, patched):
+        draw_round_clock(c, self.left)
 
     def _locked(self, seat, t_us):
         return self.lock and self.clock.locked(seat, t_us, LOCK_US)

@@ -20,7 +20,7 @@ class Exam(Screen):
 
     def draw(self, c, app):
         caller = self.game.state["caller"]
-        widgets.title_bar(c, "Examination")
+        widgets.title_bar(c, "Examination", self.game.timer_text())  # the game menu's
         if caller is None:
             widgets.message(c, ["Time up: nobody", "called STOP.", "", "OK: count the cards"])
             return
