@@ -19,6 +19,7 @@ from pawpad.app.shell.scoreboard import Scoreboard
 from pawpad.games import circus_puppy as rules
 from pawpad.games.common import replay
 from pawpad.ui import widgets
+from pawpad.ui.canvas import WIDTH
 
 
 class CircusPuppy(Flow):
@@ -114,7 +115,8 @@ def step_word(e):
 
 
 class CircusScoreboard(Scoreboard):
-    """Whose turn, the scores, decks and face-up dogs. OK: the action."""
+    """Whose turn, every seat's points and cards left (they decide the end: a point
+    off for each), the active player's deck and face-up dogs. OK: the action."""
 
     name = "circus"
     sensing = True  # the stages are watched all game, so a performance starts weighed
@@ -123,10 +125,11 @@ class CircusScoreboard(Scoreboard):
         st = self.game.state
         seat = st["active"]
         widgets.title_bar(c, "Circus Puppy", app.colour(seat))
-        widgets.score_grid(c, [(app.colour(s), st["scores"][s]) for s in range(st["players"])],
-                           highlight=seat)
+        widgets.score_grid(c, [(app.colour(s), "%d/%d" % (st["scores"][s], rules.cards_left(st, s)))
+                               for s in range(st["players"])], highlight=seat)
         c.text("deck %d  face-up %d" % (st["decks"][seat], st["faceup"][seat]), 2, 38)
         c.text("supply %d" % st["supply"], 2, 47)
+        c.text_right("pts/cards", WIDTH - 3, 47)
         widgets.footer(c, "OK: draw a dog", self.game.timer_text())
 
     def begin(self, app, seat):
