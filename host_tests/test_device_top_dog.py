@@ -44,7 +44,10 @@ def test_the_box_judges_dogs_with_stats():
     summary = p.dev.app.top
     assert summary.name == "top-dog-summary"  # what the round gave, over the rescue
     assert summary.lines(p.dev.app) == ["P Red A Blu", "Champions: Red, Blue",
-                                        "To the Pound: 0", "Pound now: 4"]
+                                        "Pound: +0, now 4"]
+    from pawpad.app.flows.top_dog.flow import medal_line
+
+    assert medal_line(st) == "To win: W S"  # P and A were won: covered
     p.play(parse("%d ok\n" % (t + 100)))
     assert p.dev.app.top.name == "top-dog-rescue"  # the Pound holds 4 (2 players)
     p.play(parse("%d ok\n" % (t + 300)))

@@ -69,9 +69,10 @@ class TopDog(Flow):
 
 
 def medal_line(state):
-    """The medals, with a dash for each covered one: "P - W S"."""
-    return " ".join("-" if m in state["covered"] and len(state["covered"]) < 4 else m
-                    for m in rules.MEDALS)
+    """The medals still to win this round (the covered ones were won): "To win: P W S"
+    (all four again once all are covered, as the next round begins)."""
+    covered = state["covered"] if len(state["covered"]) < 4 else ""
+    return "To win: " + " ".join(m for m in rules.MEDALS if m not in covered)
 
 
 class TopDogScoreboard(Scoreboard):
@@ -82,7 +83,7 @@ class TopDogScoreboard(Scoreboard):
         widgets.title_bar(c, "Top Dog", "R%d" % (st["round"] + 1))
         widgets.score_grid(c, [(app.colour(s), st["champions"][s])
                                for s in range(st["players"])])
-        c.text("Medals " + medal_line(st), 2, 38)
+        c.text(medal_line(st), 2, 38)
         c.text("Pound %d" % st["pound"], 2, 47)
         widgets.footer(c, "OK: play dogs", self.game.timer_text())
 

@@ -85,9 +85,12 @@ class RoundSummary(Screen):
         won = last["medals"]
         medals = " ".join("%s %s" % (m, app.colour(won[m][0])[:3]) for m in rules.MEDALS
                           if won.get(m))
-        champs = ", ".join(app.colour(c[0]) for c in last["champions"])
-        return [medals or "No medal won", "Champions: " + (champs or "none"),
-                "To the Pound: %d" % last["pound"], "Pound now: %d" % self.game.state["pound"]]
+        seats = [c[0] for c in last["champions"]]
+        champs = "Champions: " + (", ".join(app.colour(s) for s in seats) or "none")
+        if len(champs) > widgets.COLS:  # four of them: short names, on one line
+            champs = "Champions: " + " ".join(app.colour(s)[:3] for s in seats)
+        return [medals or "No medal won", champs,
+                "Pound: +%d, now %d" % (last["pound"], self.game.state["pound"])]
 
     def draw(self, c, app):
         widgets.title_bar(c, "Round %d" % self.game.state["last_round"]["round"], "judged")
