@@ -248,8 +248,9 @@ def test_a_circus_puppy_game_without_load_cells_is_never_interrupted():
     data = fresh_dir()
     with open(data + "/settings.json", "w") as f:
         f.write('{"players": 2}')
-    # Circus Puppy, Start, the action: the performance, entered by hand for 7 s
-    p = play("1600 down\n1700 ok\n1800 ok\n1900 ok\n2000 ok\n9000 end", data, cells=False)
+    # Circus Puppy, Start, Red starts, the action: the performance, by hand for 7 s
+    p = play("1600 down\n1700 ok\n1800 ok\n1850 p1\n1900 ok\n2000 ok\n9000 end", data,
+             cells=False)
     assert p.dev.app.top.name == "circus-perform"
     assert p.dev.app.toast_text is None
     assert not [line for line in p.log if "notice" in line or "answering" in line]

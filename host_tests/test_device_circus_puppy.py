@@ -5,8 +5,8 @@ from test_device import fresh_dir, play
 from pawsim.script import parse
 from pawsim.scripts import timed
 
-# menu row 2, then Start on the house-rules screen
-OPEN = "1600 down\n1700 ok\n1900 ok\n"
+# menu row 2, then Start on the house-rules screen, and who starts
+OPEN = "1600 down\n1700 ok\n1900 ok\n2000 p1\n"  # Red starts: their own button
 
 
 def three_players(extra=""):
@@ -102,6 +102,19 @@ def test_tipped_stage_asks_how_many_fell():
     assert st["active"] == 1
 
 
+def test_the_youngest_starts_with_their_own_button():
+    data = three_players()
+    # Start on the house rules, then Blue (the youngest) presses: Blue's turn first
+    p = play("1600 down\n1700 ok\n1900 ok\n2000 end\n", data)
+    assert p.dev.app.top.name == "who-starts"
+    p.play(parse("2100 p2\n2200 end\n"))
+    assert p.dev.app.top.name == "circus" and state(p)["active"] == 1
+    # or chosen with UP and OK: Green
+    data = three_players()
+    p = play("1600 down\n1700 ok\n1900 ok\n2000 up\n2100 up\n2200 ok\n2300 end\n", data)
+    assert state(p)["active"] == 2 and state(p)["settings"]["first"] == 2
+
+
 def test_red_spaces_set_before_the_game_send_a_dog_face_up():
     data = three_players()
     # house rules: Red spaces is row 5 (DOWN x5 from Start), OK opens the spaces; the
@@ -111,8 +124,8 @@ def test_red_spaces_set_before_the_game_send_a_dog_face_up():
     for name in ["down"] * 5 + ["ok", "down", "down", "ok", "back"] + ["up"] * 5 + ["ok"]:
         keys.append("%d %s" % (t, name))
         t += 100
-    keys += ["%d ok" % (t + 100), "%d ok" % (t + 200), "%d add 1 1" % (t + 700),
-             "%d p1" % (t + 1500), "%d end" % (t + 7500)]
+    keys += ["%d p1" % t, "%d ok" % (t + 100), "%d ok" % (t + 200), "%d add 1 1" % (t + 700),
+             "%d p1" % (t + 1500), "%d end" % (t + 7500)]  # Red starts, then the turn
     p = play("\n".join(keys) + "\n", data)
     st = state(p)
     assert st["settings"]["red"] == [3]

@@ -298,6 +298,8 @@ def new_game(title, variant):
         BOX.choose_row(VARIANTS[variant])
     if BOX.top() == "setup":
         BOX.key("ok")  # Start game, with the house rules as they are
+    if BOX.top() == "who-starts":
+        BOX.key("ok")  # the first seat starts
     if BOX.app.session is None:
         raise Failed("no game began: " + BOX.top())
 

@@ -556,6 +556,8 @@ async def new_game(title):
     await box.menu_row(MENU_ROW[title])
     if box.top() == "setup":
         await box.key("ok")  # Start game, with the house rules as they are
+    if box.top() == "who-starts":
+        await box.key("ok")  # the first seat starts
     await box.notices()
     if box.app.session is None:
         raise Failed("no game began: " + box.top())

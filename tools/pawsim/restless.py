@@ -185,6 +185,8 @@ class Table:
             self.key("ok")
         if self.app.top.name == "setup":
             self.key("ok")
+        if self.app.top.name == "who-starts":
+            self.key("ok")  # the seat the cursor is on starts
         if self.app.session is not None:
             self.fig.games += 1
 

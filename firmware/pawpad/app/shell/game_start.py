@@ -6,7 +6,9 @@ from pawpad.app.shell.resume import ResumeOffer
 from pawpad.games import engine_for, prepare, title
 from pawpad.games.common import clone, setting_value
 from pawpad.store.session import Session
+from pawpad.ui import widgets
 from pawpad.ui.lists import ListScreen, Notice
+from pawpad.ui.screen import BACK, DOWN, OK, UNDO, UP, Screen
 
 
 def start_game(app, name, setup=None, players=None):
@@ -50,7 +52,18 @@ def saved_rules(app, name):
         return clean
 
 
-def begin(app, name, players, setup):
+def asked_rules(engine):
+    """The house rules the table answers as the game begins, each player by their own
+    button: seats with no label on the setup screen (Circus Puppy's first player, the
+    youngest)."""
+    return [row for row in engine.HOUSE_RULES if row[1] is None and row[3] == "seat"]
+
+
+def begin(app, name, players, setup, asked=()):
+    for row in asked_rules(engine_for(name)):
+        if row[0] not in asked:
+            app.nav.push(WhoStarts(app, name, players, setup, row[0], asked))
+            return
     try:
         session = Session.new(app.store, name, players, setup, app.settings["colours"])
     except ValueError as e:
@@ -58,6 +71,44 @@ def begin(app, name, players, setup):
                                           "players under Players."]))
         return
     open_game(app, session)
+
+
+class WhoStarts(Screen):
+    """Who starts: that player presses their own button (or UP/DOWN and OK). BACK:
+    back to where the game was opened from."""
+
+    name = "who-starts"
+
+    def __init__(self, app, game_id, players, setup, key, asked):
+        self.game_id = game_id
+        self.players = players
+        self.setup = setup
+        self.key_name = key
+        self.asked = asked
+        self.sel = 0
+
+    def draw(self, c, app):
+        widgets.title_bar(c, title(self.game_id), "%dP" % self.players)
+        widgets.message(c, ["Who starts?", "(the youngest)", "", "Press your button."], 12)
+        widgets.footer(c, "UP/DN", "OK: " + app.colour(self.sel))
+
+    def key(self, app, k):
+        if k in (UP, DOWN):
+            self.sel = (self.sel + (1 if k == UP else -1)) % self.players
+        elif k == OK:
+            self.choose(app, self.sel)
+        elif k in (BACK, UNDO):
+            app.nav.pop()
+
+    def player(self, app, seat, t_us):
+        if seat < self.players:
+            self.choose(app, seat)
+
+    def choose(self, app, seat):
+        setup = dict(self.setup or {})
+        setup[self.key_name] = seat
+        app.nav.pop()
+        begin(app, self.game_id, self.players, setup, self.asked + (self.key_name,))
 
 
 class GameSetup(ListScreen):
