@@ -188,7 +188,7 @@ def worst_screens():
     from pawpad.app.flows.top_dogs import flow as tds
     from pawpad.app.shell.game import Game
     from pawpad.app.shell.game_menu import GameMenu, RoundsList, TimerScreen
-    from pawpad.app.shell.game_start import GameSetup
+    from pawpad.app.shell.game_start import GameSetup, WhoStarts
     from pawpad.app.shell.results import Results
     from pawpad.core.lockout import RoundClock
     from pawpad.store.session import Session
@@ -276,6 +276,10 @@ def worst_screens():
     out.append(("tds-entry", entry))
     out.append(("tds-setup", GameSetup(app, "top_dogs", 5)))
     out.append(("tds-results", Results(game)))
+    out.append(("tds-last-cup", tds.LastCup(game)))
+    who = WhoStarts(app, "circus_puppy", 5, {}, "first", ())
+    who.sel = 4
+    out.append(("cp-who-starts", who))
 
     # Top Dog for six
     ses = Session.new(None, "top_dog", 6, None, LONG_COLOURS)
