@@ -41,6 +41,7 @@ HOUSE_RULES = (
     # The youngest player starts: the app asks before the game.
     ("first", None, 0, "seat", 0, 4, 1),
 )
+ASKED = ("first",)  # house rules the table answers as the game begins (who starts)
 DEFAULTS = defaults_of(HOUSE_RULES)
 # How a choice reads on the house-rules screen (RULES.md's terms).
 SHOWN = {"all": "deck+faceup", "deck": "deck only"}

@@ -53,10 +53,11 @@ def saved_rules(app, name):
 
 
 def asked_rules(engine):
-    """The house rules the table answers as the game begins, each player by their own
-    button: seats with no label on the setup screen (Circus Puppy's first player, the
+    """The house rules the table answers as the game begins, each a seat, chosen by
+    that player's own button: the engine's ASKED (Circus Puppy's first player, the
     youngest)."""
-    return [row for row in engine.HOUSE_RULES if row[1] is None and row[3] == "seat"]
+    asked = getattr(engine, "ASKED", ())
+    return [row for row in engine.HOUSE_RULES if row[0] in asked and row[3] == "seat"]
 
 
 def begin(app, name, players, setup, asked=()):
