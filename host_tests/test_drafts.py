@@ -157,3 +157,23 @@ def test_a_crafted_teams_draft_is_not_taken():
             f.write(json.dumps(d))
         p = play(RESUME, data)
         assert p.dev.app.top.name == "top-dogs", (key, value, p.dev.app.top.name)
+
+
+def test_top_dog_dogs_keyed_survive_a_power_cut():
+    from test_device_top_dog import OPEN as OPEN_TOP_DOG
+    from test_device_top_dog import stats_entry, two_players
+
+    data = two_players()
+    script, t = stats_entry(2000, [("new", [5, 1, 1, 1])])  # Red's dog; then the cut
+    p = play(OPEN_TOP_DOG + script + "%d end" % t, data)
+    assert p.dev.app.top.name == "top-dog-play" and p.dev.app.top.i == 1
+    p = play(RESUME, data)
+    top = p.dev.app.top
+    assert top.name == "top-dog-play", top.name
+    assert top.i == 1 and top.entries[0] == ["new", 5, 1, 1, 1], top.entries
+    # Blue's dog, and the round is judged with Red's as keyed before the cut
+    names = ["up"] * 2 + ["ok"] + ["up"] * 6 + ["ok"] + ["up"] * 2 + ["ok"] + ["up"] * 2 + ["ok"]
+    text, t = keys(1800, *names)
+    p.play(parse(text + "%d end" % t))
+    st = p.dev.app.session.state
+    assert st["champions"] == [1, 1] and st["covered"] == "PA", st["champions"]

@@ -5,7 +5,7 @@ from micropython import const
 from pawpad.app.flows.top_dog.judge import judged
 from pawpad.app.shell.scoreboard import corrected
 from pawpad.games import top_dog as rules
-from pawpad.store import dog_catalog
+from pawpad.store import dog_catalog, draft
 from pawpad.ui import widgets
 from pawpad.ui.screen import BACK, DOWN, OK, UNDO, UP, Screen
 
@@ -110,6 +110,7 @@ class PlayEntry(Screen):
             elif self.i < len(self.seats) - 1:
                 self.i += 1
                 self.field = self.order()[0]
+                self._keep()  # a player's dog is in: on flash, a power cut keeps it
             else:
                 self._offer(app)
         elif k in (BACK, UNDO):
@@ -121,7 +122,38 @@ class PlayEntry(Screen):
                 self.i -= 1
                 self.field = self.order()[-1]
             else:
+                if self.fix is None:
+                    draft.drop(self.game.session)  # the round's keying left: none kept
                 app.nav.pop()
+
+    def _keep(self):
+        """The dogs keyed so far, on flash (not a correction's: its round is in)."""
+        if self.fix is None:
+            draft.save(self.game.session, "plays", {
+                "seats": self.seats, "rows": [self.entries[s] for s in self.seats],
+                "dogs": [self.dogs[s] for s in self.seats], "i": self.i})
+
+    def restore(self, kept):
+        """The dogs keyed before a power cut, as _keep() wrote them, if they are of the
+        shape it writes for this round's players; False (nothing changed) if not."""
+        try:
+            seats, rows, dogs, i = kept["seats"], kept["rows"], kept["dogs"], kept["i"]
+            ok = (seats == self.seats and len(rows) == len(dogs) == len(seats)
+                  and _whole(i) and 0 <= i < len(seats)
+                  and all(_whole(d) and 0 <= d <= rules.DOGS for d in dogs)
+                  and all(len(r) == 5 and r[0] in ("new", "breed")
+                          and all(_whole(v) and UNKNOWN <= v <= STAT_MAX for v in r[1:])
+                          for r in rows))
+        except (TypeError, KeyError):
+            return False  # no draft (None), or not the shape of one
+        if not ok:
+            return False
+        for k, s in enumerate(seats):
+            self.entries[s] = list(rows[k])
+            self.dogs[s] = dogs[k]
+        self.i = i
+        self.field = self.order()[0]
+        return True
 
     def _next_dog(self, seat, step):
         """The next dog number (0: none) that no other seat has chosen this round; a
@@ -145,6 +177,7 @@ class PlayEntry(Screen):
         if seat in self.seats:
             self.i = self.seats.index(seat)
             self.field = self.order()[0]
+            self._keep()
 
     def _offer(self, app):
         plays = []
@@ -164,3 +197,7 @@ class PlayEntry(Screen):
         event = {"t": "play", "plays": plays}
         if not corrected(self, app, event):
             judged(self.game, event)  # judging, the rescue or the board follows
+
+
+def _whole(x):
+    return isinstance(x, int) and not isinstance(x, bool)

@@ -11,6 +11,7 @@ from pawpad.app.shell.flow import Flow
 from pawpad.app.shell.scoreboard import Scoreboard
 from pawpad.games import top_dog as rules
 from pawpad.games.common import ranking
+from pawpad.store import draft
 from pawpad.ui import widgets
 
 
@@ -27,6 +28,12 @@ class TopDog(Flow):
 
     def prompt(self, state):
         return rules.prompt(state)
+
+    def draft_screen(self, game):
+        if game.state["phase"] != "play":
+            return None
+        screen = PlayEntry(game)
+        return screen if screen.restore(draft.read(game.session, "plays")) else None
 
     def scores(self, state):
         return list(state["champions"])
