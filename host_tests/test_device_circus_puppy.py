@@ -240,3 +240,25 @@ def test_a_late_fall_from_the_game_menu_moves_the_dogs_and_scores_nothing():
     assert p.dev.app.top.name == "circus"
     assert st["stages"][1] == ["+1 repeat", "dog"]
     assert st["supply"] == before["supply"] + 1 and st["scores"] == before["scores"]
+
+
+def test_an_undone_acrobatics_move_says_what_to_put_back_and_weighs_afresh():
+    data = three_players()
+    # acrobatics (UP from Dogee Show), the high stage's top dog moved onto the low one
+    p = play(OPEN + "2100 ok\n2200 up\n2300 ok\n2800 remove 2 1\n3600 add 1 1\n4400 end\n",
+             data)
+    assert state(p)["stages"][0] == ["dog"] * 3
+    p.play(parse("4500 hold back\n5400 let back\n5500 end\n"))  # BACK held: undo
+    top = p.dev.app.top
+    assert top.name == "notice" and top.title == "Undone"
+    assert top.lines[:2] == ["Take off low: 1 dog", "Put on high: 1 dog"], top.lines
+    assert state(p)["stages"][0] == ["dog"] * 2  # the state as before the move
+    assert not top.sensing  # the stages are not weighed while the table puts it back
+    # the table moves the dog back, then OK: the stages are weighed afresh, and the
+    # dog moved back is no step of the turn
+    p.play(parse("6000 remove 1 1\n6800 add 2 1\n8000 ok\n9500 end\n"))
+    assert p.dev.app.top.name == "circus-perform"
+    assert state(p)["stages"][0] == ["dog"] * 2 and state(p)["turn"]["moves"] == 0
+    # redone from the game menu: the other way round
+    p.dev.app.game.redo()
+    assert p.dev.app.top.lines[:2] == ["Take off high: 1 dog", "Put on low: 1 dog"]

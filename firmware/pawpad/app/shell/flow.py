@@ -95,6 +95,17 @@ class Flow:
         """The screen that corrects event `index` (its `fix` is the index)."""
         return None
 
+    # --- what the table holds, when an undo or a redo changes it ---
+    def on_table(self, state):
+        """A copy of what the state says is on the table that the box weighs (None:
+        nothing is), taken before an undo or a redo."""
+        return None
+
+    def put_back(self, before, state):
+        """Lines: what the table must put back or take off so that it holds what
+        `state` says, where it held `before`; [] when nothing moves."""
+        return []
+
     # --- a step keyed in part when the power went (store/draft.py) ---
     def draft_screen(self, game):
         """The screen of the step in progress, with the entries it had taken, to open

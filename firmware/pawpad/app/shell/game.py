@@ -62,10 +62,25 @@ class Game:
         return self._after(why, None, over)
 
     def undo(self):
-        return self._after(self.session.undo(self.play_ms()), "Undone")
+        return self._table_follows("Undone", self.session.undo)
 
     def redo(self):
-        return self._after(self.session.redo(self.play_ms()), "Redone")
+        return self._table_follows("Redone", self.session.redo)
+
+    def _table_follows(self, done, change):
+        """An undo or a redo; where the table holds what the state says (the stages
+        on the load cells), what to put back or take off comes up over the screen the
+        state calls for, and while it shows the stages are not weighed: they are
+        weighed afresh once the table has done it."""
+        before = self.flow.on_table(self.state)
+        ok = self._after(change(self.play_ms()), done)
+        if ok and before is not None:
+            lines = self.flow.put_back(before, self.state)
+            if lines:
+                from pawpad.ui.lists import Notice
+
+                self.app.nav.push(Notice(done, lines + ["", "Then OK."]))
+        return ok
 
     def fix(self, index, event):
         return self._after(self.session.fix(index, event, self.play_ms()), "Corrected")

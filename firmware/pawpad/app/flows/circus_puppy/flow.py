@@ -36,6 +36,24 @@ class CircusPuppy(Flow):
             return Hold(game, game.app.now)
         return CircusScoreboard(game)
 
+    def on_table(self, state):
+        return [list(stage) for stage in state["stages"]]
+
+    def put_back(self, before, state):
+        """"Take off high: 1 dog", then "Put on low: 1 dog": an undone Acrobatics move,
+        a stack, a fall or a stage card, as the stages must be for the load cells."""
+        takes, puts = [], []
+        for i in (0, 1):
+            was, now = before[i], state["stages"][i]
+            k = 0
+            while k < len(was) and k < len(now) and was[k] == now[k]:
+                k += 1
+            if was[k:]:
+                takes.append("Take off %s: %s" % (STAGES[i], things(was[k:])))
+            if now[k:]:
+                puts.append("Put on %s: %s" % (STAGES[i], things(now[k:])))
+        return takes + puts
+
     def menu_extras(self, game):
         # Dogs that fall between turns, 5 s or more after the performance: they go
         # under the supply and nothing is scored (the load cells see them too).
@@ -95,6 +113,13 @@ class CircusPuppy(Flow):
             out.append("%d. %-7s %d-%d=%d" % (place, game.name(s), state["scores"][s], left,
                                              state["scores"][s] - left))
         return out
+
+
+def things(items):
+    """"2 dogs", "1 dog, +1 repeat": what lies on a stage, dogs counted, cards named."""
+    dogs = sum(1 for x in items if x == rules.DOG)
+    out = ["%d dog%s" % (dogs, "" if dogs == 1 else "s")] if dogs else []
+    return ", ".join(out + [x for x in items if x != rules.DOG])
 
 
 def step_word(e):
