@@ -54,6 +54,9 @@ READINGS = (
     ("Double Trick", "The next player's chosen action uses the drawn dog; the "
      "Acrobatics that must follow uses a second dog, from the deck, or a face-up one "
      "when the deck is empty; with neither, it is skipped."),
+    ("Stage cards fall", "A stage card that falls with dogs goes back to the stage "
+     "cards not yet drawn (a later New Stage can draw it); the dogs fall as in any "
+     "fall. The high stage's start card is the stage: it never falls."),
 )
 
 
@@ -412,21 +415,29 @@ def _score(st, seat, points):
 
 
 def _fall(st, event):
-    """{"t": "fall", "stage": s, "dogs": n, "t_ms": T}: dogs fell off a stage. "t_ms",
-    the time the fall began, is needed while a performance waits out the hold; between
-    turns (phase "turn") a fall is late: the stages change and the fallen dogs go under
-    the supply, nothing is scored or drawn."""
-    fields(event, ("stage", "dogs"), ("t_ms",))
+    """{"t": "fall", "stage": s, "dogs": n, "cards": k, "t_ms": T}: dogs fell off a
+    stage, and with them k stage cards (optional, 0) that lay among them: those go
+    back to the stage-card pile (READINGS; the high stage's start card is the stage
+    itself and never falls). "t_ms", the time the fall began, is needed while a
+    performance waits out the hold; between turns (phase "turn") a fall is late: the
+    stages change and the fallen dogs go under the supply, nothing is scored or drawn."""
+    fields(event, ("stage", "dogs"), ("t_ms", "cards"))
     stage_i = _stage_no(event["stage"])
     n = event["dogs"]
+    k = event.get("cards", 0)
     t = event.get("t_ms")
     if t is not None or st["phase"] == "after":
         _time(t, "the time of the fall")
     stage = st["stages"][stage_i]
+    base = 1 if stage_i == 1 else 0  # the high stage's start card stays
     need(is_count(n, 1, len(stage)), "how many dogs fell")
-    for item in stage[len(stage) - n:]:
-        need(item == DOG, "only dogs fall; stage cards stay")
-    del stage[len(stage) - n:]
+    need(is_count(k, 0, len(stage)) and n + k <= len(stage) - base,
+         "more fell than the stage holds")
+    top = stage[len(stage) - n - k:]
+    need(sum(1 for item in top if item == DOG) == n, "only %d dogs and %d stage cards fell"
+         % (n, k))
+    del stage[len(stage) - n - k:]
+    st["stage_cards"] += [item for item in top if item != DOG]  # back to the pile
     seat = st["active"]
     turn = st["turn"]
     late = st["phase"] == "turn"

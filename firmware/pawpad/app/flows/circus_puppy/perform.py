@@ -2,7 +2,13 @@
 # 5-second rule's hold after it.
 from micropython import const
 
-from pawpad.app.flows.circus_puppy.steps import ActionPick, FallCount, StageCardPick, fall_seen
+from pawpad.app.flows.circus_puppy.steps import (
+    ActionPick,
+    FallCount,
+    StageCardPick,
+    fall_event,
+    fall_seen,
+)
 from pawpad.app.shell.scoreboard import game_key
 from pawpad.games import circus_puppy as rules
 from pawpad.ticks import add, diff
@@ -87,8 +93,8 @@ class Perform(Screen):
         else:
             self._fall(app, stage, cards, began)
 
-    def _fall(self, app, stage, dogs, t_ms):
-        self.game.offer({"t": "fall", "stage": stage, "dogs": dogs, "t_ms": t_ms})
+    def _fall(self, app, stage, count, t_ms):
+        self.game.offer(fall_event(self.game.state, stage, count, t_ms))
 
     def _step(self, app, event):
         """A stack or a move; a +1 stage card then asks for the action again."""

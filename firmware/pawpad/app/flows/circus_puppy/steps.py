@@ -110,7 +110,8 @@ class ActionPick(StepScreen):
 
 
 class FallCount(StepScreen):
-    """How many dogs fell, and from which stage."""
+    """How many dogs fell, from which stage, and how many stage cards fell with them
+    (back to the pile: the engine's READINGS)."""
 
     name = "circus-fall"
     sensing = True
@@ -122,25 +123,46 @@ class FallCount(StepScreen):
         self.t_ms = t_ms
         self.which = 1 if event is None else event["stage"]
         self.dogs = 1 if event is None else event["dogs"]
+        self.cards = 0 if event is None else event.get("cards", 0)
         self.field = 0
+
+    def cards_on(self):
+        """Stage cards on the chosen stage that could fall (not the high stage's start
+        card): their row is asked only when there is one."""
+        stage = self.st["stages"][self.which]
+        return len(stage) - rules.dogs_on(stage) - (1 if self.which == 1 else 0)
+
+    def fields(self):
+        return ("stage", "dogs", "cards", "save") if self.cards_on() else ("stage", "dogs", "save")
 
     def draw(self, c, app):
         widgets.title_bar(c, "Dogs fell" if self.fix is None else "Correct the fall")
-        rows = [("Stage", STAGES[self.which]), ("Dogs", self.dogs), ("Save", None)]
+        rows = [("Stage", STAGES[self.which]), ("Dogs", self.dogs)]
+        if self.cards_on():
+            rows.append(("Stage cards too", self.cards))
+        rows.append(("Save", None))
         widgets.list_rows(c, rows, self.field, 0)
 
     def key(self, app, k):
+        fields = self.fields()
+        what = fields[min(self.field, len(fields) - 1)]
         if k in (UP, DOWN):
-            if self.field == 0:
+            step = 1 if k == UP else -1
+            if what == "stage":
                 self.which = 1 - self.which
-            elif self.field == 1:
+                self.cards = min(self.cards, self.cards_on())
+            elif what == "dogs":
                 most = max(1, rules.dogs_on(self.st["stages"][self.which]))
-                self.dogs = max(1, min(most, self.dogs + (1 if k == UP else -1)))
+                self.dogs = max(1, min(most, self.dogs + step))
+            elif what == "cards":
+                self.cards = max(0, min(self.cards_on(), self.cards + step))
         elif k == OK:
-            if self.field < 2:
+            if what != "save":
                 self.field += 1
                 return
             event = {"t": "fall", "stage": self.which, "dogs": self.dogs, "t_ms": self.t_ms}
+            if self.cards:
+                event["cards"] = self.cards
             if not corrected(self, app, event):
                 self.game.offer(event)
         elif k in (BACK, UNDO):
@@ -243,13 +265,27 @@ class StageFix(Screen):
             app.nav.pop()
 
 
+def fall_event(state, stage, count, t_ms):
+    """The fall of `count` cards the load cells saw leave a stage: the top ones, dogs
+    and any stage cards among them (those go back to the pile: the engine's READINGS);
+    never the high stage's start card, which is the stage."""
+    items = state["stages"][stage]
+    base = 1 if stage == 1 else 0
+    top = items[max(base, len(items) - count):]
+    dogs = sum(1 for x in top if x == rules.DOG)
+    event = {"t": "fall", "stage": stage, "dogs": max(1, dogs), "t_ms": t_ms}
+    if len(top) > dogs and dogs:
+        event["cards"] = len(top) - dogs
+    return event
+
+
 def fall_seen(app, game, event):
     """Dogs seen coming off a stage, outside a performance: a fall (the engine tells a
     late one from one in the 5-second hold by when it began); a tip no stage explained
     asks how many fell."""
     kind, stage, cards, began = event
     if kind in ("removed", "fell"):
-        game.offer({"t": "fall", "stage": stage, "dogs": cards, "t_ms": began})
+        game.offer(fall_event(game.state, stage, cards, began))
     elif kind == "tilt" and cards:
         app.nav.push(FallCount(game, began))
 
