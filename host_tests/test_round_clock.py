@@ -42,3 +42,22 @@ def test_the_round_limit_counts_down_on_the_live_screen():
 def test_no_limit_no_clock():
     p = play(open_variant(0) + "1900 ok\n%d end" % (GO + 200), data_with())
     assert "left" not in footer(p.dev.app)
+
+
+def test_the_game_menu_and_its_timer_are_reached_from_the_examination():
+    # BACK is "wrong" on the examination: DOWN opens the game menu, whose timer then
+    # shows in the examination's corner while it runs
+    p = play(open_variant(0) + "1900 ok\n%d p2\n%d end" % (GO + 100, GO + 2600), data_with())
+    app = p.dev.app
+    assert app.top.name == "pad-stopped"
+    p.play(parse("%d ok\n%d back\n%d end" % (GO + 2700, GO + 2800, GO + 2900)))
+    assert app.top.name == "pad-exam", app.top.name  # the verdict again, from the counts
+    p.play(parse("%d down\n%d end" % (GO + 3000, GO + 3100)))
+    assert app.top.name == "game-menu", app.top.name
+    app.game.new_timer().start(app.now)
+    p.play(parse("%d back\n%d end" % (GO + 3200, GO + 3400)))
+    assert app.top.name == "pad-exam"
+    c = fit.FitCanvas()
+    app.draw(c)
+    assert any(b[0].startswith("0:") or b[0].startswith("1:") for b in c.boxes if b[2] < 8), \
+        [b[0] for b in c.boxes]

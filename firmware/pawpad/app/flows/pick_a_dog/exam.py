@@ -22,16 +22,20 @@ class Exam(Screen):
         caller = self.game.state["caller"]
         widgets.title_bar(c, "Examination", self.game.timer_text())  # the game menu's
         if caller is None:
-            widgets.message(c, ["Time up: nobody", "called STOP.", "", "OK: count the cards"])
+            widgets.message(c, ["Time up: nobody", "called STOP.", "", "OK: count the cards",
+                                "DOWN: game menu"])
             return
         widgets.big_center(c, app.colour(caller), 14, 2)
-        c.text_center("Was %s right?" % app.colour(caller), 36)
+        c.text_center("Was %s right?" % app.colour(caller), 34)
+        c.text_center("DOWN: game menu", 44)
         widgets.footer(c, "BACK: wrong", "OK: right")
 
     def key(self, app, k):
         caller = self.game.state["caller"]
         if k == UNDO:
             self.game.undo()
+        elif k == DOWN:  # BACK is the verdict here: the game menu (its timer) is DOWN
+            app.nav.push(self.game.menu())
         elif caller is None:
             if k == OK:
                 app.nav.push(Counts(self.game, None))
