@@ -23,3 +23,7 @@ def test_typical_rounds_take_half_the_presses_or_fewer():
         assert mean <= before / 2, (game, mean, before)
     mean, before, _ = m["Top Dog, 3 players, stats"]  # no catalog: as before, or fewer
     assert mean <= before
+    # the keypad (a setting): half the presses again of the same rounds keyed without it
+    for plain, keys in (("Top Dogs, 3 players", "Top Dogs, 3P, keypad"),
+                        ("Top Dog, 3 players, stats", "Top Dog, 3P, stats, keypad")):
+        assert m[keys][0] <= m[plain][0] / 2, (keys, m[keys][0], m[plain][0])

@@ -212,3 +212,37 @@ def test_a_new_games_counts_start_at_what_each_player_collected_before():
     p.play(parse("%d ok\n%d ok\n" % (p.t + 100, p.t + 200) + keys + "%d end\n" % t))
     counts = p.dev.app.top
     assert counts.name == "pad-counts" and counts.values == [4, 2, 2] and not counts.follow
+
+
+# --- the keypad setting ---
+
+def test_top_dogs_keypad_a_press_a_card_and_a_slip_fixed_with_back():
+    data = data_with('{"players": 3, "keypad": true}')
+    # OK from the board; Red: 6, OK (the 6 follows), 2; Blue: 8, 8, 7 (a slip), BACK
+    # (the entry is on Green's first card: back to Blue's third), 8; Green: 1, 1, 1
+    names = ["ok", "p6", "ok", "p2", "p8", "p8", "p7", "back", "p8", "p1", "p1", "p1"]
+    script, t = timed(2100, names)
+    p = play(OPEN_TOP_DOGS + script, data)
+    assert p.dev.app.top.name == "top-dogs"
+    assert p.dev.app.session.events()[-1]["cards"] == [[6, 6, 2], [8, 8, 8], [1, 1, 1]]
+
+
+def test_without_the_keypad_a_button_beyond_the_seats_does_nothing():
+    data = data_with('{"players": 3}')
+    script, t = timed(2100, ["ok", "p8"])
+    p = play(OPEN_TOP_DOGS + script, data)
+    entry = p.dev.app.top
+    assert entry.name == "team-entry" and entry.seat == 0 and entry.field == 0
+    assert entry.cards[0] == [5, 5, 5]
+
+
+def test_top_dog_keypad_keys_the_stats():
+    data = data_with('{"players": 2, "keypad": true}')
+    # OK; Red's dog: P 5 (button 6), A 1, W 1, S 1 (button 2 each); Blue's: 1, 5, 1, 1
+    names = ["ok", "p6", "p2", "p2", "p2", "p2", "p6", "p2", "p2"]
+    script, t = timed(2000, names)
+    p = play(OPEN_TOP_DOG + script, data)
+    st = state(p)
+    assert st["champions"] == [1, 1] and st["covered"] == "PA"  # P to Red, A to Blue
+    assert st["last_round"]["champions"] == [[0, "new", [5, 1, 1, 1]],
+                                             [1, "new", [1, 5, 1, 1]]]

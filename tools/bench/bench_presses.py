@@ -189,19 +189,53 @@ def round_top_dogs(u, teams):
         u.expect("top-dogs")  # the last team in: the round is saved
 
 
-def play_top_dogs(u, c, rounds):
+def round_top_dogs_keypad(u, teams):
+    """The same round with the keypad setting: each card is OK when it shows right, its
+    value's player button when there is one (8 on the box), else UP/DOWN and OK."""
+    u.expect("top-dogs")
+    u.press("ok")
+    from pawpad.app.flows.top_dogs.flow import CARD_MAX
+
+    keys = u.app.box.player_keys
+    for _ in range(len(teams)):
+        e = u.top
+        u.expect("team-entry")
+        seat = e.seat
+        team = teams[seat]
+        for f in range(3):
+            assert e.seat == seat and e.field == f, (e.seat, seat, e.field, f)
+            if e.cards[seat][f] == team[f]:
+                u.press("ok")
+            elif team[f] <= keys:
+                u.seat(team[f] - 1)
+            else:
+                u.toward(lambda e=e, seat=seat: e.cards[seat][e.field], team[f], 1, CARD_MAX)
+                u.press("ok")
+    if u.top.name == "top-dogs-last":  # the last round's cup, over the results
+        u.press("ok")
+    if u.top.name != "results":
+        u.expect("top-dogs")
+
+
+def play_top_dogs(u, c, rounds, keypad=False):
     counts = []
     hands = TopDogsHands(c, u.state["players"])
+    u.app.settings["keypad"] = keypad  # a setting, set once for the evening
     for _ in range(rounds):
         if u.state["ended"]:
             break
         teams = hands.teams()
         want = tds.step(u.state, {"t": "teams", "cards": teams})
         before = u.presses
-        round_top_dogs(u, teams)
+        (round_top_dogs_keypad if keypad else round_top_dogs)(u, teams)
         assert u.state["cups"] == want["cups"], (u.state["cups"], want["cups"])
+        assert u.app.session.events()[-1]["cards"] == teams  # keyed as they lay
         counts.append(u.presses - before)
     return counts
+
+
+def play_top_dogs_keypad(u, c, rounds):
+    return play_top_dogs(u, c, rounds, True)
 
 
 def top_dog_plays(c, st, hands, deck):
@@ -222,7 +256,7 @@ def top_dog_plays(c, st, hands, deck):
     return plays
 
 
-def round_top_dog(u, plays):
+def round_top_dog(u, plays, keypad=False):
     u.expect("top-dog")
     u.press("ok")
     from pawpad.app.flows.top_dog import entry
@@ -242,7 +276,11 @@ def round_top_dog(u, plays):
             u.toward(lambda e=e, seat=seat: e.dogs[seat], dog + 1, 0, DOGS)
         else:
             f = e.field
-            u.toward(lambda e=e, seat=seat, f=f: e.entries[seat][f], stats[f - 1],
+            v = stats[f - 1]
+            if keypad and e.entries[seat][f] != v and v < u.app.box.player_keys:
+                u.seat(v)  # button v + 1 is the stat v, and on
+                continue
+            u.toward(lambda e=e, seat=seat, f=f: e.entries[seat][f], v,
                      entry.UNKNOWN, entry.STAT_MAX)
         u.press("ok")
     while u.top.name in ("top-dog-summary", "top-dog-rescue"):
@@ -273,8 +311,9 @@ def key_catalog(u, deck):
     return u.presses - before
 
 
-def play_top_dog(u, c, rounds, catalog=False):
+def play_top_dog(u, c, rounds, catalog=False, keypad=False):
     deck = stand_in_deck(Lcg(18))
+    u.app.settings["keypad"] = keypad  # a setting, set once for the evening
     n = u.state["players"]
     each, _ = tg.deal_count(n)
     order = list(range(tg.DOGS))
@@ -290,7 +329,7 @@ def play_top_dog(u, c, rounds, catalog=False):
             break
         want = tg.step(u.state, {"t": "play", "plays": [p[:3] for p in plays]})
         before = u.presses
-        round_top_dog(u, plays)
+        round_top_dog(u, plays, keypad)
         assert u.state["champions"] == want["champions"]
         counts.append(u.presses - before)
     return counts
@@ -298,6 +337,10 @@ def play_top_dog(u, c, rounds, catalog=False):
 
 def play_top_dog_catalog(u, c, rounds):
     return play_top_dog(u, c, rounds, True)
+
+
+def play_top_dog_keypad(u, c, rounds):
+    return play_top_dog(u, c, rounds, False, True)
 
 
 def round_pick(u, caller, right, collected, broken):
@@ -384,7 +427,9 @@ def play_pick(u, c, rounds):
 # asked for when the presses were cut)
 GAMES = (
     ("top_dogs", "Top Dogs, 3 players", 3, None, play_top_dogs, 56.6, "29-60 (mean 41)"),
+    ("top_dogs", "Top Dogs, 3P, keypad", 3, None, play_top_dogs_keypad, 56.6, "29-60 (mean 41)"),
     ("top_dog", "Top Dog, 3 players, stats", 3, None, play_top_dog, 58.8, "52-67"),
+    ("top_dog", "Top Dog, 3P, stats, keypad", 3, None, play_top_dog_keypad, 58.8, "52-67"),
     ("top_dog", "Top Dog, 3P, dog catalog", 3, None, play_top_dog_catalog, 58.8, "52-67"),
     ("pick_a_dog", "Pick-a-Pog, 8 players", 8, {"variant": "pog"}, play_pick, 45.6, "53"),
     ("pick_a_dog", "Pick-a-Dog, 4 players", 4, {"variant": "dog"}, play_pick, 21.6, "19"),

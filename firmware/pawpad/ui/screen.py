@@ -40,6 +40,9 @@ class Screen:
     # frame last, the app calls patch(c, patched) instead of drawing it whole (a menu
     # step then sends the panel only the rows that changed).
     patched = None
+    # True where every player button fitted is a key (a keypad of values), not only
+    # the buttons of the seats in the game.
+    keypad = False
 
     def patch(self, c, patched):
         pass

@@ -55,6 +55,7 @@ class Device(Box):
         self.panel = Panel(hw, self._panel_lost)
         self.sensors = Sensors(hw)
         self._on_player = self._player  # bound once: the loop's turns allocate nothing
+        self.player_keys = 0 if hw.players is None else hw.players.count
         self._on_menu = self._menu
         self._inputs = tuple(b for b in (hw.players, hw.menu, hw.encoder) if b is not None)
         self.stop = Stop(hw, self.panel)

@@ -72,7 +72,7 @@ class App:
 
     def player(self, seat, t_us, now_ms):
         self.now = now_ms
-        if seat < self.settings["players"]:
+        if seat < self.settings["players"] or (self.top.keypad and seat < self.box.player_keys):
             try:
                 self.top.player(self, seat, t_us)
             except Repaired as e:

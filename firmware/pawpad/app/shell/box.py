@@ -6,6 +6,7 @@
 
 class Box:
     raw = ()  # the last raw reading of each load cell (the calibration shows them)
+    player_keys = 0  # the player buttons fitted (a keypad may use them all)
 
     # --- sound and lights ---
     def sound(self, notes, urgent=False):

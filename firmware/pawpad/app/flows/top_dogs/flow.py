@@ -137,14 +137,16 @@ class LastCup(Screen):
 class TeamEntry(Screen):
     """Three card values per seat: UP/DOWN change the value, OK moves on, BACK goes
     back. A player's button jumps to their own team, and on their own team enters it
-    as it shows. A team is entered once OK has passed its third card (or its player's
-    button said so): the round is saved when every team is, and not before."""
+    as it shows; with the keypad setting, player button k is the value k instead, and
+    moves on as OK does. A team is entered once OK has passed its third card (or its
+    player's button said so): the round is saved when every team is, and not before."""
 
     name = "team-entry"
 
     def __init__(self, game, fix=None, cards=None, seat=0, entered=None):
         self.game = game
         n = game.state["players"]
+        self.keypad = game.app.settings["keypad"]  # player buttons are values
         self.fix = fix  # the index of the round being corrected, or None
         if cards:
             self.cards = [list(t) for t in cards]
@@ -179,18 +181,23 @@ class TeamEntry(Screen):
                 c.fill_rect(x, 40, 30, 2, 1)
             x += 40
         c.text_center("team %d" % rules.team_value(team), 45)
-        widgets.footer(c, "seat %d/%d" % (self.seat + 1, len(self.cards)), "OK next")
+        widgets.footer(c, "seat %d/%d" % (self.seat + 1, len(self.cards)),
+                       "keys 1-%d" % app.box.player_keys if self.keypad and app.box.player_keys
+                       else "OK next")
+
+    def set_card(self, v):
+        team = self.cards[self.seat]
+        # the cards not reached yet follow: a pair or three of a kind, laid side by
+        # side, costs no press
+        for f in range(max(self.field, self.reached[self.seat]) + 1, 3):
+            team[f] = v
+        team[self.field] = v
 
     def key(self, app, k):
         team = self.cards[self.seat]
         if k in (UP, DOWN):
             v = team[self.field] + (1 if k == UP else -1)
-            v = CARD_MAX if v < 1 else (1 if v > CARD_MAX else v)
-            # the cards not reached yet follow: a pair or three of a kind, laid side by
-            # side, costs no press
-            for f in range(max(self.field, self.reached[self.seat]) + 1, 3):
-                team[f] = v
-            team[self.field] = v
+            self.set_card(CARD_MAX if v < 1 else (1 if v > CARD_MAX else v))
         elif k == OK:
             if self.field < 2:
                 self.field += 1
@@ -240,7 +247,10 @@ class TeamEntry(Screen):
         return None
 
     def player(self, app, seat, t_us):
-        if seat == self.seat:  # their own button on their own team: as it shows
+        if self.keypad:  # button k: the value k, and on as OK goes
+            self.set_card(min(seat + 1, CARD_MAX))
+            self.key(app, OK)
+        elif seat == self.seat:  # their own button on their own team: as it shows
             self.done(app)
         elif seat < len(self.cards):
             self.seat = seat
