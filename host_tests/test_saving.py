@@ -24,9 +24,9 @@ def test_a_circus_puppy_turn_is_on_flash_as_it_is_shown():
     data = fresh_dir()
     with open(data + "/settings.json", "w") as f:
         f.write('{"players": 2}')
-    # Circus Puppy (row 2), Start; OK: the action (Dogee Show), OK: performing; OK on
-    # "Stacked on low"; each checked 300 ms later
-    p = play("1600 down\n1700 ok\n1800 ok\n1900 ok\n2000 ok\n2300 end", data)
+    # Circus Puppy (row 2), Start, Red starts; OK: the action (Dogee Show), OK:
+    # performing; OK on "Stacked on low"; each checked 300 ms later
+    p = play("1600 down\n1700 ok\n1800 ok\n1850 p1\n1900 ok\n2000 ok\n2300 end", data)
     assert p.dev.app.top.name == "circus-perform"
     assert kinds(data) == ["perform"]
     p.play(parse("2400 ok\n2700 end"))

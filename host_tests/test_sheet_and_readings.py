@@ -92,14 +92,15 @@ def test_house_rules_show_the_settled_readings_in_rulebook_terms():
     assert setup.name == "setup"
     rows = setup.rows(p.dev.app)
     assert ("Penalty", "deck+faceup") in rows
-    assert rows[-2:] == [("Penalty reading", "?"), ("Double Trick", "?")]
+    assert rows[-3:] == [("Penalty reading", "?"), ("Double Trick", "?"),
+                         ("Stage cards fall", "?")]
     # OK on Penalty edits it: deck only
     names = ["down"] * 4 + ["ok", "up", "ok"]
     script, t = timed(1900, names)
     p.play(parse(script))
     assert ("Penalty", "deck only") in setup.rows(p.dev.app)
-    # the last row: what Double Trick's second dog is
-    script, t = timed(p.t + 100, ["up", "up", "up", "up", "up", "ok"])
+    # the row before the last: what Double Trick's second dog is
+    script, t = timed(p.t + 100, ["up", "up", "up", "up", "up", "up", "ok"])
     p.play(parse(script))
     notice = p.dev.app.top
     assert notice.name == "notice" and notice.title == "Double Trick"
@@ -111,8 +112,8 @@ def cp_first_turn(data):
     points: two dogs under it), Done, the hold."""
     names = ["ok", "ok", "ok"] + ["down"] * 6 + ["ok"]
     script, t = timed(2100, names)
-    return play("1600 down\n1700 ok\n1900 ok\n" + script + "%d end\n" % (t + 6000), data,
-                cells=False)
+    return play("1600 down\n1700 ok\n1900 ok\n2000 p1\n" + script + "%d end\n" % (t + 6000),
+                data, cells=False)  # Start, Red starts, the turn
 
 
 def test_circus_puppy_corrects_a_turn_from_the_game_menu():
