@@ -86,11 +86,14 @@ class RoundSummary(Screen):
         medals = " ".join("%s %s" % (m, app.colour(won[m][0])[:3]) for m in rules.MEDALS
                           if won.get(m))
         seats = [c[0] for c in last["champions"]]
-        champs = "Champions: " + (", ".join(app.colour(s) for s in seats) or "none")
-        if len(champs) > widgets.COLS:  # four of them: short names, on one line
-            champs = "Champions: " + " ".join(app.colour(s)[:3] for s in seats)
-        return [medals or "No medal won", champs,
-                "Pound: +%d, now %d" % (last["pound"], self.game.state["pound"])]
+        names = ", ".join(app.colour(s) for s in seats) or "none"
+        champs = ["Champions: " + names]
+        if len(champs[0]) > widgets.COLS:  # the names on a line of their own
+            if len(names) > widgets.COLS:  # four of them: short names
+                names = " ".join(app.colour(s)[:3] for s in seats)
+            champs = ["Champions:", names]
+        return [medals or "No medal won"] + champs + [
+            "Pound: +%d, now %d" % (last["pound"], self.game.state["pound"])]
 
     def draw(self, c, app):
         widgets.title_bar(c, "Round %d" % self.game.state["last_round"]["round"], "judged")
