@@ -64,6 +64,73 @@ def test_a_chosen_row_stays_on_the_panel_at_every_position():
     print("chosen rows checked: %d screens, %d positions" % (seen, positions))
 
 
+def every_count_screens():
+    """Each game's screens at every player count it allows, with the longest colour
+    names and big values: a board, its entry, the end."""
+    from pawpad import games
+    from pawpad.app.flows.circus_puppy import flow as cpf
+    from pawpad.app.flows.circus_puppy.perform import Hold, Perform
+    from pawpad.app.flows.pick_a_dog import exam as pad_exam
+    from pawpad.app.flows.pick_a_dog import flow as pad
+    from pawpad.app.flows.top_dog import flow as tdg
+    from pawpad.app.flows.top_dog.entry import PlayEntry
+    from pawpad.app.flows.top_dog.judge import RoundSummary
+    from pawpad.app.flows.top_dogs import flow as tds
+    from pawpad.app.shell.game import Game
+    from pawpad.app.shell.results import Results
+    from pawpad.app.shell.resume import ResumeOffer
+    from pawpad.store.session import Session
+
+    app, _ = gallery.worst_screens()
+    out = []
+    for gid in games.IDS:
+        for n in range(1, 9):
+            setup = {"variant": "pog"} if gid == "pick_a_dog" else None
+            try:
+                ses = Session.new(None, gid, n, setup, gallery.LONG_COLOURS)
+            except ValueError:
+                continue  # not a count this game is played at
+            game = Game(app, ses)
+            st = game.state
+            name = "%s %dP" % (gid, n)
+            if gid == "pick_a_dog":
+                ses.offer({"t": "stop", "seat": n - 1})
+                out += [(name + " exam", pad_exam.Exam(game)),
+                        (name + " counts", pad_exam.Counts(game, True, values=[49] * n))]
+                ses.offer({"t": "result", "right": True, "collected": [49 // n] * n})
+                out += [(name + " board", pad.Ready(game)),
+                        (name + " result", pad_exam.RoundResult(game, st))]
+            elif gid == "top_dogs":
+                ses.offer({"t": "teams", "cards": [[20, 20, 20]] * (n - 1) + [[20, 20, 19]]})
+                out += [(name + " board", tds.TopDogsScoreboard(game)),
+                        (name + " entry", tds.TeamEntry(game, seat=n - 1)),
+                        (name + " last cup", tds.LastCup(game))]
+            elif gid == "top_dog":
+                out += [(name + " board", tdg.TopDogScoreboard(game)),
+                        (name + " play", PlayEntry(game, n - 1))]
+                st["last_round"] = {"round": 9, "medals": {}, "pound": 12,
+                                    "champions": [[s, "new"] for s in range(min(4, n))]}
+                out.append((name + " summary", RoundSummary(game)))
+            else:
+                st["scores"] = [29] * n
+                out.append((name + " board", cpf.CircusScoreboard(game)))
+                ses.offer({"t": "perform", "action": "dogee show"})
+                out += [(name + " perform", Perform(game)), (name + " hold", Hold(game, 0))]
+            out.append((name + " results", Results(game)))
+            offer = ResumeOffer.__new__(ResumeOffer)  # the offer of this game, as on flash
+            offer.session, offer.messages, offer.game, offer.confirm = ses, [], game, False
+            out.append((name + " resume offer", offer))
+    return app, out
+
+
+def test_every_games_screens_fit_at_every_player_count():
+    app, items = every_count_screens()
+    found = problems(app, items)
+    assert not found, "\n".join(found)
+    assert len(items) > 80, len(items)
+    print("screens at every player count: %d" % len(items))
+
+
 def test_toasts_wrap_instead_of_being_cut():
     app, _ = gallery.screens()
     for text in TOASTS:

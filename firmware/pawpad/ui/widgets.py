@@ -105,7 +105,8 @@ def score_grid(c, items, y=LINE_H + 3, highlight=None):
         x = (i % 2) * half
         yy = y + (i // 2) * (LINE_H + 1)
         v = str(value)
-        c.text(clip(name, 10 - len(v)), x + 2, yy)
+        # a name too long beside its value goes short, as colours do elsewhere ("Yel")
+        c.text(name if len(name) <= 10 - len(v) else name[:3], x + 2, yy)
         c.text_right(v, x + half - 3, yy)
         if i == highlight:
             c.invert_rect(x, yy - 1, half - 1, LINE_H + 1)
