@@ -81,6 +81,12 @@ def every_count_screens():
     from pawpad.app.shell.resume import ResumeOffer
     from pawpad.store.session import Session
 
+    class Offered(ResumeOffer):
+        """The offer of this game, as it would come from flash."""
+
+        def __init__(self, session, game):
+            self.session, self.messages, self.game, self.confirm = session, [], game, False
+
     app, _ = gallery.worst_screens()
     out = []
     for gid in games.IDS:
@@ -117,9 +123,7 @@ def every_count_screens():
                 ses.offer({"t": "perform", "action": "dogee show"})
                 out += [(name + " perform", Perform(game)), (name + " hold", Hold(game, 0))]
             out.append((name + " results", Results(game)))
-            offer = ResumeOffer.__new__(ResumeOffer)  # the offer of this game, as on flash
-            offer.session, offer.messages, offer.game, offer.confirm = ses, [], game, False
-            out.append((name + " resume offer", offer))
+            out.append((name + " resume offer", Offered(ses, game)))
     return app, out
 
 
