@@ -165,18 +165,26 @@ def pick_counts(c, skill, table):
 
 # --- the games ---
 
-def round_top_dogs(u, teams):
+def round_top_dogs(u, teams, keypad=False):
+    """From the board: each team's cards, the shorter way. Without the keypad: UP/DOWN
+    and OK, or their own button once the rest shows right; with it (the setting), OK
+    when a card shows right, else its value's player button when there is one (8 on
+    the box), else UP/DOWN and OK."""
     u.expect("top-dogs")
     u.press("ok")
     from pawpad.app.flows.top_dogs.flow import CARD_MAX
 
+    keys = u.app.box.player_keys if keypad else 0
     for _ in range(len(teams)):
         e = u.top
         u.expect("team-entry")
         seat = e.seat
         team = teams[seat]
         for f in range(3):
-            if e.cards[seat][f:] == team[f:] and f < 2 and hasattr(e, "done"):
+            if keypad and e.cards[seat][f] != team[f] and team[f] <= keys:
+                u.seat(team[f] - 1)  # the value, and on
+                continue
+            if not keypad and e.cards[seat][f:] == team[f:] and f < 2:
                 u.seat(seat)  # the rest shows right: their own button enters it
                 break
             u.toward(lambda e=e, seat=seat: e.cards[seat][e.field], team[f], 1, CARD_MAX)
@@ -189,34 +197,6 @@ def round_top_dogs(u, teams):
         u.expect("top-dogs")  # the last team in: the round is saved
 
 
-def round_top_dogs_keypad(u, teams):
-    """The same round with the keypad setting: each card is OK when it shows right, its
-    value's player button when there is one (8 on the box), else UP/DOWN and OK."""
-    u.expect("top-dogs")
-    u.press("ok")
-    from pawpad.app.flows.top_dogs.flow import CARD_MAX
-
-    keys = u.app.box.player_keys
-    for _ in range(len(teams)):
-        e = u.top
-        u.expect("team-entry")
-        seat = e.seat
-        team = teams[seat]
-        for f in range(3):
-            assert e.seat == seat and e.field == f, (e.seat, seat, e.field, f)
-            if e.cards[seat][f] == team[f]:
-                u.press("ok")
-            elif team[f] <= keys:
-                u.seat(team[f] - 1)
-            else:
-                u.toward(lambda e=e, seat=seat: e.cards[seat][e.field], team[f], 1, CARD_MAX)
-                u.press("ok")
-    if u.top.name == "top-dogs-last":  # the last round's cup, over the results
-        u.press("ok")
-    if u.top.name != "results":
-        u.expect("top-dogs")
-
-
 def play_top_dogs(u, c, rounds, keypad=False):
     counts = []
     hands = TopDogsHands(c, u.state["players"])
@@ -227,7 +207,7 @@ def play_top_dogs(u, c, rounds, keypad=False):
         teams = hands.teams()
         want = tds.step(u.state, {"t": "teams", "cards": teams})
         before = u.presses
-        (round_top_dogs_keypad if keypad else round_top_dogs)(u, teams)
+        round_top_dogs(u, teams, keypad)
         assert u.state["cups"] == want["cups"], (u.state["cups"], want["cups"])
         assert u.app.session.events()[-1]["cards"] == teams  # keyed as they lay
         counts.append(u.presses - before)

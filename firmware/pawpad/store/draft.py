@@ -7,34 +7,51 @@
 DRAFT = "draft.json"
 
 
-def save(session, kind, value):
-    """On flash now: `value` (plain JSON) as the draft of step `kind`. The log is
-    written first, so the draft's place is the log as it will be read back."""
+def keep(session, name, value):
+    """A small file of the game in progress (a dict, given the game's id), on flash
+    now; nothing when the game is not being saved. The flash full, say: not kept, and
+    the game goes on (its log says why when it cannot be written either)."""
     store = session.store
     if store is None or not session.saving:
         return
-    session.flush()
+    value["id"] = session.header.get("id")
     try:
-        store.write_json(DRAFT, {"id": session.header.get("id"), "at": session.size,
-                                 "kind": kind, "v": value})
+        store.write_json(name, value)
     except OSError:
-        pass  # the flash full, say: the entry stays on the screen; the log says why
+        pass
 
 
-def read(session, kind):
-    """The draft of step `kind` at the log's present place, or None (none, another
-    game's or another place's, or damaged: set aside, with a word on the console)."""
+def own(session, name):
+    """The small file `name` if it is this game's (its id), else None: none, another
+    game's, or damaged (set aside, with a word on the console)."""
     store = session.store
     if store is None:
         return None
     try:
-        draft, why = store.read_json(DRAFT)
+        kept, why = store.read_json(name)
     except MemoryError:
         return None
     if why:
         print("pawpad: " + why)
-    if (not isinstance(draft, dict) or draft.get("id") != session.header.get("id")
-            or draft.get("at") != session.size or draft.get("kind") != kind):
+    if not isinstance(kept, dict) or kept.get("id") != session.header.get("id"):
+        return None
+    return kept
+
+
+def save(session, kind, value):
+    """On flash now: `value` (plain JSON) as the draft of step `kind`. The log is
+    written first, so the draft's place is the log as it will be read back."""
+    if session.store is None or not session.saving:
+        return
+    session.flush()
+    keep(session, DRAFT, {"at": session.size, "kind": kind, "v": value})
+
+
+def read(session, kind):
+    """The draft of step `kind` at the log's present place, or None (none, another
+    game's or another place's, or damaged)."""
+    draft = own(session, DRAFT)
+    if draft is None or draft.get("at") != session.size or draft.get("kind") != kind:
         return None
     return draft.get("v")
 

@@ -4,6 +4,7 @@ from pawpad.app.flows.pick_a_dog import tally
 from pawpad.app.flows.pick_a_dog.common import variant
 from pawpad.app.shell.scoreboard import corrected, game_key
 from pawpad.games import pick_a_dog as rules
+from pawpad.games.common import is_count
 from pawpad.store import draft, stats
 from pawpad.ui import widgets
 from pawpad.ui.screen import BACK, DOWN, OK, UNDO, UP, Screen
@@ -225,10 +226,10 @@ def kept_counts(game):
 
     def counts(xs):
         return (isinstance(xs, list) and len(xs) == n and
-                all(_whole(x) and 0 <= x <= most for x in xs))
+                all(is_count(x, 0, most) for x in xs))
 
     def seats(xs):
-        return isinstance(xs, list) and all(_whole(x) and 0 <= x < n for x in xs) and \
+        return isinstance(xs, list) and all(is_count(x, 0, n - 1) for x in xs) and \
             len(set(xs)) == len(xs)
 
     try:
@@ -238,17 +239,13 @@ def kept_counts(game):
               and counts(v["values"]) and seats(v["broken"])
               and isinstance(start, list) and len(start) == 2
               and counts(start[0]) and seats(start[1])
-              and _whole(v["sel"]) and 0 <= v["sel"] < n
-              and _whole(v["seen"]) and v["sel"] < v["seen"] <= n
+              and is_count(v["sel"], 0, n - 1) and is_count(v["seen"], v["sel"] + 1, n)
               and (v["follow"] is True or v["follow"] is False)
-              and (v["margin_ms"] is None or (_whole(v["margin_ms"]) and v["margin_ms"] >= 0)))
+              and (v["margin_ms"] is None or is_count(v["margin_ms"])))
     except (TypeError, KeyError):
         return None  # no draft (None), or not the shape of one
     return v if ok else None
 
-
-def _whole(x):
-    return isinstance(x, int) and not isinstance(x, bool)
 
 
 def usual_counts(events, table):

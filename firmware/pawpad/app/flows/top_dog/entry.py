@@ -5,6 +5,7 @@ from micropython import const
 from pawpad.app.flows.top_dog.judge import judged
 from pawpad.app.shell.scoreboard import corrected
 from pawpad.games import top_dog as rules
+from pawpad.games.common import is_count
 from pawpad.store import dog_catalog, draft
 from pawpad.ui import widgets
 from pawpad.ui.screen import BACK, DOWN, OK, UNDO, UP, Screen
@@ -141,10 +142,10 @@ class PlayEntry(Screen):
         try:
             seats, rows, dogs, i = kept["seats"], kept["rows"], kept["dogs"], kept["i"]
             ok = (seats == self.seats and len(rows) == len(dogs) == len(seats)
-                  and _whole(i) and 0 <= i < len(seats)
-                  and all(_whole(d) and 0 <= d <= rules.DOGS for d in dogs)
+                  and is_count(i, 0, len(seats) - 1)
+                  and all(is_count(d, 0, rules.DOGS) for d in dogs)
                   and all(len(r) == 5 and r[0] in ("new", "breed")
-                          and all(_whole(v) and UNKNOWN <= v <= STAT_MAX for v in r[1:])
+                          and all(is_count(v, UNKNOWN, STAT_MAX) for v in r[1:])
                           for r in rows))
         except (TypeError, KeyError):
             return False  # no draft (None), or not the shape of one
@@ -203,6 +204,3 @@ class PlayEntry(Screen):
         if not corrected(self, app, event):
             judged(self.game, event)  # judging, the rescue or the board follows
 
-
-def _whole(x):
-    return isinstance(x, int) and not isinstance(x, bool)

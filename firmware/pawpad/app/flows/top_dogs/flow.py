@@ -5,6 +5,7 @@ from micropython import const
 from pawpad.app.shell.flow import Flow
 from pawpad.app.shell.scoreboard import Scoreboard, corrected
 from pawpad.games import top_dogs as rules
+from pawpad.games.common import is_count
 from pawpad.store import draft
 from pawpad.ui import widgets
 from pawpad.ui.screen import BACK, DOWN, OK, UNDO, UP, Screen
@@ -70,7 +71,7 @@ class TopDogs(Flow):
 
 
 def is_card(v):
-    return isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= CARD_MAX
+    return is_count(v, 1, CARD_MAX)
 
 
 def usual_first_card(game):
