@@ -7,18 +7,20 @@
 DRAFT = "draft.json"
 
 
-def keep(session, name, value):
-    """A small file of the game in progress (a dict, given the game's id), on flash
-    now; nothing when the game is not being saved. The flash full, say: not kept, and
-    the game goes on (its log says why when it cannot be written either)."""
-    store = session.store
-    if store is None or not session.saving:
+def keep(session, name, make):
+    """A small file of the game in progress, make() (a dict: it is given the game's
+    id), written with the session's queued records: after them, once the loop has put
+    the screen out, within the loop turn. Nothing when the game is not being saved."""
+    if session.store is None or not session.saving:
         return
-    value["id"] = session.header.get("id")
-    try:
-        store.write_json(name, value)
-    except OSError:
-        pass
+    gid = session.header.get("id")
+
+    def made():
+        value = make()
+        value["id"] = gid
+        return value
+
+    session.later[name] = made
 
 
 def own(session, name):
@@ -39,12 +41,9 @@ def own(session, name):
 
 
 def save(session, kind, value):
-    """On flash now: `value` (plain JSON) as the draft of step `kind`. The log is
-    written first, so the draft's place is the log as it will be read back."""
-    if session.store is None or not session.saving:
-        return
-    session.flush()
-    keep(session, DRAFT, {"at": session.size, "kind": kind, "v": value})
+    """`value` (plain JSON) as the draft of step `kind`, on flash within the loop turn,
+    after the log's queued records: its place is the log as it will be read back."""
+    keep(session, DRAFT, lambda: {"at": session.size, "kind": kind, "v": value})
 
 
 def read(session, kind):
@@ -58,5 +57,6 @@ def read(session, kind):
 
 def drop(session):
     """The entries were left (BACK out of them): none comes back after a power cut."""
+    session.later.pop(DRAFT, None)
     if session.store is not None:
         session.store.remove(DRAFT)

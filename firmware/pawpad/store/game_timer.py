@@ -10,7 +10,7 @@ MOST_MS = 3600000  # an hour: the longest the timer screen sets
 
 
 def save(session, duration_ms, left_ms, running):
-    keep(session, TIMER, {"ms": duration_ms, "left": left_ms, "running": running})
+    keep(session, TIMER, lambda: {"ms": duration_ms, "left": left_ms, "running": running})
 
 
 def read(session):
@@ -27,5 +27,6 @@ def read(session):
 
 
 def drop(session):
+    session.later.pop(TIMER, None)
     if session.store is not None:
         session.store.remove(TIMER)

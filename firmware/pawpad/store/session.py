@@ -63,6 +63,9 @@ class Session:
         self.size = size  # bytes of the log on flash: where the next record goes
         self.snap = snap  # (n, state after the first n events), while it still holds
         self.pending = []  # [(encoded record, its event or None, its place)] to write
+        # {name: make()} small files of the game (store/draft.py) to write after the
+        # queued records, as the loop writes them: once the screen is out
+        self.later = {}
         self.unsaved = {}  # {place: event} of events that will never reach flash (it
         #                    failed, or there is none): the game goes on in RAM
         self.tail = size  # where the next record queued will be on flash
@@ -352,6 +355,13 @@ class Session:
             done += 1
             if self.on_ack is not None:
                 self.on_ack(self.acked)
+        if self.later and not self.pending:
+            later, self.later = self.later, {}
+            for name in later:
+                try:
+                    self.store.write_json(name, later[name]())
+                except OSError:
+                    pass  # the flash full, say: not kept; the game goes on
         return done
 
     def _keep_unsaved(self):
@@ -406,6 +416,7 @@ class Session:
         if self.store is not None:
             self.store.remove(LOG)
             self.store.remove(SHEET)
+            self.later = {}
             self.store.remove(DRAFT)
             self.store.remove(TIMER)
 

@@ -244,7 +244,7 @@ class Device(Box):
         """Queued game records go to flash now, unless a STOP is armed or the load cells
         are being read: then they wait for the next quiet step."""
         s = self.app.session
-        if s is None or not s.pending or self.app.busy():
+        if s is None or not (s.pending or s.later) or self.app.busy():
             return
         was_saving = s.saving
         if s.flush() and self.on_ack is not None:

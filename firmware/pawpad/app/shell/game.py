@@ -123,8 +123,8 @@ class Game:
                 # the corner shows it (a live round draws its own clock, and nothing
                 # else: a whole frame would make text while press times are taken)
                 self.app.nav.dirty = True
-                if diff(now_ms, self._timer_kept) >= TIMER_KEEP_MS and not self.app.busy():
-                    self.keep_timer()
+                if diff(now_ms, self._timer_kept) >= TIMER_KEEP_MS:
+                    self.keep_timer()  # not while press times are taken: see above
         if self.alarm is not None:
             timer, screen = self.alarm
             for kind, _secs in timer.poll(now_ms):
