@@ -4,8 +4,8 @@
 # cannot know how long the power was off). It belongs to one game (its id).
 from pawpad.games.common import is_count
 from pawpad.store.draft import keep, own
+from pawpad.store.logread import TIMER
 
-TIMER = "timer.json"
 MOST_MS = 3600000  # an hour: the longest the timer screen sets
 
 

@@ -11,6 +11,8 @@ from pawpad.store.lines import borrow_buffer, return_buffer
 
 LOG = "game.log"
 SHEET = "sheet.log"  # the score sheet kept beside it (store/sheet.py): it goes with it
+DRAFT = "draft.json"  # a step's entries so far (store/draft.py): it goes with it too
+TIMER = "timer.json"  # the game menu's countdown (store/game_timer.py): and this
 _NEWLINE = const(0x0A)
 _PATIENCE = const(64)  # records or events between two feeds of the watchdog
 

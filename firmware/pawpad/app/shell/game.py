@@ -6,7 +6,6 @@ from pawpad.app.shell import flow as flows
 from pawpad.app.shell.game_menu import GameMenu
 from pawpad.app.shell.score_sheet import Kept
 from pawpad.core.timers import Timer, clock_text
-from pawpad.store import game_timer
 from pawpad.ticks import diff
 from pawpad.ui.screen import DONE, ERROR, TIME_UP, WARN
 
@@ -23,13 +22,6 @@ class Game:
         self._since = app.now
         self.timer = None  # the game menu's countdown, when one is set
         self._timer_kept = app.now  # when it last went to flash
-        # The countdown as a power cut left it: back, paused where it was kept
-        kept = game_timer.read(session)
-        self.timer_cut = False  # it was running when the power went
-        if kept is not None:
-            self.timer = Timer(kept[0])
-            self.timer.set_left(kept[1])
-            self.timer_cut = kept[2]
         self.alarm = None  # (Timer, screen): a screen's own limit, run whatever is shown
         # What the screens of one round hand on to each other that is not the game
         # (the state is): Pick-a-Dog's STOP screen leaves its margin for the verdict.
@@ -135,8 +127,22 @@ class Game:
             return 100
         return None
 
+    def resume_timer(self):
+        """The countdown as a power cut left it, back paused where it was kept; True
+        if it was running then (the table is told)."""
+        from pawpad.store import game_timer  # only a game on flash has one
+
+        kept = game_timer.read(self.session)
+        if kept is None:
+            return False
+        self.timer = Timer(kept[0])
+        self.timer.set_left(kept[1])
+        return kept[2]
+
     def keep_timer(self):
         """The countdown as it stands, on flash (or none kept, when there is none)."""
+        from pawpad.store import game_timer  # not at a new game's first screen
+
         t = self.timer
         self._timer_kept = self.app.now
         if t is None:
@@ -155,12 +161,17 @@ class Game:
         return clock_text(self.timer.remaining(self.app.now))
 
 
-def open_game(app, session):
+def open_game(app, session, resumed=False):
     """The game in `session` is the app's game in progress, on the screen its state
-    calls for (and the step it was keying, as far as it had gone)."""
+    calls for; `resumed` (from flash): with its countdown, and the step it was keying
+    as far as it had gone (a new game has neither to read)."""
     app.session = session
     app.game = game = Game(app, session)
+    if not resumed:
+        game.show()
+        return
+    was_running = game.resume_timer()
     # The entries a step had taken when the power went come back over its screen.
     game.show(game.flow.draft_screen(game))
-    if game.timer_cut:  # say so: the countdown waits for the table to start it again
+    if was_running:  # say so: the countdown waits for the table to start it again
         app.toast("Timer paused " + game.timer_text())

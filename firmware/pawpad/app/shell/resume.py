@@ -24,7 +24,7 @@ def resume_at_boot(app, watchdog):
         settle(app, s, Game(app, s).flow, done)
         return
     if watchdog and s is not None:
-        open_game(app, s)
+        open_game(app, s, True)
         app.notices += offer.messages
         return
     if offer.empty():
@@ -80,7 +80,7 @@ class ResumeOffer(Screen):
             return
         if k == OK:
             app.notices.extend(self.messages)
-            open_game(app, s)
+            open_game(app, s, True)
             app.show_notices()
         elif k in (BACK, UNDO):
             self.confirm = True
