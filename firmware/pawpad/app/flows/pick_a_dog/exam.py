@@ -5,7 +5,7 @@ from pawpad.app.flows.pick_a_dog.common import variant
 from pawpad.app.shell.scoreboard import corrected, game_key
 from pawpad.games import pick_a_dog as rules
 from pawpad.games.common import is_count
-from pawpad.store import draft, stats
+from pawpad.store import stats
 from pawpad.ui import widgets
 from pawpad.ui.screen import BACK, DOWN, OK, UNDO, UP, Screen
 
@@ -95,6 +95,8 @@ class Counts(Screen):
         """The verdict and the counts OK has taken so far, on flash (not a correction's:
         the round it corrects is in the game already)."""
         if self.fix is None:
+            from pawpad.store import draft  # after a STOP: not with the game's first screen
+
             draft.save(self.game.session, "counts", {
                 "right": self.right, "values": self.values, "broken": self.broken,
                 "sel": self.sel, "seen": self.seen, "follow": self.follow,
@@ -178,6 +180,8 @@ class Counts(Screen):
 
     def leave(self, app):
         if self.fix is None:
+            from pawpad.store import draft
+
             draft.drop(self.game.session)  # the verdict is to be given again
         app.nav.pop()
 
@@ -219,6 +223,8 @@ class Counts(Screen):
 def kept_counts(game):
     """The verdict and counts keyed before a power cut, as Counts(kept=) takes them, if
     a draft of this STOP's holds them in the shape the screen keeps them; else None."""
+    from pawpad.store import draft  # a resume's
+
     v = draft.read(game.session, "counts")
     st = game.state
     n = st["players"]
