@@ -1,4 +1,4 @@
-# The first-press arbiter (RULES.md, "First press"). Runs on CPython and MicroPython.
+# The first-press arbiter (docs/rules.md, "First press"). Runs on CPython and MicroPython.
 from pawpad.core.lockout import RoundClock, first_press, judge
 from pawpad.ticks import PERIOD, add, diff
 

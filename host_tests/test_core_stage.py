@@ -1,4 +1,4 @@
-# The stage-weight step detector (RULES.md, "Stage weight"). Both runtimes.
+# The stage-weight step detector (docs/rules.md, "Stage weight"). Both runtimes.
 from pawpad.core.stage import StepDetector
 
 CARD = 4.0  # grams of one folded dog card

@@ -1,4 +1,4 @@
-# Equal places are shared at every game's end (RULES.md: "seats still equal ... share
+# Equal places are shared at every game's end (docs/rules.md: "seats still equal ... share
 # the place"): the engines' places, the winners the history counts, and the results
 # screen's place numbers. Both runtimes.
 from pawpad.app.flows.circus_puppy.flow import FLOW as CIRCUS

@@ -1,6 +1,6 @@
 # Circus Puppy: dogs stacked on two stages; points from the stage model, stage-card
 # effects, falls and the 5-second rule, decks that pass around, the end at 30.
-# RULES.md, "Circus Puppy". Stage 0 is the low stage (the box), 1 the high one (lid).
+# docs/rules.md, "Circus Puppy". Stage 0 is the low stage (the box), 1 the high one (lid).
 try:
     from micropython import const
 except ImportError:  # plain CPython: the engines import anywhere (consts are ints)
@@ -43,10 +43,10 @@ HOUSE_RULES = (
 )
 ASKED = ("first",)  # house rules the table answers as the game begins (who starts)
 DEFAULTS = defaults_of(HOUSE_RULES)
-# How a choice reads on the house-rules screen (RULES.md's terms).
+# How a choice reads on the house-rules screen (docs/rules.md's terms).
 SHOWN = {"all": "deck+faceup", "deck": "deck only"}
 # Readings of the rulebook that are settled, not settings: shown on the house-rules
-# screen, in the words of RULES.md.
+# screen, in the words of docs/rules.md.
 READINGS = (
     ("Penalty reading", "One point off per dog card left: deck+faceup counts the "
      "dogs in the deck and the face-up ones (the Overview's \"a point per dog card you "

@@ -1,4 +1,4 @@
-# Pick-a-Dog, Pick-a-Pog and the solo game. RULES.md, "Pick-a-Dog".
+# Pick-a-Dog, Pick-a-Pog and the solo game. docs/rules.md, "Pick-a-Dog".
 # A card is a tuple of binary attributes: (size, colour, arms, sunglasses, popcorn),
 # and species for Pick-a-Pog. The device cannot see the cards, so the game state keeps
 # counts: the draw pile, the table, the winning piles, the discards.
@@ -39,7 +39,7 @@ HOUSE_RULES = (
 )
 DEFAULTS = defaults_of(HOUSE_RULES)
 SHOWN = {}  # how a choice reads on the house-rules screen: as it is named
-READINGS = ()  # settled readings shown there: none beyond RULES.md's
+READINGS = ()  # settled readings shown there: none beyond docs/rules.md's
 
 
 def check_settings(settings):

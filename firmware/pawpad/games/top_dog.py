@@ -1,6 +1,6 @@
 # Top Dog: dogs compete for the P, A, W and S medals; each winner becomes a Champion,
 # the rest go to the Pound, and the Pound is rescued in order of fewest points.
-# RULES.md, "Top Dog".
+# docs/rules.md, "Top Dog".
 try:
     from micropython import const
 except ImportError:  # plain CPython: the engines import anywhere (consts are ints)
@@ -29,7 +29,7 @@ HOUSE_RULES = (
 )
 DEFAULTS = defaults_of(HOUSE_RULES)
 SHOWN = {}  # how a choice reads on the house-rules screen: as it is named
-READINGS = ()  # settled readings shown there: none beyond RULES.md's
+READINGS = ()  # settled readings shown there: none beyond docs/rules.md's
 
 
 def check_settings(settings):

@@ -1,5 +1,5 @@
 # Top Dogs: every round each player lays a team of three dog cards; the highest team
-# value wins the cup, with the tie cascade of the rulebook. RULES.md, "Top Dogs".
+# value wins the cup, with the tie cascade of the rulebook. docs/rules.md, "Top Dogs".
 try:
     from micropython import const
 except ImportError:  # plain CPython: the engines import anywhere (consts are ints)
@@ -27,7 +27,7 @@ HOUSE_RULES = (
 )
 DEFAULTS = defaults_of(HOUSE_RULES)
 SHOWN = {}  # how a choice reads on the house-rules screen: as it is named
-READINGS = ()  # settled readings shown there: none beyond RULES.md's
+READINGS = ()  # settled readings shown there: none beyond docs/rules.md's
 CARD_MAX = const(99)  # a card's value is a small number: anything larger is junk
 MIN_PLAYERS = const(3)
 MAX_PLAYERS = const(5)

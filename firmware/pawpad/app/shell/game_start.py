@@ -114,8 +114,8 @@ class WhoStarts(Screen):
 
 class GameSetup(ListScreen):
     """The house rules of a game before it starts: the readings of the rulebook that
-    are settings (RULES.md), read from the engine's own table (HOUSE_RULES), kept for
-    next time, and the settled readings (READINGS), in the words of RULES.md. OK on a
+    are settings (docs/rules.md), read from the engine's own table (HOUSE_RULES), kept for
+    next time, and the settled readings (READINGS), in the words of docs/rules.md. OK on a
     rule changes it, on a reading shows it; Start."""
 
     name = "setup"

@@ -37,7 +37,7 @@ class TopDogs(Flow):
             Flow.score_line(self, state, game)
 
     def result_lines(self, state, game):
-        # points decide (RULES.md): in points when a cup is worth more than one
+        # points decide (docs/rules.md): in points when a cup is worth more than one
         worth = state["settings"]["cup_points"]
         return ["%d. %-7s %s" % (place, game.name(seat), plural(state["cups"][seat], "cup")
                                  if worth == 1 else plural(state["points"][seat], "point"))
