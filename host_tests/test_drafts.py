@@ -177,3 +177,29 @@ def test_top_dog_dogs_keyed_survive_a_power_cut():
     p.play(parse(text + "%d end" % t))
     st = p.dev.app.session.state
     assert st["champions"] == [1, 1] and st["covered"] == "PA", st["champions"]
+
+
+def test_a_crafted_plays_draft_is_not_taken():
+    from test_device_top_dog import OPEN as OPEN_TOP_DOG
+    from test_device_top_dog import stats_entry, two_players
+
+    data = two_players()
+    script, t = stats_entry(2000, [("new", [5, 1, 1, 1])])
+    play(OPEN_TOP_DOG + script + "%d end" % t, data)
+    store = Storage(data)
+    good = json.loads(store.read_text(draft.DRAFT))
+    for key, value in (("seats", [1, 0]), ("seats", [0]), ("i", 2), ("i", True),
+                       ("rows", [["new", 5, 1, 1, 31], ["new", -1, -1, -1, -1]]),
+                       ("rows", [["bred", 5, 1, 1, 1], ["new", -1, -1, -1, -1]]),
+                       ("rows", [["new", 5, 1, 1], ["new", -1, -1, -1, -1]]),
+                       ("dogs", [0, 19]), ("extra", 1)):
+        d = dict(good)
+        d["v"] = dict(good["v"])
+        d["v"][key] = value
+        with open(store.path(draft.DRAFT), "w") as f:
+            f.write(json.dumps(d))
+        p = play(RESUME, data)
+        assert p.dev.app.top.name == "top-dog", (key, value, p.dev.app.top.name)
+    with open(store.path(draft.DRAFT), "w") as f:
+        f.write(json.dumps(good))
+    assert play(RESUME, data).dev.app.top.name == "top-dog-play"  # the good one still is

@@ -46,13 +46,17 @@ def save(session, kind, value):
     keep(session, DRAFT, lambda: {"at": session.size, "kind": kind, "v": value})
 
 
-def read(session, kind):
-    """The draft of step `kind` at the log's present place, or None (none, another
-    game's or another place's, or damaged)."""
+def read(session, kind, shape, n):
+    """The draft of step `kind` at the log's present place, if it is a dict of exactly
+    the fields of `shape` (games/shape.py's table, for n players); None otherwise (none,
+    another game's or another place's, damaged, or not the shape it was written in)."""
     draft = own(session, DRAFT)
     if draft is None or draft.get("at") != session.size or draft.get("kind") != kind:
         return None
-    return draft.get("v")
+    from pawpad.games.shape import shape_problem  # only a resume reads a draft
+
+    v = draft.get("v")
+    return v if shape_problem(v, ("dict", shape), n) is None else None
 
 
 def drop(session):

@@ -4,8 +4,8 @@ from pawpad.app.flows.pick_a_dog import tally
 from pawpad.app.flows.pick_a_dog.common import variant
 from pawpad.app.shell.scoreboard import corrected, game_key
 from pawpad.games import pick_a_dog as rules
-from pawpad.games.common import is_count
-from pawpad.store import stats
+from pawpad.games.common import N
+from pawpad.store import draft, stats
 from pawpad.ui import widgets
 from pawpad.ui.screen import BACK, DOWN, OK, UNDO, UP, Screen
 
@@ -95,8 +95,6 @@ class Counts(Screen):
         """The verdict and the counts OK has taken so far, on flash (not a correction's:
         the round it corrects is in the game already)."""
         if self.fix is None:
-            from pawpad.store import draft  # after a STOP: not with the game's first screen
-
             draft.save(self.game.session, "counts", {
                 "right": self.right, "values": self.values, "broken": self.broken,
                 "sel": self.sel, "seen": self.seen, "follow": self.follow,
@@ -180,8 +178,6 @@ class Counts(Screen):
 
     def leave(self, app):
         if self.fix is None:
-            from pawpad.store import draft
-
             draft.drop(self.game.session)  # the verdict is to be given again
         app.nav.pop()
 
@@ -223,35 +219,25 @@ class Counts(Screen):
 def kept_counts(game):
     """The verdict and counts keyed before a power cut, as Counts(kept=) takes them, if
     a draft of this STOP's holds them in the shape the screen keeps them; else None."""
-    from pawpad.store import draft  # a resume's
-
-    v = draft.read(game.session, "counts")
     st = game.state
     n = st["players"]
-    most = rules.VARIANTS[variant(game)]["table"]
+    counts = ("list", N, ("int", 0, rules.VARIANTS[variant(game)]["table"]))
+    seats = ("list", (0, n), ("seat",))
+    v = draft.read(game.session, "counts", (
+        ("right", ("opt", ("bool",))), ("values", counts), ("broken", seats),
+        ("sel", ("seat",)), ("seen", ("int", 1, n)), ("follow", ("bool",)),
+        ("start", ("items", (counts, seats))), ("margin_ms", ("opt", ("int", 0, rules.MAX_MS)))),
+        n)
+    # what a table cannot say: a verdict where there is a caller, lines seen up to the
+    # one chosen, each broken chain once
+    if (v is None or (v["right"] is None) != (st["caller"] is None) or v["sel"] >= v["seen"]
+            or not _once(v["broken"]) or not _once(v["start"][1])):
+        return None
+    return v
 
-    def counts(xs):
-        return (isinstance(xs, list) and len(xs) == n and
-                all(is_count(x, 0, most) for x in xs))
 
-    def seats(xs):
-        return isinstance(xs, list) and all(is_count(x, 0, n - 1) for x in xs) and \
-            len(set(xs)) == len(xs)
-
-    try:
-        start = v["start"]
-        right = v["right"]
-        ok = ((right is None if st["caller"] is None else right is True or right is False)
-              and counts(v["values"]) and seats(v["broken"])
-              and isinstance(start, list) and len(start) == 2
-              and counts(start[0]) and seats(start[1])
-              and is_count(v["sel"], 0, n - 1) and is_count(v["seen"], v["sel"] + 1, n)
-              and (v["follow"] is True or v["follow"] is False)
-              and (v["margin_ms"] is None or is_count(v["margin_ms"])))
-    except (TypeError, KeyError):
-        return None  # no draft (None), or not the shape of one
-    return v if ok else None
-
+def _once(seats):
+    return len(set(seats)) == len(seats)
 
 
 def usual_counts(events, table):

@@ -5,7 +5,6 @@ from micropython import const
 from pawpad.app.flows.top_dog.judge import judged
 from pawpad.app.shell.scoreboard import corrected
 from pawpad.games import top_dog as rules
-from pawpad.games.common import is_count
 from pawpad.store import dog_catalog, draft
 from pawpad.ui import widgets
 from pawpad.ui.screen import BACK, DOWN, OK, UNDO, UP, Screen
@@ -136,25 +135,22 @@ class PlayEntry(Screen):
                 "seats": self.seats, "rows": [self.entries[s] for s in self.seats],
                 "dogs": [self.dogs[s] for s in self.seats], "i": self.i})
 
+    def kept_shape(self):
+        """The shape _keep() writes for this round's players (games/shape.py)."""
+        k = len(self.seats)
+        row = ("items", (("str", ("new", "breed")),) + (("int", UNKNOWN, STAT_MAX),) * 4)
+        return (("seats", ("list", k, ("seat",))), ("rows", ("list", k, row)),
+                ("dogs", ("list", k, ("int", 0, rules.DOGS))), ("i", ("int", 0, k - 1)))
+
     def restore(self, kept):
-        """The dogs keyed before a power cut, as _keep() wrote them, if they are of the
-        shape it writes for this round's players; False (nothing changed) if not."""
-        try:
-            seats, rows, dogs, i = kept["seats"], kept["rows"], kept["dogs"], kept["i"]
-            ok = (seats == self.seats and len(rows) == len(dogs) == len(seats)
-                  and is_count(i, 0, len(seats) - 1)
-                  and all(is_count(d, 0, rules.DOGS) for d in dogs)
-                  and all(len(r) == 5 and r[0] in ("new", "breed")
-                          and all(is_count(v, UNKNOWN, STAT_MAX) for v in r[1:])
-                          for r in rows))
-        except (TypeError, KeyError):
-            return False  # no draft (None), or not the shape of one
-        if not ok:
+        """The dogs keyed before a power cut (a draft of kept_shape()), if they are this
+        round's players'; False (nothing changed) if not."""
+        if kept is None or kept["seats"] != self.seats:
             return False
-        for k, s in enumerate(seats):
-            self.entries[s] = list(rows[k])
-            self.dogs[s] = dogs[k]
-        self.i = i
+        for k, s in enumerate(self.seats):
+            self.entries[s] = list(kept["rows"][k])
+            self.dogs[s] = kept["dogs"][k]
+        self.i = kept["i"]
         self.field = self.order()[0]
         return True
 
@@ -203,4 +199,3 @@ class PlayEntry(Screen):
         event = {"t": "play", "plays": plays}
         if not corrected(self, app, event):
             judged(self.game, event)  # judging, the rescue or the board follows
-

@@ -33,7 +33,8 @@ class TopDog(Flow):
         if game.state["phase"] != "play":
             return None
         screen = PlayEntry(game)
-        return screen if screen.restore(draft.read(game.session, "plays")) else None
+        kept = draft.read(game.session, "plays", screen.kept_shape(), game.state["players"])
+        return screen if screen.restore(kept) else None
 
     def scores(self, state):
         return list(state["champions"])

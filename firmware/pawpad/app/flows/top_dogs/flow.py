@@ -5,7 +5,7 @@ from micropython import const
 from pawpad.app.shell.flow import Flow
 from pawpad.app.shell.scoreboard import Scoreboard, corrected
 from pawpad.games import top_dogs as rules
-from pawpad.games.common import is_count
+from pawpad.games.common import N
 from pawpad.store import draft
 from pawpad.ui import widgets
 from pawpad.ui.screen import BACK, DOWN, OK, UNDO, UP, Screen
@@ -55,23 +55,15 @@ class TopDogs(Flow):
         return TeamEntry(game, fix=index, cards=event["cards"])
 
     def draft_screen(self, game):
-        v = draft.read(game.session, "teams")
-        n = game.state["players"]
-        try:
-            cards, entered = v["cards"], v["entered"]
-            if not (len(cards) == len(entered) == n
-                    and all(e is True or e is False for e in entered)
-                    and all(len(t) == 3 and all(is_card(x) for x in t) for t in cards)):
-                return None
-        except (TypeError, KeyError):
-            return None  # no draft (None), or not the shape one has
-        if all(entered):
-            return None  # the round would have been saved
-        return TeamEntry(game, cards=cards, entered=entered)
+        v = draft.read(game.session, "teams", TEAMS_KEPT, game.state["players"])
+        if v is None or all(v["entered"]):
+            return None  # none, or the round would have been saved
+        return TeamEntry(game, cards=v["cards"], entered=v["entered"])
 
 
-def is_card(v):
-    return is_count(v, 1, CARD_MAX)
+# The teams keyed so far of a round, as TeamEntry keeps them (store/draft.py)
+TEAMS_KEPT = (("cards", ("list", N, ("list", 3, ("int", 1, CARD_MAX)))),
+              ("entered", ("list", N, ("bool",))))
 
 
 def usual_first_card(game):
