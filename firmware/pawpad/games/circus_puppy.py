@@ -16,6 +16,7 @@ from pawpad.games.common import (
     is_count,
     need,
     ranking,
+    win_prompt,
 )
 from pawpad.ticks import PERIOD, diff
 
@@ -332,6 +333,12 @@ def dogs_on(stage):
     return sum(1 for item in stage if item == DOG)
 
 
+def can_fall(state, stage_i):
+    """What lies on a stage that can fall, bottom to top: all of it but the high
+    stage's start card, which is the stage itself (READINGS)."""
+    return state["stages"][stage_i][1 if stage_i == 1 else 0:]
+
+
 def _new_stage(st, event):
     """{"t": "new_stage", "card": name, "stage": 0 | 1}: the card goes on the stage with
     more dogs ("stage" may be left out, or must name that stage); when both hold as
@@ -429,13 +436,11 @@ def _fall(st, event):
     if t is not None or st["phase"] == "after":
         _time(t, "the time of the fall")
     stage = st["stages"][stage_i]
-    base = 1 if stage_i == 1 else 0  # the high stage's start card stays
     need(is_count(n, 1, len(stage)), "how many dogs fell")
-    need(is_count(k, 0, len(stage)) and n + k <= len(stage) - base,
+    need(is_count(k, 0, len(stage)) and n + k <= len(can_fall(st, stage_i)),
          "more fell than the stage holds")
     top = stage[len(stage) - n - k:]
-    need(sum(1 for item in top if item == DOG) == n, "only %d dogs and %d stage cards fell"
-         % (n, k))
+    need(dogs_on(top) == n, "only %d dogs and %d stage cards fell" % (n, k))
     del stage[len(stage) - n - k:]
     st["stage_cards"] += [item for item in top if item != DOG]  # back to the pile
     seat = st["active"]
@@ -516,10 +521,7 @@ def dogs_accounted(state):
 def prompt(state):
     """What the players must do now, in a few words (seats counted from 1)."""
     if state["ended"]:
-        w = winners(state)
-        if len(w) == 1:
-            return "Seat %d wins" % (w[0] + 1)
-        return "Shared win: " + ", ".join(str(s + 1) for s in w)
+        return win_prompt(winners(state))
     seat = state["active"] + 1
     if state["phase"] == "turn":
         return "Seat %d: perform" % seat

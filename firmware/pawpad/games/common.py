@@ -185,3 +185,11 @@ def ranking(scores, tiebreak=None):
 # --- the shape of a state (pawpad/games/shape.py walks it) ---
 N = const(-1)  # in a shape: as many as the players
 ROUNDS_MAX = const(100000)  # far more rounds than any game's log holds: beyond it is junk
+
+
+def win_prompt(winners):
+    """An ended game's prompt (seats counted from 1): "Seat 2 wins", or a shared win
+    "Shared win: 1, 3"."""
+    if len(winners) == 1:
+        return "Seat %d wins" % (winners[0] + 1)
+    return "Shared win: " + ", ".join(str(s + 1) for s in winners)

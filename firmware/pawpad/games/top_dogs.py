@@ -16,6 +16,7 @@ from pawpad.games.common import (
     is_count,
     need,
     ranking,
+    win_prompt,
 )
 
 # (key, label, default, kind, low, high, step): common.py, "house rules".
@@ -150,10 +151,7 @@ def winners(state):
 def prompt(state):
     """What the players must do now, in a few words (seats counted from 1)."""
     if state["ended"]:
-        w = winners(state)
-        if len(w) == 1:
-            return "Seat %d wins" % (w[0] + 1)
-        return "Shared win: " + ", ".join(str(s + 1) for s in w)
+        return win_prompt(winners(state))
     return "Round %d: lay teams" % (state["round"] + 1)
 
 

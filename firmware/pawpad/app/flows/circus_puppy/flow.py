@@ -117,7 +117,7 @@ class CircusPuppy(Flow):
 
 def things(items):
     """"2 dogs", "1 dog, +1 repeat": what lies on a stage, dogs counted, cards named."""
-    dogs = sum(1 for x in items if x == rules.DOG)
+    dogs = rules.dogs_on(items)
     out = ["%d dog%s" % (dogs, "" if dogs == 1 else "s")] if dogs else []
     return ", ".join(out + [x for x in items if x != rules.DOG])
 

@@ -129,8 +129,8 @@ class FallCount(StepScreen):
     def cards_on(self):
         """Stage cards on the chosen stage that could fall (not the high stage's start
         card): their row is asked only when there is one."""
-        stage = self.st["stages"][self.which]
-        return len(stage) - rules.dogs_on(stage) - (1 if self.which == 1 else 0)
+        items = rules.can_fall(self.st, self.which)
+        return len(items) - rules.dogs_on(items)
 
     def fields(self):
         return ("stage", "dogs", "cards", "save") if self.cards_on() else ("stage", "dogs", "save")
@@ -269,10 +269,9 @@ def fall_event(state, stage, count, t_ms):
     """The fall of `count` cards the load cells saw leave a stage: the top ones, dogs
     and any stage cards among them (those go back to the pile: the engine's READINGS);
     never the high stage's start card, which is the stage."""
-    items = state["stages"][stage]
-    base = 1 if stage == 1 else 0
-    top = items[max(base, len(items) - count):]
-    dogs = sum(1 for x in top if x == rules.DOG)
+    items = rules.can_fall(state, stage)
+    top = items[max(0, len(items) - count):]
+    dogs = rules.dogs_on(top)
     event = {"t": "fall", "stage": stage, "dogs": max(1, dogs), "t_ms": t_ms}
     if len(top) > dogs and dogs:
         event["cards"] = len(top) - dogs
