@@ -42,10 +42,14 @@ def false_lines(app, locked, early, most=2):
     if len(groups) == 2 and most < 2:  # one line for both: what they all did
         groups = [("False start: ", "false starts", list(locked) + list(early))]
     if len(groups) == 2:
-        return [_one_line(app, g) for g in groups]
-    if not groups:
-        return []
-    head, count, seats = groups[0]
+        return [_fitted(app, g, 1)[0] for g in groups]
+    return _fitted(app, groups[0], most) if groups else []
+
+
+def _fitted(app, group, most):
+    """One group's lines, at most `most`: full names on one line, short names on one,
+    full names on two, short on two; else how many."""
+    head, count, seats = group
     full = widgets.wrap([head + " ".join(app.colour(s) for s in seats)])
     short = widgets.wrap([head + ",".join(app.colour(s)[:3] for s in seats)])
     # One line leaves the next for the verdict's keys: short names on one line before
@@ -54,12 +58,3 @@ def false_lines(app, locked, early, most=2):
         if len(lines) <= min(n, most):
             return lines
     return ["%d %s" % (len(seats), count)]
-
-
-def _one_line(app, group):
-    head, count, seats = group
-    for sep, n in ((" ", 0), (",", 3)):
-        line = head + sep.join(app.colour(s)[:n] if n else app.colour(s) for s in seats)
-        if len(line) <= widgets.COLS:
-            return line
-    return "%d %s" % (len(seats), count)
