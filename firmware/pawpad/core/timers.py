@@ -89,11 +89,17 @@ class Timer:
         return max(0, left)
 
 
+def shown_seconds(ms):
+    """The whole seconds a countdown shows with `ms` left: a second counts until it is
+    over (0:01 until the end), never below 0."""
+    return (ms + 999) // 1000 if ms > 0 else 0
+
+
 def clock_text(ms):
     """M:SS for a time on screen (tenths under 10 s would flicker on the OLED)."""
     if ms is None:
         return "--:--"
-    s = (ms + 999) // 1000 if ms > 0 else 0
+    s = shown_seconds(ms)
     return "%d:%02d" % (s // 60, s % 60)
 
 

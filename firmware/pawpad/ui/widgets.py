@@ -116,11 +116,10 @@ _DIGITS = tuple(bytes((0x30 + d,)) for d in range(10))  # made once: a clock mak
 _COLON = b":"
 
 
-def clock_at(c, ms, x, y):
-    """M:SS at x, y as core.timers.clock_text says it (a second counts until it is
-    over), a glyph at a time from bytes made once: drawn in a live round, it makes
-    nothing. Returns the x after it."""
-    s = (ms + 999) // 1000 if ms > 0 else 0
+def clock_at(c, s, x, y):
+    """`s` whole seconds as M:SS at x, y (core.timers.shown_seconds gives them, as
+    clock_text writes them), a glyph at a time from bytes made once: drawn in a live
+    round, it makes nothing. Returns the x after it."""
     m = s // 60
     if m >= 10:
         c.text_bytes(_DIGITS[m // 10 % 10], x, y)

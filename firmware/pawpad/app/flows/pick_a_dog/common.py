@@ -2,6 +2,7 @@
 # and the live round's frame (the STOP's first frame is the same but for one word).
 from pawpad import games
 from pawpad.core.colours import OFF, RGB
+from pawpad.core.timers import shown_seconds
 from pawpad.ui import widgets
 from pawpad.ui.canvas import HEIGHT, LINE_H, text_width
 
@@ -62,4 +63,4 @@ def draw_round_clock(c, left):
     y = HEIGHT - LINE_H
     c.fill_rect(0, y, CLOCK_W, LINE_H, 0)
     if left is not None:
-        c.text_bytes(_LEFT, widgets.clock_at(c, left, 0, y), y)
+        c.text_bytes(_LEFT, widgets.clock_at(c, shown_seconds(left), 0, y), y)

@@ -21,7 +21,7 @@ from pawpad.app.flows.pick_a_dog.common import (
 from pawpad.app.flows.pick_a_dog.stop import Stopped
 from pawpad.core.colours import OFF
 from pawpad.core.lockout import RoundClock
-from pawpad.core.timers import Timer
+from pawpad.core.timers import Timer, shown_seconds
 from pawpad.ticks import diff
 from pawpad.ui import widgets
 from pawpad.ui.screen import BACK, TIME_UP, UNDO, WARN, Screen
@@ -144,7 +144,7 @@ class Live(Screen):
     def tick(self, app, now_ms):
         self.clock.update(app.now_us)
         left = round_left(app, self.game)
-        s = None if left is None else (left + 999) // 1000
+        s = None if left is None else shown_seconds(left)
         if s != self.shown_s:  # a second gone: only the clock is drawn and sent
             self.shown_s = s
             self.left = left
