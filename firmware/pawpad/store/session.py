@@ -16,11 +16,9 @@ from micropython import const
 from pawpad.games import engine_for
 from pawpad.games.common import clone
 from pawpad.store import gamelog, logread
-from pawpad.store.draft import DRAFT
-from pawpad.store.game_timer import TIMER
 from pawpad.store.history import HISTORY, HISTORY_KEEP, in_history, prune_history
 from pawpad.store.lines import LINE_MAX
-from pawpad.store.logread import LOG, SHEET
+from pawpad.store.logread import DRAFT, LOG, SHEET, TIMER
 from pawpad.store.pages import Pages, same
 from pawpad.store.timeline import Timeline
 

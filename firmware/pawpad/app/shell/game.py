@@ -6,7 +6,9 @@ from pawpad.app.shell import flow as flows
 from pawpad.app.shell.game_menu import GameMenu
 from pawpad.app.shell.score_sheet import Kept
 from pawpad.core.timers import Timer, clock_text
+from pawpad.store import game_timer
 from pawpad.ticks import diff
+from pawpad.ui.lists import Notice
 from pawpad.ui.screen import DONE, ERROR, TIME_UP, WARN
 
 TIMER_KEEP_MS = 5000  # a running countdown goes to flash this often (not in a race)
@@ -69,8 +71,6 @@ class Game:
         if ok and before is not None:
             lines = self.flow.put_back(before, self.state)
             if lines:
-                from pawpad.ui.lists import Notice
-
                 self.app.nav.push(Notice(done, lines + ["", "Then OK."]))
         return ok
 
@@ -130,8 +130,6 @@ class Game:
     def resume_timer(self):
         """The countdown as a power cut left it, back paused where it was kept; True
         if it was running then (the table is told)."""
-        from pawpad.store import game_timer  # only a game on flash has one
-
         kept = game_timer.read(self.session)
         if kept is None:
             return False
@@ -141,8 +139,6 @@ class Game:
 
     def keep_timer(self):
         """The countdown as it stands, on flash (or none kept, when there is none)."""
-        from pawpad.store import game_timer  # not at a new game's first screen
-
         t = self.timer
         self._timer_kept = self.app.now
         if t is None:
