@@ -141,32 +141,43 @@ def test_the_draft_goes_with_the_game():
     assert not store.exists(draft.DRAFT)
 
 
+def with_changed(data, good, key, value):
+    """The screen a resume opens on, with the draft `good` whose kept entries have
+    `key` set to `value` (a crafted draft on flash)."""
+    d = dict(good)
+    d["v"] = dict(good["v"])
+    d["v"][key] = value
+    with open(Storage(data).path(draft.DRAFT), "w") as f:
+        f.write(json.dumps(d))
+    return play(RESUME, data).dev.app.top.name
+
+
 def test_a_crafted_teams_draft_is_not_taken():
     data = top_dogs_two_teams_keyed()
-    store = Storage(data)
-    good = json.loads(store.read_text(draft.DRAFT))
+    good = json.loads(Storage(data).read_text(draft.DRAFT))
     for key, value in (("entered", [1, 1, 0]), ("entered", [True, True]),
                        ("entered", [True, True, True]), ("cards", [[6, 6, 6], [5, 7, 7]]),
                        ("cards", [[6, 6, 6], [5, 7, 21], [5, 5, 5]]),
                        ("cards", [[6, 6, 6], [5, 7], [5, 5, 5]]),
                        ("cards", [[6, 6, True], [5, 7, 7], [5, 5, 5]]), ("cards", "x")):
-        d = dict(good)
-        d["v"] = dict(good["v"])
-        d["v"][key] = value
-        with open(store.path(draft.DRAFT), "w") as f:
-            f.write(json.dumps(d))
-        p = play(RESUME, data)
-        assert p.dev.app.top.name == "top-dogs", (key, value, p.dev.app.top.name)
+        top = with_changed(data, good, key, value)
+        assert top == "top-dogs", (key, value, top)
 
 
-def test_top_dog_dogs_keyed_survive_a_power_cut():
+def top_dog_one_dog_keyed():
+    """Top Dog for two: Red's dog keyed (5, 1, 1, 1); then the cut."""
     from test_device_top_dog import OPEN as OPEN_TOP_DOG
     from test_device_top_dog import stats_entry, two_players
 
     data = two_players()
-    script, t = stats_entry(2000, [("new", [5, 1, 1, 1])])  # Red's dog; then the cut
+    script, t = stats_entry(2000, [("new", [5, 1, 1, 1])])
     p = play(OPEN_TOP_DOG + script + "%d end" % t, data)
     assert p.dev.app.top.name == "top-dog-play" and p.dev.app.top.i == 1
+    return data
+
+
+def test_top_dog_dogs_keyed_survive_a_power_cut():
+    data = top_dog_one_dog_keyed()
     p = play(RESUME, data)
     top = p.dev.app.top
     assert top.name == "top-dog-play", top.name
@@ -180,12 +191,7 @@ def test_top_dog_dogs_keyed_survive_a_power_cut():
 
 
 def test_a_crafted_plays_draft_is_not_taken():
-    from test_device_top_dog import OPEN as OPEN_TOP_DOG
-    from test_device_top_dog import stats_entry, two_players
-
-    data = two_players()
-    script, t = stats_entry(2000, [("new", [5, 1, 1, 1])])
-    play(OPEN_TOP_DOG + script + "%d end" % t, data)
+    data = top_dog_one_dog_keyed()
     store = Storage(data)
     good = json.loads(store.read_text(draft.DRAFT))
     for key, value in (("seats", [1, 0]), ("seats", [0]), ("i", 2), ("i", True),
@@ -193,13 +199,8 @@ def test_a_crafted_plays_draft_is_not_taken():
                        ("rows", [["bred", 5, 1, 1, 1], ["new", -1, -1, -1, -1]]),
                        ("rows", [["new", 5, 1, 1], ["new", -1, -1, -1, -1]]),
                        ("dogs", [0, 19]), ("extra", 1)):
-        d = dict(good)
-        d["v"] = dict(good["v"])
-        d["v"][key] = value
-        with open(store.path(draft.DRAFT), "w") as f:
-            f.write(json.dumps(d))
-        p = play(RESUME, data)
-        assert p.dev.app.top.name == "top-dog", (key, value, p.dev.app.top.name)
+        top = with_changed(data, good, key, value)
+        assert top == "top-dog", (key, value, top)
     with open(store.path(draft.DRAFT), "w") as f:
         f.write(json.dumps(good))
     assert play(RESUME, data).dev.app.top.name == "top-dog-play"  # the good one still is
