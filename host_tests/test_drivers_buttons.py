@@ -194,8 +194,7 @@ def armed_rig(held=()):
 
 def test_armed_press_starts_the_tone_in_the_interrupt():
     r, bz = armed_rig()
-    bz.arm(2093)
-    r.b.arm(bz.fire)
+    r.b.arm(bz.arm(2093))
     assert bz.pwm.d == 0
     r.press(3, at=5000)  # the interrupt runs inside drive()
     assert bz.pwm.f == 2093 and bz.pwm.d > 0 and bz.hz == 2093
@@ -211,8 +210,7 @@ def test_armed_press_starts_the_tone_in_the_interrupt():
 
 def test_arm_leaves_out_held_and_unarmed_seats():
     r, bz = armed_rig(held=(1,))
-    bz.arm(2093)
-    r.b.arm(bz.fire, seats=(0, 1, 2))
+    r.b.arm(bz.arm(2093), seats=(0, 1, 2))
     r.press(5, at=2000)  # not armed
     r.release(5, at=2100)
     assert bz.pwm.d == 0
@@ -223,16 +221,14 @@ def test_arm_leaves_out_held_and_unarmed_seats():
 def test_arm_with_sound_off_stays_silent():
     r, bz = armed_rig()
     bz.enabled = False
-    bz.arm(2093)
-    r.b.arm(bz.fire)
+    r.b.arm(bz.arm(2093))
     r.press(0, at=3000)
     assert bz.pwm.d == 0
 
 
 def test_disarmed_press_does_nothing_in_the_interrupt():
     r, bz = armed_rig()
-    bz.arm(2093)
-    r.b.arm(bz.fire)
+    r.b.arm(bz.arm(2093))
     r.b.disarm()
     r.press(0, at=3000)
     assert bz.pwm.d == 0
@@ -244,8 +240,7 @@ def test_armed_interrupt_allocates_nothing():
 
     r, bz = armed_rig()
     r.b._flag = asyncio.ThreadSafeFlag()
-    bz.arm(2093)
-    r.b.arm(bz.fire)
+    r.b.arm(bz.arm(2093))
     r.pins[0]._v = 0  # seat 1's contact closes: the next interrupt fires the tone
     micropython.heap_lock()
     try:
@@ -261,9 +256,9 @@ def test_armed_interrupt_allocates_nothing():
 
 def test_armed_tone_frequency_is_set_ahead_so_the_interrupt_writes_a_duty():
     r, bz = armed_rig()
-    bz.arm(2093)
+    fire = bz.arm(2093)
     assert bz.pwm.f == 2093 and bz.pwm.d == 0  # set now: nothing sounds
-    r.b.arm(bz.fire)
+    r.b.arm(fire)
     writes = bz.pwm.writes
     r.press(0, at=3000)
     assert bz.pwm.writes == writes + 1 and bz.pwm.d > 0
@@ -272,9 +267,9 @@ def test_armed_tone_frequency_is_set_ahead_so_the_interrupt_writes_a_duty():
 def test_armed_during_a_melody_the_interrupt_sets_the_frequency_too():
     r, bz = armed_rig()
     bz.play(((1760, 350),), 0)  # GO still sounding
-    bz.arm(2093)
+    fire = bz.arm(2093)
     assert bz.pwm.f == 1760
-    r.b.arm(bz.fire)
+    r.b.arm(fire)
     r.press(0, at=3000)
     assert bz.pwm.f == 2093 and bz.pwm.d > 0
 

@@ -1,7 +1,10 @@
 # Buzzer, HX711, tilt switch and WS2812 lights against the fakes.
+from skipping import only_micropython
+
 from pawpad.drivers.buzzer import Buzzer
 from pawpad.drivers.hx711 import HX711, SensorError, signed24
 from pawpad.drivers.pixels import Pixels
+from pawpad.drivers.rp2_pwm import Slice
 from pawpad.drivers.tilt import Tilt
 from pawsim.fakes import PWM, Bitstream, HX711Chip, Pin
 
@@ -158,65 +161,176 @@ def test_hx711_holds_interrupts_off_only_while_sck_is_high():
             assert log[i - 1] == "off" and log[i + 2] == ("on", 7)
 
 
-class Slice:
-    """An RP2040 PWM slice's TOP and CC as the chip double-buffers them: what is
-    written takes effect when the counter wraps, the count after it equals the TOP in
-    effect. Its registers by offset: CTR 8, TOP 16 (as machine.mem32 gives them)."""
+class Chip:
+    """One RP2040 PWM slice as the chip and the rp2 port's PWM drive it: the PWM
+    object's freq() and duty_u16() as ports/rp2/machine_pwm.c works them out (its
+    helpers transcribed, not the driver's sums), and machine.mem32 over the slice's
+    registers: CC and TOP double-buffered (they take effect when the counter wraps,
+    and the count after a CTR store of the TOP in effect wraps), DIV at once. The PWM
+    object keeps its duty_u16 and stores it again at each freq(): a CC stored straight
+    to the register is not known there."""
 
-    CTR, TOP = 8, 16
+    SYS_HZ = 125000000
 
-    def __init__(self):
-        self.top = self.top_now = 0xFFFF
-        self.duty = self.duty_now = 0
+    def __init__(self, gpio=18):
+        base = 0x40050000 + ((gpio >> 1) & 7) * 0x14
+        self.DIV, self.CTR, self.CC, self.TOP = base + 4, base + 8, base + 12, base + 16
+        self.div = 16  # in effect at once
+        self.top = self.top_now = 0xFFFF  # stored, and in effect
+        self.u16 = 0
+        self.cc = self.cc_now = 0  # this channel (A), stored and in effect
+        self.cc_b = 0  # the other channel's half of CC
+        self.stores = []  # the registers stored, in order
+
+    def slice(self, gpio=18):
+        return Slice(self, gpio, self.SYS_HZ)
+
+    def _hz(self, offset, div16):  # get_slice_hz()
+        return (16 * self.SYS_HZ + offset) // div16
 
     # the PWM object the driver writes through
     def freq(self, hz=None):
-        self.top = 125000000 // hz - 1 if hz else self.top
+        if hz is None:
+            return self._hz((self.div * (self.top + 1)) // 2, self.div * (self.top + 1))
+        if (self.SYS_HZ + hz // 2) // hz < 65534:
+            self.div, self.top = 16, (self.SYS_HZ + hz // 2) // hz - 1
+        else:
+            self.div = self._hz(65534 * hz - 1, 65534 * hz)  # get_slice_hz_ceil
+            self.top = self._hz(self.div * hz // 2, self.div * hz) - 1  # _round
+        self.duty_u16(self.u16)
 
     def duty_u16(self, value=None):
         if value is not None:
-            self.duty = value
+            self.u16 = value
+            self.cc = (value * (self.top + 1) + 65535 // 2) // 65535
 
-    # machine.mem32, for the two registers the driver touches
+    # machine.mem32, for the slice's registers
     def __getitem__(self, addr):
-        return self.top if addr == self.TOP else 0
+        if addr == self.DIV:
+            return self.div
+        if addr == self.TOP:
+            return self.top
+        return self.cc | self.cc_b << 16 if addr == self.CC else 0
 
     def __setitem__(self, addr, value):
-        if addr == self.CTR and value == self.top_now:  # wraps at the next count
-            self.top_now, self.duty_now = self.top, self.duty
+        if self.stores is not None:  # None: nothing noted (allocates nothing)
+            self.stores.append(addr)
+        if addr == self.CC:
+            self.cc, self.cc_b = value & 0xFFFF, value >> 16
+        elif addr == self.TOP:
+            self.top = value
+        elif addr == self.DIV:
+            self.div = value
+        elif addr == self.CTR and value == self.top_now:  # wraps at the next count
+            self.top_now, self.cc_now = self.top, self.cc
 
-    def sounding(self):
-        return self.duty_now > 0 and self.top_now == self.top
+    def sounding(self, hz):
+        """Does the pin carry hz now, at the duty the port would have set for it?"""
+        top = self.top_now
+        return (self.cc_now > 0 and self.cc_now == self.cc
+                and abs(16 * self.SYS_HZ // (self.div * (top + 1)) - hz) <= hz // 100)
+
+
+def chip_buzzer(chip=None):
+    chip = chip or Chip()
+    return chip, Buzzer(chip, slice_=chip.slice())
+
+
+def test_slice_sums_are_the_ports():
+    # What the driver works out for a tone is what PWM.freq() would store, from 20 Hz
+    # up (the divider below 1907 Hz, and 1 above), and the level duty_u16() rounds to.
+    chip = Chip()
+    s = chip.slice()
+    for hz in list(range(20, 400, 7)) + list(range(400, 20000, 113)) + [1907, 1908, 2093]:
+        chip.freq(hz)
+        assert s.registers(hz) == (chip.div, chip.top), hz
+        for duty in (0, 1, 19660, 32768, 65535):
+            chip.duty_u16(duty)
+            assert s.cc_value(duty, chip.top) & 0xFFFF == chip.cc, (hz, duty)
 
 
 def test_buzzer_tone_takes_effect_at_once_on_the_chip():
     # On the RP2040 a duty written waits for the counter's wrap (up to a period): the
     # driver sets the counter to the TOP in effect so the next count wraps. A melody's
     # other frequency sounding when the STOP comes is the hard case (TOP changes too).
-    pwm = Slice()
-    bz = Buzzer(pwm)
-    bz._counter = (pwm, Slice.CTR, Slice.TOP)  # as _rp2040_counter gives them on a Pico
-    bz._top_now = pwm.top_now
-    bz.tone(1760)
-    assert pwm.sounding() and pwm.top_now == 125000000 // 1760 - 1
-    bz.arm(2093)  # the GO tone still sounds: the STOP's frequency waits for fire()
-    bz.fire()
-    assert pwm.sounding() and pwm.top_now == 125000000 // 2093 - 1
+    chip, bz = chip_buzzer()
+    assert bz._sums_hold
+    bz.play(((1760, 350),), now_ms=0)
+    assert chip.sounding(1760)
+    fire = bz.arm(2093)  # the GO tone still sounds (below 1907 Hz: another divider)
+    del chip.stores[:]
+    fire()
+    # the divider at once, then TOP and CC, then the counter: no call into the PWM
+    assert chip.stores == [chip.DIV, chip.TOP, chip.CC, chip.CTR]
+    assert chip.sounding(2093)
+    bz.play(((2093, 50),), now_ms=0)  # the STOP's sound carries the fired tone on
+    assert chip.sounding(2093) and len(chip.stores) == 4
     bz.off()
-    assert pwm.duty_now == 0  # silence at once too
-    bz.arm(2093)  # now silent: the frequency is set ahead, fire() writes the duty
-    bz.fire()
-    assert pwm.sounding() and pwm.top_now == 125000000 // 2093 - 1
-    bz.play(((440, 100), (0, 50), (880, 100)), now_ms=0)
-    assert pwm.sounding() and pwm.top_now == 125000000 // 440 - 1
+    assert chip.cc_now == 0  # silence at once too
+    fire = bz.arm(2093)  # now silent: the frequency is set ahead, fire() writes the duty
+    del chip.stores[:]
+    fire()
+    assert chip.stores == [chip.CC, chip.CTR]
+    assert chip.sounding(2093)
+    bz.play(((440, 100), (0, 50), (880, 100)), now_ms=0)  # the PWM's stale duty mended
+    assert chip.sounding(440)
     bz.update(100)
-    assert pwm.duty_now == 0
+    assert chip.cc_now == 0
     bz.update(150)
-    assert pwm.sounding() and pwm.top_now == 125000000 // 880 - 1
+    assert chip.sounding(880)
+
+
+def test_buzzer_fire_keeps_the_other_channel():
+    # The slice's other half of CC (a second output on the same slice) is left as it is.
+    chip = Chip()
+    chip.cc_b = 0x1234
+    chip, bz = chip_buzzer(chip)
+    for playing in (False, True):
+        if playing:
+            bz.play(((1000, 100),), now_ms=0)
+        bz.arm(2093)()
+        assert chip.cc_b == 0x1234 and chip.sounding(2093)
+        bz.off()
+
+
+def test_chip_fire_allocates_nothing():
+    only_micropython("heap_lock is the unix port's proof; CPython has nothing to lock")
+    import micropython
+
+    for playing in (False, True):
+        chip, bz = chip_buzzer()
+        if playing:
+            bz.play(((1760, 350),), now_ms=0)
+        fire = bz.arm(2093)
+        chip.stores = None
+        micropython.heap_lock()
+        try:
+            fire()
+            err = None
+        except MemoryError as e:
+            err = e
+        finally:
+            micropython.heap_unlock()
+        assert err is None, "the armed tone's stores allocated"
+        assert chip.sounding(2093)
+
+
+def test_buzzer_calls_the_pwm_when_its_sums_do_not_hold():
+    # A port whose PWM stores other registers than the slice works out (another
+    # release): fire() sets the tone through the PWM object, as it would off the chip.
+    chip = Chip()
+    chip.SYS_HZ = 133000000  # the slice believes 125 MHz
+    bz = Buzzer(chip, slice_=Slice(chip, 18, 125000000))
+    assert not bz._sums_hold
+    bz.play(((1000, 100),), now_ms=0)
+    fire = bz.arm(2093)
+    assert fire == bz.fire  # the PWM object's way
+    fire()
+    assert chip.sounding(2093)
 
 
 def test_buzzer_leaves_the_counter_alone_off_the_rp2040():
     # The unix port (and CPython) have no PWM registers: nothing is written to memory.
     bz = Buzzer(PWM(Pin(18)), 18)
-    assert bz._counter is None
+    assert bz._slice is None
     bz.tone(440)

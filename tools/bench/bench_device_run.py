@@ -2,8 +2,11 @@
 # sends it with `mpremote run` after flashing, with bench_device.json beside main.py
 # (the scripts and replay events the host made). Every figure is time.ticks_us() on the
 # device. The firmware is the flashed one; the board is boards/pico/board.py, built
-# without its watchdog kept from being fed and with button levels the benchmark can
-# force, so a "press" is the button interrupt handler called with the pin reading low.
+# without its watchdog kept from being fed. A "press" is the button's pin pulled to
+# ground as the button would pull it: the pin's output (set low) is enabled, the pad
+# reads low, and the chip's own GPIO interrupt runs the handler; a release disables
+# the output again and the pull-up lifts the pin (never driven high: a held button
+# cannot fight it).
 # Where the I2C bus takes no time (the emulator), the bytes' bus time (9 bits a byte at
 # the bus clock) is added to every panel time, and the output says so.
 import gc
@@ -48,12 +51,10 @@ def largest_free():
     return lo
 
 
-# --- forced button levels (0 bits read as pressed) ---
-FORCE = array("i", [-1])
-
-
-def levels():
-    return mem32[0xD0000004] & FORCE[0]
+# --- a button's pin pulled low: SIO's output-enable set and cleared (RP2040, RP2350) ---
+_OUT_CLR = 0xD0000018
+_OE_SET = 0xD0000024
+_OE_CLR = 0xD0000028
 
 
 # --- spies: the panel's bus (the buzzer is read at its pin: PinEdge) ---
@@ -193,7 +194,9 @@ class Rig:
 
         t1 = ticks_us()
         self.runner = runner
-        hw = board.build(False, levels, BUS_HZ)  # the watchdog: stopped by the host
+        hw = board.build(False, i2c_freq=BUS_HZ)  # the watchdog: stopped by the host
+        buttons = pins.PLAYERS + pins.MENU
+        mem32[_OUT_CLR] = sum(1 << g for g in buttons)  # what their outputs drive: low
         hw.data_dir = data
         self.hw = hw
         disp = hw.display
@@ -281,14 +284,6 @@ class Rig:
         if self.on_frame is not None:
             self.on_frame(rec)
 
-    # --- buttons ---
-    def press(self, btns, gpio):
-        FORCE[0] &= ~(1 << gpio)
-        btns.irq(None)
-
-    def release(self, btns, gpio):
-        FORCE[0] |= 1 << gpio
-        btns.irq(None)
 
 
 def median(xs):
@@ -300,7 +295,7 @@ class Script:
     """Plays `t action` lines (tools/pawsim/script.py's menu and player keys) in real
     time on the device, with the app's own asyncio loop running."""
 
-    MENU = {"up": 14, "down": 15, "ok": 16, "back": 17}
+    MENU = ("up", "down", "ok", "back")  # pins.MENU's order
 
     def __init__(self, rig):
         self.rig = rig
@@ -311,15 +306,14 @@ class Script:
         self.last_press = 0
 
     def key(self, action):
+        """The GPIO of an action's button, or None."""
         import pins
 
-        hw = self.rig.hw
         if action in self.MENU:
-            i = ("up", "down", "ok", "back").index(action)
-            return hw.menu, pins.MENU[i]
+            return pins.MENU[self.MENU.index(action)]
         if action[0] == "p":
-            return hw.players, pins.PLAYERS[int(action[1:]) - 1]
-        return None, None
+            return pins.PLAYERS[int(action[1:]) - 1]
+        return None
 
     async def play(self, text, heap=True):
         """Each event `gap` ms after the one before it really went in (a slow step
@@ -341,20 +335,21 @@ class Script:
             if wait > 0:
                 await asyncio.sleep_ms(wait)
             prev, prev_t = time.ticks_ms(), t
-            btns, gpio = self.key(action)
-            if btns is None:
+            gpio = self.key(action)
+            if gpio is None:
                 continue
+            bit = 1 << gpio
             if action[0] == "p":
                 self.rig.spy.mark()
             t0 = ticks_us()
-            self.rig.press(btns, gpio)
+            mem32[_OE_SET] = bit  # pressed: the interrupt has run before the next line
             if action[0] == "p":
                 self.rig.edge_us = self.rig.buzzer_pin.after(t0)
             self.last_press = t0
             if self.press_hook is not None:
                 self.press_hook(action, t0)
             await asyncio.sleep_ms(60)
-            self.rig.release(btns, gpio)
+            mem32[_OE_CLR] = bit  # let go: the pull-up lifts the pin
             if heap:
                 gc.collect()
                 f = gc.mem_free()

@@ -5,7 +5,7 @@
 # rather than ordered by which GPIO the port happened to check first.
 # Debouncing happens outside the interrupt, in poll(): a press counts at its first
 # edge; a release counts only once the contact has stayed open for debounce_ms.
-# arm(action) has the interrupt itself call action() (Buzzer.fire) at the first press of
+# arm(action) has the interrupt itself call action() (Buzzer.arm's) at the first press of
 # an armed button: the STOP sounds without waiting for the loop.
 from array import array
 
@@ -66,8 +66,8 @@ class Buttons:
         levels = self._read()
         armed = self._arm_bits
         if armed and levels & armed != self._arm_open:
-            self._arm_bits = 0  # once: the first press only
             self._action()  # first: the STOP's tone before the bookkeeping
+            self._arm_bits = 0  # once: the first press only (no interrupt nests here)
         i = self._head
         nxt = (i + 1) & _RING_MASK
         if nxt == self._tail:
@@ -81,9 +81,9 @@ class Buttons:
 
     def arm(self, action, seats=None):
         """Until disarm() or the first press, the interrupt calls action() (no
-        arguments; it must allocate nothing, as Buzzer.fire) when a button of `seats`
-        (indexes; default: all) closes. A button closed now (held, stuck) is left out:
-        only a new press fires."""
+        arguments; it must allocate nothing, as what Buzzer.arm returns) when a button
+        of `seats` (indexes; default: all) closes. A button closed now (held, stuck)
+        is left out: only a new press fires."""
         levels = self._read()
         mask = 0
         for i in range(self.count) if seats is None else seats:

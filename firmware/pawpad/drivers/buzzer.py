@@ -1,36 +1,32 @@
 # Piezo buzzer on one PWM channel: tones and short melodies that never block.
 # play() queues the notes; update(now_ms), called at every turn of the device's loop,
 # moves on when a note's time is up. The first note starts inside play(), so a STOP sounds at once.
-# Sooner still: arm(hz) while a round is live, and the button interrupt calls fire()
-# (Buttons.arm(buzzer.fire)): the tone starts within microseconds of the press, before
-# the loop has even woken; the play() that follows carries the tone on.
+# Sooner still: arm(hz) while a round is live, and the button interrupt calls what it
+# returns (Buttons.arm(buzzer.arm(hz))): the tone starts within microseconds of the
+# press, before the loop has even woken; the play() that follows carries the tone on.
 # On the RP2040 a new duty takes effect when the slice's counter wraps, up to one period
 # of the tone after it is written (0.48 ms at 2093 Hz): given its GPIO, the buzzer sets
-# the counter to its wrap value after each duty it writes, so the pin moves at once.
+# the counter to its wrap value after each write, so the pin moves at once. And the
+# armed tone's registers are worked out at arm() (drivers/rp2_pwm.py): the interrupt
+# stores them itself, two stores (four while a melody sounds) before anything else.
+from pawpad.drivers.rp2_pwm import on_rp2040
 from pawpad.ticks import add, diff
 
-
-def _rp2040_counter(gpio):
-    """(mem32, the CTR register, the TOP register) of the PWM slice of `gpio` on an
-    RP2040; None elsewhere (the unix port, another chip's registers)."""
-    import sys
-
-    if gpio is None or "RP2040" not in getattr(sys.implementation, "_machine", ""):
-        return None
-    from machine import mem32
-
-    base = 0x40050000 + ((gpio >> 1) & 7) * 0x14  # PWM: 0x14 bytes of registers a slice
-    return mem32, base + 0x08, base + 0x10
+_CHECK_HZ = (2093, 1000)  # one frequency at the divider of 1, one below it
 
 
 class Buzzer:
-    def __init__(self, pwm, gpio=None):
+    def __init__(self, pwm, gpio=None, slice_=None):
+        """pwm: a machine.PWM on the buzzer's pin; gpio: that pin's number (its slice's
+        registers are used on an RP2040); slice_: a model of them, for tests."""
         self.pwm = pwm
-        # Big integers made now: the interrupt only reads them (fire() allocates nothing).
-        self._counter = _rp2040_counter(gpio)
+        pwm.duty_u16(0)
+        self._slice = slice_ if slice_ is not None else on_rp2040(gpio)
         # The TOP the slice counts to now: TOP is double-buffered too, so after a new
         # frequency the register says the next period's, not this one's.
-        self._top_now = 0 if self._counter is None else self._counter[0][self._counter[2]]
+        self._top_now = 0 if self._slice is None else self._slice.stored()[1]
+        # The slice's sums are what this port's PWM stores: else fire() calls the PWM.
+        self._sums_hold = self._slice is not None and self._check(_CHECK_HZ)
         self.volume = 60  # percent
         self.enabled = True
         self._notes = ()  # type: tuple
@@ -42,7 +38,17 @@ class Buzzer:
         self._arm_duty = 0
         self._arm_set = False  # the armed frequency is already set: fire() writes a duty
         self.fired = False  # fire() started the tone, and no play() has taken it on yet
-        pwm.duty_u16(0)
+
+    def _check(self, freqs):
+        """True if, for each frequency, PWM.freq() stores the DIV and TOP the slice
+        works out (silent: the duty is 0)."""
+        s = self._slice
+        ok = True
+        for hz in freqs:
+            self.pwm.freq(hz)
+            ok = ok and s.stored() == s.registers(hz)
+        self._wrap()
+        return ok
 
     def _duty(self):
         # Loudness of a piezo grows with duty up to 50 %; a square law feels even.
@@ -67,9 +73,11 @@ class Buzzer:
         self._arm_set = False  # an armed tone's frequency is no longer set
 
     def arm(self, hz):
-        """Makes fire() start a tone of hz (the STOP's): called while a round is live.
-        Silent when sound is off. The frequency is set now if nothing sounds (else when
-        the melody ends), so that fire() has only the duty to write."""
+        """Makes a tone of hz (the STOP's) ready to start from the button interrupt,
+        while a round is live; returns the function the interrupt is to call (no
+        arguments, nothing allocated, once). Silent when sound is off. The frequency is
+        set now if nothing sounds (else when the melody ends), so that the interrupt
+        has only the duty to store."""
         on = hz > 0 and self.enabled and self.volume > 0
         self._arm_duty = self._duty() if on else 0
         self._set_duty = self.pwm.duty_u16  # bound now: one call in the interrupt
@@ -77,6 +85,9 @@ class Buzzer:
         self._arm_set = False
         if on and not self.playing:
             self._preset()
+        if on and self._sums_hold:
+            return self._chip_fire(hz)
+        return self.fire
 
     def _preset(self):
         self.pwm.duty_u16(0)
@@ -88,31 +99,50 @@ class Buzzer:
         self._arm_hz = 0
 
     def fire(self):
-        """Starts the armed tone: safe in a hard interrupt (a frequency and a duty
-        written, nothing allocated), once per arm()."""
+        """Starts the armed tone through the PWM object: safe in a hard interrupt
+        (nothing allocated), once per arm()."""
         hz = self._arm_hz
         if hz:
-            self._arm_hz = 0
-            if not self._arm_set:  # a melody was sounding: its frequency is set
+            if not self._arm_set:  # a melody sounds: the STOP's frequency first
                 self.pwm.freq(hz)
             self._set_duty(self._arm_duty)
-            c = self._counter
-            if c is not None:  # _wrap(), inline: the tone at the pin a call sooner
-                mem = c[0]
-                mem[c[1]] = self._top_now
-                self._top_now = mem[c[2]]
+            self._wrap()
+            self._arm_hz = 0
             self.hz = hz
             self.fired = True
+
+    def _chip_fire(self, hz):
+        """fire() as the slice's own stores, worked out now: the registers and their
+        values are the function's defaults, so its locals (a load is one bytecode,
+        where an attribute of self is two and a lookup; and a closure of more than a
+        few cells allocates when called). Made at arm(), outside the round."""
+        s = self._slice
+        div, top = s.registers(hz)
+        cc = s.cc_value(self._arm_duty, top)
+
+        def fire(me=self, mem=s.mem, div_r=s.div, top_r=s.top, cc_r=s.cc, ctr_r=s.ctr,
+                 div=div, top=top, cc=cc, hz=hz):
+            if me._arm_hz:
+                if not me._arm_set:  # a melody sounds: DIV at once, TOP at the wrap
+                    mem[div_r] = div
+                    mem[top_r] = top
+                mem[cc_r] = cc
+                mem[ctr_r] = me._top_now  # the next count wraps: the pin moves
+                me._top_now = top
+                me._arm_hz = 0
+                me.hz = hz
+                me.fired = True
+
+        return fire
 
     def _wrap(self):
         # The counter at the TOP it counts to now: the next count wraps it, and the
         # duty and frequency just written take effect then, a few nanoseconds from now
         # (not at the end of the period, up to 0.5 ms later). Called after every write.
-        c = self._counter
-        if c is not None:
-            mem = c[0]
-            mem[c[1]] = self._top_now
-            self._top_now = mem[c[2]]
+        s = self._slice
+        if s is not None:
+            s.mem[s.ctr] = self._top_now
+            self._top_now = s.mem[s.top]
 
     def off(self):
         self.pwm.duty_u16(0)

@@ -12,8 +12,7 @@ class Stop:
         the button interrupt."""
         hw = self.hw
         if hw.buzzer is not None and hw.players is not None:
-            hw.buzzer.arm(hz)
-            hw.players.arm(hw.buzzer.fire, seats)
+            hw.players.arm(hw.buzzer.arm(hz), seats)
 
     def disarm(self):
         hw = self.hw
