@@ -266,3 +266,28 @@ def test_prepared_frame_goes_over_a_loose_page_that_moved():
     d.buffer[7] = 0x80  # page 0 moved: not the frame they were made from
     d.show()
     assert d.send_prepared(d.prepare(frame, bytes(1024), loose=1 << 7)) == -1
+
+
+def test_span_and_copy_agree_with_plain_slices_at_every_alignment():
+    # The display path's byte loops (viper on MicroPython, word by word where both runs
+    # are aligned) against slices, at every start and length alignment, with the first
+    # and last differing byte anywhere in a word.
+    from pawpad.drivers import ssd1306
+
+    rnd = Lcg(7)
+    for trial in range(400):
+        n = 1 + rnd() % 140 if trial % 3 else 4 * (1 + rnd() % 32)
+        sa, sb = rnd() % 8, rnd() % 8 if trial % 2 else 0
+        a = bytearray(rnd() & 0xFF for _ in range(sa + n + 8))
+        b = bytearray(a)
+        b[sa:sa + n] = a[sa:sa + n]  # the same run; then differ in a few places
+        diffs = sorted(set(rnd() % n for _ in range(rnd() % 3)))
+        for d in diffs:
+            b[sa + d] ^= 1 + rnd() % 255
+        got = ssd1306._span(a, b, sa, n)
+        want = -1 if not diffs else (diffs[0] << 8) | diffs[-1]
+        assert got == want, (trial, sa, n, diffs, got)
+        dst = bytearray(sb + n + 8)
+        ssd1306._copy(dst, sb, a, sa, n)
+        assert dst[sb:sb + n] == a[sa:sa + n] and not any(dst[:sb]) and not any(
+            dst[sb + n:]), (trial, sa, sb, n)

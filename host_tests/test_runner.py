@@ -62,3 +62,45 @@ def test_the_asyncio_loop_wakes_on_button_interrupts():
     asyncio.run(main())
     assert seen == ["menu row 2"]
     assert hw.watchdog.feeds > 0  # the loop fed the watchdog as it went round
+
+
+def test_an_idle_loop_collects_what_the_steps_left():
+    # Garbage made by the steps is collected while the loop waits with nothing to do
+    # (tidy), not when an allocation in the middle of the next press forces it; a
+    # heap with little garbage is left alone.
+    only_micropython("CPython has no ThreadSafeFlag or sleep_ms")
+    import asyncio
+    import gc
+
+    from pawpad.app.device import loop as runner
+    from pawsim import board as simboard
+
+    world = simboard.World(simboard.Clock(False))
+    hw = simboard.build(world, fresh_dir())
+
+    async def main():
+        task = asyncio.create_task(runner.run(hw, world.clock.ms, world.clock.us))
+        await asyncio.sleep_ms(100)  # booted; the loop waits for the boot screen's end
+        gc.collect()
+        runner.kept = gc.mem_alloc()
+        before = runner.tidied
+        for _ in range(10):
+            await asyncio.sleep_ms(5)
+        quiet = runner.tidied - before
+        garbage = [bytearray(1024) for _ in range(12)]  # 12 KB the steps "left"
+        del garbage
+        world.menu(1, True)  # a press: the loop steps, then waits again
+        await asyncio.sleep_ms(60)
+        world.menu(1, False)
+        await asyncio.sleep_ms(300)
+        task.cancel()
+        try:
+            await task
+        except asyncio.CancelledError:
+            pass
+        return quiet, runner.tidied - before
+
+    quiet, after = asyncio.run(main())
+    asyncio.new_event_loop()
+    assert quiet == 0  # nothing to collect: no collection
+    assert after >= 1  # 12 KB of garbage: collected while the loop waited

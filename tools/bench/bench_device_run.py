@@ -434,6 +434,7 @@ async def ui_figures(rig, sc):
         rec = rig.frames[n0] if len(rig.frames) > n0 else None
         if rec is not None:
             steps.append((panel_ms(rig, t0, rec[4], rec[3]), rec[1], rec[2], rec[3]))
+    say("menu steps, in order (ms): " + " ".join("%.1f" % st[0] for st in steps))
     steps.sort()
     m = steps[len(steps) // 2]
     say("menu step (UP/DOWN) -> last byte on the panel: median %.1f ms, max %.1f ms "

@@ -182,7 +182,9 @@ class SSD1306:
                     if s >= 0:
                         first = s >> 8
                         last = s & 0xFF
-                        whole = first == 0 and last == w - 1
+                        # A run widened to the page's width goes as a whole page:
+                        # one window for a run of such pages, no staging copy.
+                        whole = ((last - first + 4) & ~3) >= w
                 else:
                     whole = True
             if run >= 0 and not whole:
