@@ -137,9 +137,8 @@ def chains(root):
     booted = set()
     out = [("boot", tree.chain(BOOT, booted), BOOT_MOST)]
     lazy = []
-    for mod in tree.modules():
-        if mod in booted:
-            lazy += tree.deferred(mod)
+    for mod in tree.modules():  # a lazily loaded module's own lazy imports too
+        lazy += tree.deferred(mod)
     for mod in named_as_text(root):
         lazy.append(mod)
     seen = set()

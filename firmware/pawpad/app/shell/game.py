@@ -3,7 +3,6 @@
 # state goes through here, and after each one the navigator shows the screen the state
 # calls for: that is how undo, redo, corrections and resume land where they should.
 from pawpad.app.shell import flow as flows
-from pawpad.app.shell.game_menu import GameMenu
 from pawpad.app.shell.score_sheet import Kept
 from pawpad.core.timers import Timer, clock_text
 from pawpad.store import game_timer
@@ -89,7 +88,10 @@ class Game:
         return True
 
     def menu(self):
-        """The game menu (undo, redo, rounds, timer, end) over this game."""
+        """The game menu (undo, redo, rounds, timer, end) over this game: loaded when
+        first opened, not with a new game's first screen."""
+        from pawpad.app.shell.game_menu import GameMenu
+
         return GameMenu(self)
 
     def show(self, over=None):

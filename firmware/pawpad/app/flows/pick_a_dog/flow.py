@@ -1,12 +1,11 @@
 # Pick-a-Dog, Pick-a-Pog and solo on the device: the flow (what the state calls for)
 # and the board between rounds. The round itself is in countdown.py and stop.py, the
-# examination and the counts in exam.py, solo's stopwatch in solo.py.
+# examination and the counts in exam.py, solo's stopwatch in solo.py: each imported
+# when first wanted, so that a new game's first screen (this board) loads only what it
+# shows (about 20 ms of imports on a Pico wait for OK: GO instead).
 from pawpad import games
 from pawpad.app.flows.pick_a_dog import tally
 from pawpad.app.flows.pick_a_dog.common import title, variant
-from pawpad.app.flows.pick_a_dog.countdown import Countdown
-from pawpad.app.flows.pick_a_dog.exam import Counts, Exam, kept_counts
-from pawpad.app.flows.pick_a_dog.solo import SoloRound
 from pawpad.app.shell.flow import Flow
 from pawpad.app.shell.scoreboard import Scoreboard
 from pawpad.games import pick_a_dog as rules
@@ -21,6 +20,8 @@ class PickADog(Flow):
 
     def screen(self, game):
         if game.state["phase"] == "exam":
+            from pawpad.app.flows.pick_a_dog.exam import Exam
+
             return Exam(game)
         return Ready(game)
 
@@ -54,10 +55,14 @@ class PickADog(Flow):
     def draft_screen(self, game):
         if game.state["phase"] != "exam":
             return None
+        from pawpad.app.flows.pick_a_dog.exam import Counts, kept_counts
+
         kept = kept_counts(game)
         return None if kept is None else Counts(game, kept["right"], kept=kept)
 
     def edit_round(self, game, index, event):
+        from pawpad.app.flows.pick_a_dog.exam import Counts
+
         return Counts(game, event.get("right"), fix=index, values=event["collected"],
                       broken=event.get("broken", ()))
 
@@ -86,8 +91,12 @@ class Ready(Scoreboard):
         if seat is not None:
             return  # a STOP button pressed between rounds does nothing
         if variant(self.game) == "solo":
+            from pawpad.app.flows.pick_a_dog.solo import SoloRound
+
             app.nav.push(SoloRound(self.game, app.now))
         else:
+            from pawpad.app.flows.pick_a_dog.countdown import Countdown
+
             app.nav.push(Countdown(self.game, app))
 
 
