@@ -681,6 +681,7 @@ async def sheet_figures(rig):
         rec = rig.frames[-1]
         turned = panel_ms(rig, t1, rec[4], rec[3])
         block = largest_free()
+        gc.collect()  # the probe's own trials are garbage, not the sheet's
         say("score sheet of a %d-event %s game (%d rows): open -> last byte on the panel "
             "%.1f ms, a page turned %.1f ms; largest free block after %.1f KB, heap free "
             "%d B  goals <= 1000 ms, >= 16 KB" % (n, gname, len(sheet.sheet), opened,

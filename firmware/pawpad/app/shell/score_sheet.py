@@ -5,6 +5,7 @@
 # replays the game. At the end of a game the history keeps the sheet's totals
 # (history()), thinned to fit its line.
 import json
+from array import array
 
 from pawpad.games.common import replay
 from pawpad.store.sheet import Bad, SheetFile
@@ -205,7 +206,13 @@ class OnFlash:
 
     def __init__(self, kept):
         self.kept = kept
-        self.places = None  # [(row, byte offset, n before it)], every stride-th row
+        # Every stride-th row's place (row, byte offset, n before it), in arrays made
+        # now: tuples kept one by one while the sheet is read would sit apart across
+        # the heap, with the reading's garbage between them (a heap of 4 KB holes).
+        self.rows = array("i", [0] * self.PLACES)
+        self.offsets = array("i", [0] * self.PLACES)
+        self.befores = array("i", [0] * self.PLACES)
+        self.noted = -1  # places noted; -1: not read yet
         self.stride = 1
 
     def __len__(self):
@@ -218,23 +225,25 @@ class OnFlash:
         if not 0 <= i < self.kept.count:
             raise IndexError(i)
         f = self.kept.file
-        if self.places is None:
+        if self.noted < 0:
             self._note_places()
-        k = min(max(0, i - 1) // self.stride, len(self.places) - 1)
-        return f.pair(i, self.places[k] if k > 0 else None)
+        k = min(max(0, i - 1) // self.stride, self.noted - 1)
+        at = (self.rows[k], self.offsets[k], self.befores[k]) if k > 0 else None
+        return f.pair(i, at)
 
     def _note_places(self):
         f = self.kept.file
         self.stride = max(1, (self.kept.count + self.PLACES - 1) // self.PLACES)
-        places = []
+        self.noted = 0
 
         def note(j, _n, _totals, _mark):
-            if j % self.stride == 0:
-                places.append(f.place)
+            if j % self.stride == 0 and self.noted < self.PLACES:
+                k = self.noted
+                self.rows[k], self.offsets[k], self.befores[k] = f.place
+                self.noted = k + 1
             return False
 
         f.each(note)
-        self.places = places or [None]
 
     def __iter__(self):  # the whole sheet (rows(), a test)
         out = []
