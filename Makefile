@@ -1,5 +1,7 @@
 # Pawpad: `make sim` runs the device in this terminal, `make test` runs every test.
-# Both build .venv from requirements.txt first, so a fresh machine needs only python3.
+# `make sim` builds .venv from requirements-sim.txt (two packages, seconds); `make test`
+# checks the machine first (tools/checks/prereqs.py: Python 3.11 or later, npm,
+# Chromium or a way to install it) and adds the development set, requirements.txt.
 
 PYTHON ?= python3
 VENV   := .venv
@@ -11,28 +13,41 @@ PORT   ?= auto
 # The simulator's own fakes and terminal need room beside the firmware: see make bench.
 SIMHEAP ?= 512k
 
-.PHONY: all venv sim simcompile test pytest mptest compile layers lint typecheck bench bench-device bench-long screens flash firmware manifests report report-demo clean restless soak
+.PHONY: all venv simvenv prereqs sim simcompile test pytest mptest compile layers lint typecheck bench bench-device bench-long screens flash firmware manifests report report-demo clean restless soak
 
 all: test
 
-$(VENV)/.stamp: requirements.txt
+$(VENV)/.sim-stamp: requirements-sim.txt
+	@$(PYTHON) tools/checks/prereqs.py sim
 	$(PYTHON) -m venv $(VENV)
-	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r requirements.txt
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r requirements-sim.txt
 	touch $@
 
+$(VENV)/.stamp: requirements.txt requirements-sim.txt
+	@$(PYTHON) tools/checks/prereqs.py dev
+	$(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r requirements.txt
+	touch $(VENV)/.sim-stamp $@
+
+simvenv: $(VENV)/.sim-stamp
 venv: $(VENV)/.stamp
+
+# What the development set and `make test` need of the machine, said before anything
+# long starts (and how to get each).
+prereqs:
+	@$(PYTHON) tools/checks/prereqs.py test
 
 # The device in the terminal: the real firmware on the MicroPython unix port, with a
 # simulated board. The modules are precompiled, as they are on the Pico.
-sim: venv simcompile
+sim: simvenv simcompile
 	$(MP) -X heapsize=$(SIMHEAP) tools/sim/sim.py --mpy build/sim $(ARGS)
 
-simcompile: venv
+simcompile: simvenv
 	@rm -rf build/sim
 	@$(PY) tools/install/compile_all.py --mpy-cross $(MPYX) --march host --out build/sim \
 		firmware tools/pawsim:pawsim boards/pico >/dev/null
 
-test: venv pytest mptest compile manifests layers lint typecheck webtest
+test: prereqs venv pytest mptest compile manifests layers lint typecheck webtest
 	@echo "make test: all checks passed"
 
 pytest: venv
