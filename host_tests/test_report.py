@@ -269,3 +269,21 @@ def test_the_box_text_is_drawn_and_written_as_it_is(tmp_path, monkeypatch):
         assert "<td>%s</td>" % html.escape(s) in text or \
             "<td>%s (ended early)</td>" % html.escape(s) in text, s
     assert "<b>" not in text and "<i>" not in text
+
+
+def test_a_one_round_game_is_charted_on_whole_numbers():
+    # A game of one round, and scores all equal: the round and score axes still tick
+    # at whole numbers only (matplotlib's own integer locator fell back to 0.6 ... 1.4).
+    import matplotlib.pyplot as plt
+
+    for rows in ([[3, 5, 0]], [[0, 0, 0]], [[1, 2, 3], [4, 9, 6]]):
+        fig, ax = plt.subplots()
+        try:
+            charts._score_lines(ax, range(1, len(rows) + 1), rows, ["Red", "Blue", "Green"])
+            fig.canvas.draw()
+            for ticks, (low, high) in ((ax.get_xticks(), ax.get_xlim()),
+                                       (ax.get_yticks(), ax.get_ylim())):
+                shown = [t for t in ticks if low <= t <= high]
+                assert shown and all(float(t).is_integer() for t in shown), (rows, shown)
+        finally:
+            plt.close(fig)

@@ -16,6 +16,7 @@ from matplotlib import patheffects  # noqa: E402
 from matplotlib.lines import Line2D  # noqa: E402
 from matplotlib.patches import Patch  # noqa: E402
 from matplotlib.text import Text  # noqa: E402
+from matplotlib.ticker import MaxNLocator  # noqa: E402
 
 from pawpad.core.colours import RGB  # noqa: E402
 
@@ -176,9 +177,16 @@ def _score_lines(ax, xs, rows, names, marker_size=6, linewidth=2):
                                    patheffects.Stroke(linewidth=linewidth + 1.2,
                                                       foreground=INK),
                                    patheffects.Normal()] if pale else None)
-    ax.xaxis.get_major_locator().set_params(integer=True)
-    ax.yaxis.get_major_locator().set_params(integer=True)
+    whole_ticks(ax)
     return lines
+
+
+def whole_ticks(ax):
+    """Ticks at whole numbers only, on both axes: rounds and scores are counts. One
+    tick is enough (a game of one round; scores all equal): matplotlib's own integer
+    locator falls back to fractions (0.6 ... 1.4) when it cannot find two."""
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True, min_n_ticks=1))
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True, min_n_ticks=1))
 
 
 def _by(unit):

@@ -14,8 +14,17 @@ STYLE = """
 body { font-family: system-ui, sans-serif; color: #222; max-width: 60em; margin: 2em auto;
        padding: 0 1em; line-height: 1.45; }
 h1 { margin-bottom: 0.1em; } .sub { color: #666; margin-top: 0; }
-.charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(26em, 1fr));
+.charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(26em, 100%), 1fr));
           gap: 1.2em; }
+.table { overflow-x: auto; }  /* a wide table scrolls in its place, not the page */
+td:first-child, .games td:nth-child(-n+4), td span { white-space: nowrap; }
+.games td:last-child { min-width: 12em; }  /* "Red 24, Blue 27, ...": lines, not a column */
+@media (max-width: 30em) {  /* a phone: the page's width is the screen's */
+  body { margin: 1em auto; padding: 0 0.6em; }
+  h1 { font-size: 1.6em; }
+  th, td { padding: 0.2em 0.4em; }
+  figure { padding: 0.3em; }
+}
 figure { margin: 0; border: 1px solid #ddd; border-radius: 6px; padding: 0.6em; }
 figure img { width: 100%; height: auto; }
 figure.wide { grid-column: 1 / -1; }
@@ -112,8 +121,9 @@ def players_table(box):
                                f["false"], _fast(f.get("fastest_ms"))))
     if not rows:
         return "<p>No statistics yet.</p>"
-    return ("<table><tr><th>player</th><th>games</th><th>won</th><th>STOPs right</th>"
-            "<th>false starts</th><th>fastest STOP</th></tr>%s</table>" % "".join(rows))
+    return ("<div class='table'><table><tr><th>player</th><th>games</th><th>won</th>"
+            "<th>STOPs right</th><th>false starts</th><th>fastest STOP</th></tr>%s</table>"
+            "</div>" % "".join(rows))
 
 
 def games_table(box, n=10):
@@ -131,8 +141,9 @@ def games_table(box, n=10):
             minutes, scores))
     if not rows:
         return "<p>No finished games yet.</p>"
-    return ("<table><tr><th>game</th><th>date</th><th>title</th><th>played</th>"
-            "<th>final scores (bold: won)</th></tr>%s</table>" % "".join(reversed(rows)))
+    return ("<div class='table'><table class='games'><tr><th>game</th><th>date</th><th>title</th>"
+            "<th>played</th><th>final scores (bold: won)</th></tr>%s</table></div>"
+            % "".join(reversed(rows)))
 
 
 def page(box, images, source):
@@ -145,6 +156,7 @@ def page(box, images, source):
             box.game["title"], len(box.game["stops"]), len(box.game["rounds"]),
             box.game["unit"].lower())
     parts = ["<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>",
+             "<meta name='viewport' content='width=device-width, initial-scale=1'>",
              "<title>Pawpad: the box's games</title><style>%s</style></head><body>" % STYLE,
              "<h1>Pawpad: the box's games</h1>",
              "<p class='sub'>%s. Read from %s.</p>" % (_h(summary),

@@ -17,6 +17,7 @@
 #    again (json.dump into the page's kept file, a rename), all of it in the browser.
 # 5. A full storage is a full flash: the write the browser refuses fails in the
 #    firmware (ENOSPC), and the box says "Flash full".
+# 6. `make report`'s page on a phone (390 px): nothing goes past the screen's edge.
 #   python tools/web/web_test.py --micropython .venv/bin/micropython
 import argparse
 import json
@@ -358,6 +359,47 @@ def check_full(b, url, micropython):
     return words.replace("\n", " / ")
 
 
+PHONE = {"width": 390, "height": 844}  # a phone's viewport, in CSS pixels
+
+
+def check_report_on_a_phone(b, url, micropython):
+    """`make report`'s page at a phone's width: nothing past the right edge (no
+    sideways scroll), every chart inside the screen. The box's data: an evening of
+    Pick-a-Dog on the unix port, with a game left after one round (its chart too)."""
+    sys.path[:0] = [os.path.join(ROOT, "tools", "report")]
+    import demo
+    import make_report
+
+    with tempfile.TemporaryDirectory() as tmp:
+        keys = os.path.join(tmp, "evening.keys")
+        with open(keys, "w") as f:
+            f.write(demo.evening(3, 4, 1).text())
+        data = os.path.join(tmp, "box")
+        run = subprocess.run([micropython, "-X", "heapsize=512k", "tools/sim/sim.py",
+                              "--script", keys, "--out", os.path.join(tmp, "sim"),
+                              "--data", data], cwd=ROOT, capture_output=True, text=True)
+        if run.returncode:
+            raise AssertionError("the evening did not play: " + run.stderr[-500:])
+        out = os.path.join(tmp, "report")
+        make_report.main(["--data", data, "--out", out])
+        context = b.new_context(viewport=PHONE)
+        page = context.new_page()
+        page.goto("file://" + os.path.join(out, "report.html"))
+        wide = page.evaluate("document.documentElement.scrollWidth")
+        seen = page.evaluate("document.documentElement.clientWidth")
+        past = page.evaluate(
+            "Array.from(document.querySelectorAll('figure, img, h1, h2, p, .table'))"
+            ".filter(e => e.getBoundingClientRect().right > %d + 0.5)"
+            ".map(e => e.tagName + (e.alt ? ' ' + e.alt : ''))" % seen)
+        charts = page.evaluate("document.querySelectorAll('figure img').length")
+        page.screenshot(path=os.path.join(SHOTS, "report-390.png"), full_page=True)
+        context.close()
+    if wide > seen or past:
+        raise AssertionError("at %d px the page is %d px wide; past the edge: %s"
+                             % (seen, wide, past))
+    return charts
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--micropython", default=os.path.join(ROOT, ".venv", "bin", "micropython"))
@@ -393,7 +435,9 @@ def main():
                     ("the box's own writes", check_rewritten,
                      "a damaged settings file kept aside and written again; the box "
                      "says: %s"),
-                    ("a full storage is a full flash", check_full, "the box says: %s")):
+                    ("a full storage is a full flash", check_full, "the box says: %s"),
+                    ("the report on a phone", check_report_on_a_phone,
+                     "%d charts, nothing past a 390 px screen's edge")):
                 try:
                     result = check(b, url, a.micropython)
                 except AssertionError as e:
