@@ -163,9 +163,12 @@ def report(e):
 
 
 def main():
-    import board
+    from pawpad import Packed
 
-    hw = board.build()
+    with Packed():  # the boot's code loaded without holes between (.mpy: make flash)
+        import board
+
+        hw = board.build()
     store = open_store(hw)
     SETTLED[0] = False
     before = 0
@@ -177,7 +180,8 @@ def main():
     try:
         # Imported here, not from inside asyncio: its chain of nested imports starts
         # from a shallow stack (host_tests/test_import_depth.py keeps it in bounds).
-        from pawpad.app.device import loop as runner
+        with Packed():
+            from pawpad.app.device import loop as runner
 
         asyncio.run(run(runner, hw, store, before))
     except KeyboardInterrupt:

@@ -189,12 +189,15 @@ class Rig:
         global BUS_HZ
         BUS_HZ = OPTS.get("i2c_hz") or pins.I2C_FREQ
         t0 = ticks_us()
-        from pawpad.app.device import loop as runner
-        from pawpad.app.device.device import Device
+        from pawpad import Packed
 
-        t1 = ticks_us()
+        with Packed():  # as main.py loads the boot's code
+            from pawpad.app.device import loop as runner
+            from pawpad.app.device.device import Device
+
+            t1 = ticks_us()
+            hw = board.build(False, i2c_freq=BUS_HZ)  # the watchdog: stopped by the host
         self.runner = runner
-        hw = board.build(False, i2c_freq=BUS_HZ)  # the watchdog: stopped by the host
         buttons = pins.PLAYERS + pins.MENU
         mem32[_OUT_CLR] = sum(1 << g for g in buttons)  # what their outputs drive: low
         hw.data_dir = data

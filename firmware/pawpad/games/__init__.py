@@ -5,6 +5,8 @@
 import gc
 import sys
 
+from pawpad import Packed
+
 # (id, title, rules engine, flow, variants): the flow is the app's screens for the
 # game (pawpad.app.flows, named here and imported only by the app); variants are the
 # rulebook's ways to play chosen before the game starts ((value of the "variant"
@@ -44,8 +46,9 @@ def load(*modules):
     fresh = [m for m in modules if m not in sys.modules]
     if fresh:
         gc.collect()
-        for m in fresh:
-            __import__(m)
+        with Packed():  # and the holes the loading leaves filled as it goes (.mpy)
+            for m in fresh:
+                __import__(m)
     return sys.modules[modules[-1]]
 
 
