@@ -74,13 +74,10 @@ def inputs(build, opts):
         for name, players, settings, chooser, moves in games:
             _, events = robots.play(name, players, settings, chooser, moves)
             path = os.path.join(build, "bench_%s_%s.json" % (kind, name))
-            with open(path, "w") as f:
-                if kind == "sheet":  # a line an event: the device reads one at a time
-                    f.write(json.dumps([players, settings]) + "\n")
-                    for e in events[:most]:
-                        f.write(json.dumps(e) + "\n")
-                else:
-                    json.dump([players, settings, events[:most]], f)
+            with open(path, "w") as f:  # a line an event: the device reads one at a time
+                f.write(json.dumps([players, settings]) + "\n")
+                for e in events[:most]:
+                    f.write(json.dumps(e) + "\n")
             paths.append(path)
     return paths
 

@@ -663,6 +663,7 @@ async def sheet_figures(rig):
                     say("sheet %s: event %d refused: %s" % (gname, i, why))
                     break
                 i += 1
+                rig.runner.tidy()  # as the loop does between a table's keys, waiting
                 if i % 8 == 0:
                     s.flush()
                     if hw.watchdog is not None:
@@ -698,20 +699,26 @@ async def sheet_figures(rig):
 
 def replays():
     # --- replaying 300 events (a resume after a power cut does this) ---
+    # The events come a line at a time, as a resume reads them from the log: the
+    # benchmark holds no list of the game that the box would not hold. The time is the
+    # engine's (apply), the lines' parsing left out.
     import json
-
-    from pawpad.games.common import replay
 
     for gname in REPLAY:
         mod = __import__("pawpad.games." + gname, None, None, [gname])
         gc.collect()
+        spent = n = 0
         with open("bench_replay_%s.json" % gname) as f:
-            players, settings, events = json.load(f)
-        gc.collect()
-        t0 = ticks_us()
-        replay(mod, players, settings, events)
-        say("replay %-13s %d events: %.1f ms" % (gname, len(events),
-                                                 tdiff(ticks_us(), t0) / 1000))
+            players, settings = json.loads(f.readline())
+            state = mod.start(players, settings)
+            for line in f:
+                e = json.loads(line)
+                t0 = ticks_us()
+                state = mod.apply(state, e)
+                spent += tdiff(ticks_us(), t0)
+                n += 1
+        del state
+        say("replay %-13s %d events: %.1f ms" % (gname, n, spent / 1000))
     gc.collect()
     say("heap free at the end: %d B" % gc.mem_free())
 
