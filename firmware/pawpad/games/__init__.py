@@ -42,14 +42,42 @@ def title(game_id, variant=None):
 
 def load(*modules):
     """The last of `modules`, each imported on first use, into a heap collected once
-    just before (a module's code is one long-lived block, best not put in a hole)."""
+    just before (a module's code is one long-lived block, best not put in a hole). A
+    game's engine or flow loaded sends every other game's out of RAM first: one game
+    is played at a time, and from .mpy files a game's code is 30-40 KB of the heap."""
     fresh = [m for m in modules if m not in sys.modules]
     if fresh:
+        forget_others(modules)
         gc.collect()
         with Packed():  # and the holes the loading leaves filled as it goes (.mpy)
             for m in fresh:
                 __import__(m)
     return sys.modules[modules[-1]]
+
+
+def forget_others(modules):
+    """The engines and flows (with their screens' modules) of the games `modules` are
+    not of leave sys.modules and their packages; a module of no game: nothing goes."""
+    mine = [g for g in GAMES if g[2] in modules or g[3] in modules]
+    if not mine:
+        return
+    for g in GAMES:
+        if g in mine:
+            continue
+        flows = g[3].rpartition(".")[0]  # pawpad.app.flows.<game>, and all it holds
+        for name in [n for n in sys.modules if n == g[2] or n == flows or
+                     n.startswith(flows + ".")]:
+            drop_module(name)
+
+
+def drop_module(name):
+    """`name` out of sys.modules and out of its package, so that its code can be freed
+    (a package keeps its submodules as attributes)."""
+    sys.modules.pop(name, None)
+    parent, _, leaf = name.rpartition(".")
+    package = sys.modules.get(parent)
+    if package is not None and hasattr(package, leaf):
+        delattr(package, leaf)
 
 
 def prepare(game_id):

@@ -9,11 +9,10 @@ try:
 except ImportError:  # pragma: no cover - every runtime here has it
     crc32 = None
 
-import sys
 
 from micropython import const
 
-from pawpad.games import engine_for
+from pawpad.games import drop_module, engine_for
 from pawpad.games.common import clone
 from pawpad.store import gamelog, logread
 from pawpad.store.history import HISTORY, HISTORY_KEEP, in_history, prune_history
@@ -423,11 +422,7 @@ def _drop_readers():
     """The code of a whole reading (logscan, checkpoint, the snapshots' checker) leaves
     RAM: a game being played never needs it."""
     for name in ("pawpad.store.checkpoint", "pawpad.store.logscan", "pawpad.games.shape"):
-        sys.modules.pop(name, None)
-        package, _, leaf = name.rpartition(".")
-        package = sys.modules.get(package)
-        if package is not None and hasattr(package, leaf):
-            delattr(package, leaf)  # its package holds it too: else it is never freed
+        drop_module(name)
 
 
 def _read(store, whole, careful=False):

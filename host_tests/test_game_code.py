@@ -1,0 +1,38 @@
+# A game's code is in RAM while it is played and leaves when another game's is loaded
+# (pawpad.games.load): from .mpy files each game's engine and flow are 30-40 KB of a
+# Pico's heap. Both runtimes.
+import sys
+
+from pawpad import games
+
+
+def loaded_of(game_id):
+    g = games.entry(game_id)
+    flows = g[3].rpartition(".")[0]
+    return sorted(n for n in sys.modules
+                  if n == g[2] or n == flows or n.startswith(flows + "."))
+
+
+def test_loading_a_game_sends_the_others_code_away_and_it_comes_back():
+    games.prepare("top_dogs")
+    assert "pawpad.games.top_dogs" in sys.modules
+    assert "pawpad.app.flows.top_dogs.flow" in sys.modules
+    games.prepare("circus_puppy")
+    assert loaded_of("top_dogs") == []  # every module of it, the flow's package too
+    import pawpad.app.flows as flows_package
+
+    assert not hasattr(flows_package, "top_dogs") and not hasattr(games, "top_dogs")
+    assert "pawpad.games.circus_puppy" in sys.modules
+    kept = sys.modules["pawpad.games.circus_puppy"]
+    assert games.engine_for("circus_puppy") is kept  # its own stay as they are
+    engine = games.engine_for("top_dogs")  # back, a working engine
+    state = engine.step(engine.start(3), {"t": "teams", "cards": [[1, 2, 3]] * 3})
+    assert state["round"] == 1
+    assert loaded_of("circus_puppy") == []
+
+
+def test_a_module_of_no_game_sends_nothing_away():
+    games.prepare("pick_a_dog")
+    before = loaded_of("pick_a_dog")
+    games.load("pawpad.games.shape")
+    assert loaded_of("pick_a_dog") == before and before
