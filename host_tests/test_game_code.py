@@ -36,3 +36,29 @@ def test_a_module_of_no_game_sends_nothing_away():
     before = loaded_of("pick_a_dog")
     games.load("pawpad.games.shape")
     assert loaded_of("pick_a_dog") == before and before
+
+
+def test_code_loaded_into_ram_is_loaded_packed():
+    # From .mpy files (make flash, make sim) the heap is collected every Packed.BYTES
+    # while code loads; frozen or source code is left to load as it is.
+    import gc
+
+    import pawpad
+
+    threshold = getattr(gc, "threshold", None)
+    if threshold is None:
+        from skipping import only_micropython
+
+        only_micropython("CPython's gc has no allocation threshold")
+    was, kept = threshold(), pawpad.IN_RAM
+    try:
+        pawpad.IN_RAM = True
+        with pawpad.Packed():
+            assert threshold() == pawpad.Packed.BYTES
+        assert threshold() == was
+        pawpad.IN_RAM = False
+        with pawpad.Packed():
+            assert threshold() == was
+    finally:
+        pawpad.IN_RAM = kept
+        threshold(was)
