@@ -13,7 +13,34 @@ def loaded_of(game_id):
                   if n == g[2] or n == flows or n.startswith(flows + "."))
 
 
+def every_games_code():
+    """{name: module} of every game's code loaded now."""
+    return dict((n, sys.modules[n]) for g in games.GAMES for n in loaded_of(g[0]))
+
+
+def put_back(kept):
+    """The games' code as it was before a test sent some away (other tests hold the
+    modules they imported), their packages' attributes too."""
+    for name in list(every_games_code()):
+        games.drop_module(name)
+    for name, module in sorted(kept.items()):
+        sys.modules[name] = module
+        parent, _, leaf = name.rpartition(".")
+        if parent in sys.modules:
+            setattr(sys.modules[parent], leaf, module)
+
+
 def test_loading_a_game_sends_the_others_code_away_and_it_comes_back():
+    kept = every_games_code()
+    try:
+        for name in kept:  # from nothing loaded, whatever other tests loaded before
+            games.drop_module(name)
+        sends_away_and_back()
+    finally:
+        put_back(kept)
+
+
+def sends_away_and_back():
     games.prepare("top_dogs")
     assert "pawpad.games.top_dogs" in sys.modules
     assert "pawpad.app.flows.top_dogs.flow" in sys.modules
@@ -32,10 +59,15 @@ def test_loading_a_game_sends_the_others_code_away_and_it_comes_back():
 
 
 def test_a_module_of_no_game_sends_nothing_away():
-    games.prepare("pick_a_dog")
-    before = loaded_of("pick_a_dog")
-    games.load("pawpad.games.shape")
-    assert loaded_of("pick_a_dog") == before and before
+    kept = every_games_code()
+    try:
+        games.prepare("pick_a_dog")
+        before = loaded_of("pick_a_dog")
+        games.drop_module("pawpad.games.shape")
+        games.load("pawpad.games.shape")
+        assert loaded_of("pick_a_dog") == before and before
+    finally:
+        put_back(kept)
 
 
 def test_code_loaded_into_ram_is_loaded_packed():
