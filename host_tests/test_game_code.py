@@ -1,6 +1,6 @@
-# A game's code is in RAM while it is played and leaves when another game's is loaded
-# (pawpad.games.load): from .mpy files each game's engine and flow are 30-40 KB of a
-# Pico's heap. Both runtimes.
+# A game's code loaded from .mpy files is in RAM while it is played and leaves when
+# another game's is loaded (pawpad.games.load): each game's engine and flow are 30-40 KB
+# of a Pico's heap there. Both runtimes.
 import sys
 
 from pawpad import games
@@ -31,12 +31,19 @@ def put_back(kept):
 
 
 def test_loading_a_game_sends_the_others_code_away_and_it_comes_back():
-    kept = every_games_code()
+    import pawpad
+
+    kept, in_ram = every_games_code(), pawpad.IN_RAM
     try:
         for name in kept:  # from nothing loaded, whatever other tests loaded before
             games.drop_module(name)
+        pawpad.IN_RAM = True  # the code from .mpy files
         sends_away_and_back()
+        pawpad.IN_RAM = False  # frozen: every game's modules are left
+        games.prepare("circus_puppy")
+        assert loaded_of("circus_puppy") and loaded_of("top_dogs")
     finally:
+        pawpad.IN_RAM = in_ram
         put_back(kept)
 
 

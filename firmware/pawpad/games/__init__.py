@@ -5,6 +5,7 @@
 import gc
 import sys
 
+import pawpad
 from pawpad import Packed
 
 # (id, title, rules engine, flow, variants): the flow is the app's screens for the
@@ -43,11 +44,14 @@ def title(game_id, variant=None):
 def load(*modules):
     """The last of `modules`, each imported on first use, into a heap collected once
     just before (a module's code is one long-lived block, best not put in a hole). A
-    game's engine or flow loaded sends every other game's out of RAM first: one game
-    is played at a time, and from .mpy files a game's code is 30-40 KB of the heap."""
+    game's engine or flow loaded from .mpy files (pawpad.IN_RAM) sends every other
+    game's out of RAM first: one game is played at a time, and its code is 30-40 KB of
+    the heap there. Frozen code is in flash: its modules are left (sending them away
+    would cost a first screen 20 ms and free little)."""
     fresh = [m for m in modules if m not in sys.modules]
     if fresh:
-        forget_others(modules)
+        if pawpad.IN_RAM:
+            forget_others(modules)
         gc.collect()
         with Packed():  # and the holes the loading leaves filled as it goes (.mpy)
             for m in fresh:
