@@ -138,7 +138,9 @@ class PinEdge:
     def __init__(self, gpio):
         import machine
 
-        self.slice = 0x40050000 + ((gpio >> 1) & 7) * 0x14
+        from pawpad.drivers.rp2_pwm import Slice
+
+        self.slice = Slice(mem32, gpio, machine.freq())  # the buzzer's own registers
         self.status = 0x40014000 + 8 * gpio
         self.sys_mhz = machine.freq() // 1000000
 
@@ -147,13 +149,13 @@ class PinEdge:
         does not sound within 3 ms. Read at once after the press's handler returned: a
         period (0.48 ms at 2093 Hz) is longer than the handler takes."""
         s = self.slice
-        ctr = mem32[s + 8]
+        ctr = mem32[s.ctr]
         now = ticks_us()
-        div16 = mem32[s + 4] & 0xFFF  # 8.4 fixed point: 16ths of a cycle a count
+        div16 = mem32[s.div] & 0xFFF  # 8.4 fixed point: 16ths of a cycle a count
         unit = 16 * self.sys_mhz  # 16ths of a cycle per us
         wrap = time.ticks_add(now, -(ctr * div16 // unit))  # this period's start
         if tdiff(wrap, t0) < 0:  # the period began before the press: the duty waits
-            wrap = time.ticks_add(wrap, (mem32[s + 16] + 1) * div16 // unit)
+            wrap = time.ticks_add(wrap, (mem32[s.top] + 1) * div16 // unit)
         while tdiff(ticks_us(), t0) < 3000:  # does it sound?
             if pin_high(self.status):
                 return tdiff(wrap, t0)
@@ -286,7 +288,6 @@ class Rig:
             self.frames = []  # (callers hold indexes only across one key)
         if self.on_frame is not None:
             self.on_frame(rec)
-
 
 
 def median(xs):

@@ -6,7 +6,6 @@ import gc
 import sys
 
 import pawpad
-from pawpad import Packed
 
 # (id, title, rules engine, flow, variants): the flow is the app's screens for the
 # game (pawpad.app.flows, named here and imported only by the app); variants are the
@@ -53,7 +52,7 @@ def load(*modules):
         if pawpad.IN_RAM:
             forget_others(modules)
         gc.collect()
-        with Packed():  # and the holes the loading leaves filled as it goes (.mpy)
+        with pawpad.Packed():  # and the holes the loading leaves filled as it goes (.mpy)
             for m in fresh:
                 __import__(m)
     return sys.modules[modules[-1]]

@@ -9,7 +9,6 @@ try:
 except ImportError:  # pragma: no cover - every runtime here has it
     crc32 = None
 
-
 from micropython import const
 
 from pawpad.games import drop_module, engine_for
