@@ -412,8 +412,8 @@ async def main():
         del rig, dev, task
         replays()
         return
-    if PHASE == "sheet":
-        await sheet_figures(rig)
+    if PHASE.startswith("sheet:"):
+        await sheet_figures(rig, PHASE[6:])
         task.cancel()
         return
     if PHASE == "ui":
@@ -631,11 +631,8 @@ async def game_figures(rig, sc, cfg, game):
             name, s[0] / 1000, s[1] / 1000, bus_us(s[2]) / 1000, s[2], s[3]))
 
 
-SHEETS = ("circus_puppy", "top_dog")
-
-
-async def sheet_figures(rig):
-    """The score sheet of a 400-event game of each title in SHEETS: the game played
+async def sheet_figures(rig, gname):
+    """The score sheet of a 400-event game of the title: the game played
     through the app's own game on /bench_data (its log and the sheet kept as it goes),
     then the sheet opened as the game menu opens it, to the last byte on the panel, a
     page turned, and the heap's largest free block after."""
@@ -647,55 +644,54 @@ async def sheet_figures(rig):
     from pawpad.store.sheet import SHEET
 
     dev, hw = rig.dev, rig.hw
-    for gname in SHEETS:
-        _no_game(dev)
-        dev.store.remove(SHEET)
-        # The events come a line at a time, as a table keys them: the benchmark holds
-        # no copy of the game that the box would not hold.
-        with open("bench_sheet_%s.json" % gname) as f:
-            players, settings = json.loads(f.readline())
-            gc.collect()
-            s = Session.new(dev.store, gname, players, settings)
-            game = Game(dev.app, s)
-            i = 0
-            for line in f:
-                why = s.offer(json.loads(line), 0)
-                if why is not None:
-                    say("sheet %s: event %d refused: %s" % (gname, i, why))
-                    break
-                i += 1
-                rig.runner.tidy()  # as the loop does between a table's keys, waiting
-                if i % 8 == 0:
-                    s.flush()
-                    if hw.watchdog is not None:
-                        hw.watchdog.feed()
-        s.flush()
-        n = len(s.timeline.events)
+    _no_game(dev)
+    dev.store.remove(SHEET)
+    # The events come a line at a time, as a table keys them: the benchmark holds
+    # no copy of the game that the box would not hold.
+    with open("bench_sheet_%s.json" % gname) as f:
+        players, settings = json.loads(f.readline())
         gc.collect()
-        rig.spy.mark()
-        t0 = ticks_us()
-        sheet = ScoreSheet(game)
-        dev.app.nav.push(sheet)
-        rig.render(dev.now)
-        rec = rig.frames[-1]
-        opened = panel_ms(rig, t0, rec[4], rec[3])
-        rig.spy.mark()
-        t1 = ticks_us()
-        sheet.key(dev.app, "up")
-        rig.render(dev.now)
-        rec = rig.frames[-1]
-        turned = panel_ms(rig, t1, rec[4], rec[3])
-        block = largest_free()
-        gc.collect()  # the probe's own trials are garbage, not the sheet's
-        say("score sheet of a %d-event %s game (%d rows): open -> last byte on the panel "
-            "%.1f ms, a page turned %.1f ms; largest free block after %.1f KB, heap free "
-            "%d B  goals <= 1000 ms, >= 16 KB" % (n, gname, len(sheet.sheet), opened,
-                                                   turned, block / 1024, gc.mem_free()))
-        dev.app.nav.pop()
-        del sheet, game, s
-        dev.app.session = None
-        dev.store.remove(LOG)
-        dev.store.remove(SHEET)
+        s = Session.new(dev.store, gname, players, settings)
+        game = Game(dev.app, s)
+        i = 0
+        for line in f:
+            why = s.offer(json.loads(line), 0)
+            if why is not None:
+                say("sheet %s: event %d refused: %s" % (gname, i, why))
+                break
+            i += 1
+            rig.runner.tidy()  # as the loop does between a table's keys, waiting
+            if i % 8 == 0:
+                s.flush()
+                if hw.watchdog is not None:
+                    hw.watchdog.feed()
+    s.flush()
+    n = len(s.timeline.events)
+    gc.collect()
+    rig.spy.mark()
+    t0 = ticks_us()
+    sheet = ScoreSheet(game)
+    dev.app.nav.push(sheet)
+    rig.render(dev.now)
+    rec = rig.frames[-1]
+    opened = panel_ms(rig, t0, rec[4], rec[3])
+    rig.spy.mark()
+    t1 = ticks_us()
+    sheet.key(dev.app, "up")
+    rig.render(dev.now)
+    rec = rig.frames[-1]
+    turned = panel_ms(rig, t1, rec[4], rec[3])
+    block = largest_free()
+    gc.collect()  # the probe's own trials are garbage, not the sheet's
+    say("score sheet of a %d-event %s game (%d rows): open -> last byte on the panel "
+        "%.1f ms, a page turned %.1f ms; largest free block after %.1f KB, heap free "
+        "%d B  goals <= 1000 ms, >= 16 KB" % (n, gname, len(sheet.sheet), opened,
+                                               turned, block / 1024, gc.mem_free()))
+    dev.app.nav.pop()
+    del sheet, game, s
+    dev.app.session = None
+    dev.store.remove(LOG)
+    dev.store.remove(SHEET)
 
 
 def replays():

@@ -129,10 +129,32 @@ class Depth:
         return True
 
 
+def _as_bytes(text):
+    """The text's UTF-8 bytes without a copy where the runtime can (MicroPython's str is
+    a buffer of its UTF-8 bytes; CPython's is not): a checkpoint line is a kilobyte or
+    two, and each copy of it is a block the heap must find whole."""
+    try:
+        return memoryview(text)
+    except TypeError:  # CPython
+        return text.encode()
+
+
+def byte_len(text):
+    """How many bytes the text takes on flash (UTF-8)."""
+    return len(_as_bytes(text))
+
+
+def crc_of(text):
+    """The CRC-32 of the text's UTF-8 bytes, as the log writes it."""
+    return crc32(_as_bytes(text)) & 0xFFFFFFFF
+
+
 def encode(record):
     """One line of the log, newline included."""
     text = json.dumps(record)
-    return "%s%s%08x\n" % (text, _SEP, crc32(text.encode()) & 0xFFFFFFFF)
+    crc = crc_of(text)
+    text += "%s%08x\n" % (_SEP, crc)  # one block the size of the line, not three
+    return text
 
 
 def decode(line):
@@ -141,7 +163,7 @@ def decode(line):
     if cut < 0 or len(line) - cut != 9:
         raise ValueError("no checksum")
     text = line[:cut]
-    if "%08x" % (crc32(text.encode()) & 0xFFFFFFFF) != line[cut + 1:]:
+    if "%08x" % crc_of(text) != line[cut + 1:]:
         raise ValueError("checksum does not match")
     if not shallow(text):
         raise ValueError("nested too deep")

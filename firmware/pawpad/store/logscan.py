@@ -65,7 +65,7 @@ class Places:
     def __iter__(self):
         for line in self.lines:
             self.start = self.end
-            self.end += len(line.encode())
+            self.end += gamelog.byte_len(line)
             yield line
 
 

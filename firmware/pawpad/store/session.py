@@ -195,7 +195,7 @@ class Session:
         """Queues a record for flash; returns the place it will have there."""
         at = self.tail
         self.pending.append((line, event, at))
-        self.tail += len(line.encode())
+        self.tail += gamelog.byte_len(line)
         return at
 
     def _record(self, rec, ms):
