@@ -13,7 +13,7 @@ PORT   ?= auto
 # The simulator's own fakes and terminal need room beside the firmware: see make bench.
 SIMHEAP ?= 512k
 
-.PHONY: all venv simvenv prereqs sim simcompile test pytest mptest compile layers lint typecheck bench bench-device bench-long screens flash firmware manifests report report-demo clean restless soak
+.PHONY: all venv simvenv prereqs sim simcompile test pytest mptest compile layers lint typecheck bench bench-device bench-long screens flash firmware manifests report report-demo clean restless soak emulator emulator-run emutest
 
 all: test
 
@@ -47,7 +47,7 @@ simcompile: simvenv
 	@$(PY) tools/install/compile_all.py --mpy-cross $(MPYX) --march host --out build/sim \
 		firmware tools/pawsim:pawsim boards/pico >/dev/null
 
-test: prereqs venv pytest mptest compile manifests layers lint typecheck webtest
+test: prereqs venv pytest mptest compile manifests layers lint typecheck webtest emutest
 	@echo "make test: all checks passed"
 
 pytest: venv
@@ -101,6 +101,25 @@ bench-long: venv flash
 	$(PY) tools/bench/bench_long_device.py --mpremote $(VENV)/bin/mpremote --port $(PORT) \
 		--mpy-cross $(MPYX) $(BENCH_ARGS)
 
+# The emulated Pico (tools/rp2emu): rp2040js around the genuine MicroPython rp2
+# firmware, wired as boards/pico/pins.py wires the box (panel, load cells, tilt switch),
+# built into build/rp2emu from local copies of its repositories (MIRROR=<folder>) or
+# from GitHub. emulator-run starts it for make flash and make bench-device
+# (PORT=socket://127.0.0.1:47001); UF2= another firmware (the frozen one:
+# build/pawpad-pico.uf2); EMU_ARGS: --stages trace.csv, --sps 80, --noise 0.1, --quiet.
+EMU ?= build/rp2emu
+MIRROR ?=
+emulator:
+	MIRROR=$(MIRROR) DEST=$(abspath $(EMU)) bash tools/rp2emu/build.sh
+
+emulator-run:
+	node tools/rp2emu/pico.mjs --serial tcp:47001 --control 47002 \
+		$(if $(UF2),--firmware $(UF2)) $(EMU_ARGS)
+
+# The emulator's own models (HX711, panel, bus timing, UF2) under node, without a CPU.
+emutest:
+	cd tools/rp2emu && npm ci --silent --no-audit --no-fund && node --test test/
+
 # PNGs of the screens, for the README and for looking at: every docs/*.keys (the tour of
 # the menus and Pick-a-Dog, and one a game) played on a box of its own.
 screens: venv simcompile
@@ -125,7 +144,9 @@ flash: venv compile
 # a MicroPython source tree: make firmware MICROPY=~/micropython (see the README for the
 # tree and the ARM toolchain). MPBOARD is MicroPython's name for the board (RPI_PICO_W
 # for a Pico W). The build stays in build/; the UF2 is build/pawpad-$(BOARD).uf2.
-MICROPY ?=
+MICROPY ?= $(if $(wildcard $(EMU)/micropython/ports/rp2/Makefile),$(EMU)/micropython)
+# pico-sdk 2.x makes the UF2 with picotool: make emulator builds one
+export picotool_DIR ?= $(if $(wildcard $(EMU)/picotool-install),$(abspath $(EMU))/picotool-install/lib/cmake/picotool)
 MPBOARD ?= RPI_PICO
 JOBS    ?= 2
 FWBUILD := $(abspath build/firmware-$(MPBOARD))
