@@ -1,6 +1,6 @@
 # The rotary encoder's cost on the device: its RAM and its interrupt handler's time per
 # edge, with the levels read from the RP2040's GPIO_IN as the board reads them. Runs on
-# the Pico after `make flash` (or on the emulated Pico of ../shared/rp2emu):
+# the Pico after `make flash` (or on the emulated Pico of tools/rp2emu):
 #   .venv/bin/mpremote connect PORT run tools/bench/bench_encoder_run.py
 # The contacts are driven as outputs (the input register follows the pad), and the
 # handler is called from Python: an empty handler called the same way is printed too.
