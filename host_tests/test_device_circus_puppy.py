@@ -262,3 +262,40 @@ def test_an_undone_acrobatics_move_says_what_to_put_back_and_weighs_afresh():
     # redone from the game menu: the other way round
     p.dev.app.game.redo()
     assert p.dev.app.top.lines[:2] == ["Take off high: 1 dog", "Put on low: 1 dog"]
+
+
+def test_a_finger_resting_on_the_dog_is_asked_about_and_its_lifting_is_no_fall():
+    data = three_players()
+    # a dog onto the low stage with a finger on it that weighs another dog (4 g): the
+    # stage settles at two dogs' weight, and the box asks rather than guess
+    p = play(OPEN + "2100 ok\n2300 ok\n2800 add 1 1\n2800 rest 1 4.0\n6000 end\n", data)
+    assert p.dev.app.top.name == "circus-ask"
+    assert p.dev.app.top.cards == 2  # its guess
+    # one dog (DOWN from two), OK: the stack is taken as if the stage had seen it
+    p.play(parse("6100 down\n6200 ok\n6300 end\n"))
+    assert p.dev.app.top.name == "circus-perform"
+    assert state(p)["stages"][0] == ["dog", "dog", "dog"]  # on the start card's two
+    # the finger lifts: no dog fell; Red's button: done; the hold passes clean
+    p.play(parse("7000 rest 1 0\n9000 p1\n16000 end\n"))
+    st = state(p)
+    assert st["scores"] == [3, 0, 0] and st["faceup"][0] == 0, st
+    assert p.dev.app.top.name == "circus"
+
+
+def test_nothing_said_of_an_odd_weight_leaves_the_turn_as_it_was():
+    data = three_players()
+    # something of a dog and a half put down (a cup): between whole dogs, the box waits
+    # (a finger lifts within seconds), then asks; the players say "nothing"
+    p = play(OPEN + "2100 ok\n2300 ok\n2800 rest 1 6.0\n6000 end\n", data)
+    assert p.dev.app.top.name == "circus-perform"  # waiting yet
+    p.play(parse("9500 end\n"))
+    assert p.dev.app.top.name == "circus-ask"
+    guess = p.dev.app.top.cards
+    assert guess in (1, 2)  # the nearest whole dogs, on
+    p.play(parse("".join("%d down\n" % (9600 + 50 * i) for i in range(guess)) +
+                 "9800 ok\n9900 end\n"))
+    assert p.dev.app.top.name == "circus-perform"
+    assert state(p)["stages"][0] == ["dog", "dog"]
+    # it is taken away again: nothing fell either
+    p.play(parse("10500 rest 1 0\n13000 end\n"))
+    assert state(p)["stages"][0] == ["dog", "dog"] and p.dev.app.top.name == "circus-perform"

@@ -70,3 +70,38 @@ def test_many_cards_from_a_hand_not_held_is_caught():
 def test_forgetting_where_a_sliced_change_began_is_caught():
     assert fails({"linger_ms": 0},
                  phys.test_a_card_bouncing_on_the_rim_on_its_way_off_is_one_removal)
+
+
+# --- the harsh table (issue 24) binds what asks and what listens to the answer ---
+import test_stage_harsh as harsh  # noqa: E402
+
+HARSH = (harsh.test_the_harsh_table_at_the_highest_noise_of_the_goals,
+         harsh.test_the_harsh_table_at_low_noise)
+
+
+def test_the_harsh_table_passes_as_the_detector_is():
+    assert not fails({}, *HARSH)
+
+
+def test_guessing_many_cards_instead_of_asking_is_caught():
+    # a finger resting on a card weighs a second card: taken as one, and its lifting
+    # as a fall
+    assert fails({"max_added": 99}, *HARSH)
+
+
+def test_not_waiting_for_the_answer_is_caught():
+    assert fails({"ask_ms": 0}, *HARSH)
+
+
+def test_asking_before_a_hand_has_gone_is_caught():
+    assert fails({"multi_ms": 0}, *HARSH)
+
+
+import test_stage_fixtures as fixtures  # noqa: E402
+
+
+def test_a_light_hand_taken_at_the_first_still_window_is_caught():
+    # at 10 SPS a window is four samples: a hand of 3 g holds as still as that
+    recorded = fixtures.test_every_recorded_hard_case_is_decided_as_it_happened
+    assert not fails({}, recorded)
+    assert fails({"add_samples": 0}, recorded)

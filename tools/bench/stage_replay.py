@@ -1,9 +1,13 @@
-# Replays a recording of the stages through the step detector and prints what it finds,
-# so that a table's own recordings become test data.
+# Replays a recording of the stages through what the box runs on them (both stages'
+# detectors together, pawpad.core.stagesense) and prints what it decided and when, so
+# that a table can send a recording of a case the box got wrong, and its recordings
+# become test data (host_tests/fixtures/stages/).
 #
 # Reads a CSV of `t_ms,grams` (one stage), or the hardware check's recording
 # `t_ms,stage1,stage2` (a sample of one stage a line, the other column empty). A header
-# line and lines starting with # are skipped. Runs on CPython and the MicroPython unix port.
+# line and lines starting with # are skipped. Where the box would ask the players (an
+# "unsure"), the replay takes the box's own guess as their answer and says so.
+# Runs on CPython and the MicroPython unix port.
 # Usage: python tools/bench/stage_replay.py FILE.csv [--card GRAMS] [--stage 1|2] [--quiet]
 import sys
 
@@ -12,7 +16,8 @@ if __name__ == "__main__":
     sys.path.insert(0, HERE + "/../../firmware")
     sys.path.insert(0, HERE + "/../shims")
 
-from pawpad.core.stage import StepDetector  # noqa: E402
+from pawpad.core.stage import UNSURE  # noqa: E402
+from pawpad.core.stagesense import StageSense  # noqa: E402
 
 CARD_DEFAULT = 4.0  # grams: the device's default card weight (settings card_decigrams)
 
@@ -34,24 +39,33 @@ def read_samples(lines):
                 yield stage, t, float(cell)
 
 
-def replay(lines, card=CARD_DEFAULT, stages=None):
-    """Returns ([(stage, kind, began, cards, reported_at)], detectors by stage)."""
-    dets = {}
+def replay(lines, card=CARD_DEFAULT, stages=None, answer=None):
+    """Returns ([(stage, kind, began, cards, reported_at)], detectors by stage).
+    answer(stage, guess, t_ms): what the players say to an "unsure" (cards on, negative
+    off); by default the box's own guess."""
+    sense = StageSense(card, 2)
+    seen = {}
     events = []
     for stage, t, g in read_samples(lines):
-        if stages is not None and stage not in stages:
+        if stages is not None and stage not in stages or stage > 1:
             continue
-        det = dets.get(stage)
-        if det is None:
-            det = dets[stage] = StepDetector(card)
-        for kind, began, cards in det.feed(t, g):
-            events.append((stage, kind, began, cards, t))
-    return events, dets
+        seen[stage] = sense.detectors[stage]
+        for kind, st, cards, began in sense.feed(stage, t, g) + sense.poll(t):
+            events.append((st, kind, began, cards, t))
+            if kind == UNSURE:
+                sense.told(st, cards if answer is None else answer(st, cards, t))
+    return events, dict(sorted(seen.items()))
 
 
 def describe(events, dets):
     out = []
     for stage, kind, began, cards, at in events:
+        if kind == UNSURE:
+            out.append("stage %d  unsure  %+d card%s  began %d ms  reported %d ms (+%d): the "
+                       "box asks the players (the guess taken as their answer here)"
+                       % (stage + 1, cards, "" if abs(cards) == 1 else "s", began, at,
+                          at - began))
+            continue
         out.append("stage %d  %-7s %d card%s  began %d ms  reported %d ms (+%d)"
                    % (stage + 1, kind, cards, "" if cards == 1 else "s", began, at,
                       at - began))

@@ -51,12 +51,13 @@ class Stage:
     def __init__(self, dout, sck, dogs, clock_us=None):
         self.chip = HX711Chip(dout, sck, clock_us)
         self.dogs = dogs
+        self.extra = 0.0  # grams of what is not a dog: a finger resting on the stage
         self.plugged = True
         self._n = 0
         self.chip.dout.on_read = self._looked
 
     def grams(self):
-        return STAGE_GRAMS + self.dogs * CARD_GRAMS
+        return STAGE_GRAMS + self.dogs * CARD_GRAMS + self.extra
 
     def _looked(self):
         # Converting all the time, as the chip does: a fresh sample whenever it is asked.

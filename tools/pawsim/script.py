@@ -13,6 +13,7 @@
 #                              the other way); clockwise is DOWN
 #   push                       the encoder's push button (OK), released 80 ms later
 #   add 1 2 | remove 2 1       put dogs on (take them off) stage 1 or 2
+#   rest 1 4.0 | rest 1 0      a finger resting on stage 1 with 4 g (0: lifted)
 #   tip | level                the tilt switch
 #   snap NAME [SCREEN]         save the screen as NAME.png in the out folder (and stop
 #                              with an error unless the app shows the screen SCREEN)
@@ -157,6 +158,8 @@ class Player:
             stage = w.stages[int(args[0]) - 1]
             n = int(args[1]) if len(args) > 1 else 1
             stage.dogs = max(0, stage.dogs + (n if action == "add" else -n))
+        elif action == "rest":
+            w.stages[int(args[0]) - 1].extra = float(args[1])
         elif action in ("tip", "level"):
             w.tip(action == "tip")
         elif action == "snap":

@@ -11,7 +11,7 @@
 # knock rings and comes back, drift is followed while quiet: none of them is an event.
 # Per sample the work is a few float operations; a window (at most 32 samples) is summed
 # once per window while quiet, and about 20 times a second while a change is pending.
-# Measured on the emulated Pico (rp2emu, from source, 80 SPS): 0.19 ms a sample while
+# Measured on the emulated Pico (tools/rp2emu, 80 SPS): 0.19 ms a sample while
 # quiet, 0.6 ms while a change is pending; one detector holds about 0.5 KB. Nothing grows.
 #
 # Tunables are class attributes; tools/bench/bench_stage.py scores them on synthetic traces
@@ -28,6 +28,7 @@ from pawpad.ticks import diff
 
 ADDED = "added"
 REMOVED = "removed"
+UNSURE = "unsure"  # something settled that the detector cannot name: the box asks
 
 _INIT = const(0)  # learning the noise floor and the starting weight
 _QUIET = const(1)  # at `base`, following drift
@@ -60,12 +61,23 @@ class StepDetector:
     whole_most = 0.45
     # A hand places or lifts one card at a time; more cards arriving at once are held
     # until the level has been still for multi_ms more (a press is off again within
-    # 1.2 s, and wanders before that). Falls (many cards leaving) are not held.
+    # 1.2 s, and wanders before that), and then asked about: two cards placed together
+    # and one card with a finger resting on it weigh the same. Falls (many cards
+    # leaving) are not held.
     max_added = 1
     multi_ms = 600
-    # A level that stays still this long is a change whatever its fraction (no hand
-    # holds still for 2 s), reported as the nearest whole number of cards.
-    accept_ms = 2000
+    # A card comes on still for good; a light hand (3 g is a card and a half) may hold
+    # still for the few samples of a window at 10 SPS. An addition is taken when the
+    # stage has been still for add_samples samples at least: at 10 SPS that is the
+    # window and one sample more (100 ms); at 80 SPS the window is longer already.
+    add_samples = 5
+    # A level still this long between whole cards is asked about (UNSURE, the nearest
+    # whole number of cards): something rests on the stage that no rule here can name.
+    # Longer than a finger rests on a card (it lifts, and the card alone is reported).
+    accept_ms = 5000
+    # An UNSURE waits this long for told() (the players' answer) before the level it
+    # settled at is taken as the stage's: meanwhile nothing more is reported.
+    ask_ms = 30000
     # A change pending this long, on windows flat by their own spread, means the floor
     # was learned too low (no hand, knock or bounce lasts 3 s).
     stuck_ms = 3000
@@ -78,6 +90,8 @@ class StepDetector:
     linger_ms = 1500
     # Drift is followed with this time constant while quiet.
     follow_ms = 2000
+    # A sample this far from the last is a torn read, unless the next one agrees.
+    wild_g = 200.0
 
     def __init__(self, card_grams):
         if not card_grams > 0:
@@ -102,6 +116,12 @@ class StepDetector:
         self._origin = None  # the base before a return to less than half a card away
         self._origin_left = None  # and when that excursion began
         self._origin_t = 0
+        self._asked = None  # UNSURE said: the base before it, until told() or ask_ms
+        self._asked_at = 0.0  # and the level it asked about
+        self._asked_t = 0
+        self._hush = None  # a level told() answered for, while it stays
+        self._hush_t = 0
+        self._wild = None  # a sample far from the last, waiting for the next to agree
 
     # --- queries for the app ---
     def quiet(self):
@@ -115,6 +135,29 @@ class StepDetector:
         if self.state != _MOVING:
             return None
         return self.left_at
+
+    def asking(self):
+        """An UNSURE is waiting for told()."""
+        return self._asked is not None
+
+    def told(self, cards):
+        """The players' answer to an UNSURE: `cards` came on (negative: came off) since
+        the weight before it. The stage is then expected at that weight, and whatever
+        sits on it beyond (a finger still resting) is a change pending like any other:
+        when it lifts, nothing is reported."""
+        origin = self._asked
+        if origin is None:
+            return
+        self._asked = None
+        self._hush = self._asked_at  # that level is answered for: not asked about again
+        self._hush_t = self._t[(self._n - 1) & _MASK]
+        self.base = origin + cards * self.card
+        self.state = _MOVING
+        self.left_at = self._t[(self._n - 1) & _MASK]
+        self._left_n = self._n
+        self._still_since = None
+        self._origin = None
+        self._block = 0
 
     def sigma(self):
         """The learned noise floor in grams (None while still learning)."""
@@ -133,6 +176,15 @@ class StepDetector:
         if ref is None:
             ref = self._ref = grams
         x = grams - ref
+        # A read torn by an interrupt has a high bit wrong: hundreds of grams or more in
+        # one sample, which no hand or card makes. It is dropped, unless the next sample
+        # agrees (then something heavy really came, and both count).
+        if self._n and abs(x - self._v[(self._n - 1) & _MASK]) > self.wild_g:
+            wild = self._wild
+            self._wild = grams
+            if wild is None or abs(grams - wild) > self.wild_g:
+                return []
+        self._wild = None
         if x > 1000 or x < -1000:
             self._rebase_ref(grams)
             x = 0.0
@@ -161,6 +213,13 @@ class StepDetector:
             self._v[i] += shift
         if self.base is not None:
             self.base += shift
+        if self._origin is not None:
+            self._origin += shift
+        if self._asked is not None:
+            self._asked += shift
+        self._asked_at += shift
+        if self._hush is not None:
+            self._hush += shift
         self._ref = grams
 
     def _learn_period(self, n):
@@ -329,6 +388,17 @@ class StepDetector:
                 return []
         if self._still_since is None:
             self._still_since = t_ms
+        hush = self._hush
+        if hush is not None:
+            if abs(mean - hush) > self.whole_tol * self.card:
+                self._hush = None  # it has gone: the stage is judged as it is now
+            elif diff(t_ms, self._hush_t) >= self.ask_ms:
+                # it stayed for good (a cup): part of the stage now, and never asked again
+                self._hush = None
+                self.state = _QUIET
+                self.base = mean
+                self._block = 0
+                return []
         base = self.base
         q = (mean - base) / self.card
         cards = int(abs(q) + 0.5)
@@ -355,10 +425,26 @@ class StepDetector:
             return []
         if off > tol and held < self.accept_ms:
             return []  # still, but between whole cards: something rests on it yet
-        if q > 0 and cards > self.max_added and held < self.multi_ms:
+        multi = q > 0 and cards > self.max_added
+        if multi and held < self.multi_ms:
             return []  # many cards at once: rather a hand pressing; wait and see
+        if q > 0 and held < (self.add_samples - n - 0.5) * self.period:
+            return []  # still for a window of few samples: a light hand holds still so long
+        kind = UNSURE if multi or off > tol else ADDED if q > 0 else REMOVED
+        if self._hush is not None:
+            return []  # what the players answered for (a finger, a cup) is still there
+        origin = self.base
         self.state = _QUIET
         self.base = mean
         self._block = 0
         self._origin = None
-        return [(ADDED if q > 0 else REMOVED, self.left_at, cards)]
+        if self._asked is not None:
+            if diff(t_ms, self._asked_t) < self.ask_ms:
+                return []  # the players are being asked: their answer will tell
+            self._asked = None
+        if kind == UNSURE:
+            self._asked = origin
+            self._asked_at = mean
+            self._asked_t = t_ms
+            return [(UNSURE, self.left_at, cards if q > 0 else -cards)]
+        return [(kind, self.left_at, cards)]

@@ -10,8 +10,12 @@
 #                       within move_ms: the Acrobatics move, reported in place of its
 #                       "added" (the "removed" before it was reported when it settled);
 #   "tilt"              the switch tipped and no stage saw anything leave within
-#                       hold_ms: how many fell is unknown (cards is 1; 0 when level again).
-from pawpad.core.stage import REMOVED, StepDetector
+#                       hold_ms: how many fell is unknown (cards is 1; 0 when level again);
+#   "unsure"            a stage settled at a weight its detector cannot name (a finger
+#                       resting on a dog weighs a second dog): cards is its guess, dogs
+#                       on (negative: off). The box asks the players, and told() passes
+#                       their answer back; the stage says nothing more until then.
+from pawpad.core.stage import REMOVED, UNSURE, StepDetector
 from pawpad.ticks import diff
 
 FELL = "fell"
@@ -58,9 +62,18 @@ class StageSense:
         for kind, began, cards in self.detectors[stage].feed(t_ms, grams):
             if kind == REMOVED:
                 out.append(self._removed(stage, began, cards))
+            elif kind == UNSURE:
+                self._lifted = None
+                out.append((UNSURE, stage, cards, began))
             else:
                 out.append(self._added(stage, began, cards))
         return out
+
+    def told(self, stage, cards):
+        """The players' answer to an "unsure" of this stage: `cards` dogs came on
+        (negative: came off)."""
+        if 0 <= stage < len(self.detectors):
+            self.detectors[stage].told(cards)
 
     def _removed(self, stage, began, cards):
         tip = self._last_tip

@@ -126,6 +126,9 @@ class Device(Box):
     def stages_pending_since(self):
         return self.sensors.pending_since()
 
+    def stages_told(self, stage, cards):
+        self.sensors.told(stage, cards)
+
     def record(self, on):
         if not on:
             self.sensors.record_stop()

@@ -135,6 +135,11 @@ class Sensors:
             return None
         return self.sense.pending_since()
 
+    def told(self, stage, cards):
+        """The players' answer to a stage's "unsure", for its detector."""
+        if self.sense is not None:
+            self.sense.told(stage, cards)
+
     # --- "Record" in the hardware check: the stages' samples as CSV on flash ---
     def record(self, store):
         """Starts recording into a new stages-N.csv; None, or why it cannot."""

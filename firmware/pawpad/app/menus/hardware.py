@@ -50,7 +50,11 @@ class Hardware(ListScreen):
 
     def stage(self, app, event):
         kind, stage, cards, _began = event
-        self.events.append("S%d %s %d" % (stage + 1, kind, cards))
+        if kind == "unsure":  # shown with its guess, taken as the answer: nobody plays here
+            app.box.stages_told(stage, cards)
+            self.events.append("S%d ? %+d" % (stage + 1, cards))
+        else:
+            self.events.append("S%d %s %d" % (stage + 1, kind, cards))
         del self.events[:-2]
 
     def tick(self, app, now_ms):

@@ -46,6 +46,10 @@ class Box:
         """When a change on the stages began that has not settled, or None."""
         return None
 
+    def stages_told(self, stage, cards):
+        """The players' answer to a stage's "unsure": `cards` dogs on (negative: off)."""
+        return None
+
     def record(self, on):
         """Starts (on) or stops recording the stages' samples; None, or why not."""
         return "Nothing to record"

@@ -6,6 +6,7 @@ from pawpad.app.flows.circus_puppy.steps import (
     ActionPick,
     FallCount,
     StageCardPick,
+    ask_stage,
     fall_event,
     fall_seen,
 )
@@ -64,6 +65,9 @@ class Perform(Screen):
     def stage(self, app, event):
         kind, stage, cards, began = event
         turn = self.game.state["turn"]
+        if kind == "unsure":  # the players say what it was; their answer comes back here
+            ask_stage(app, self.game, event)
+            return
         if kind == "tilt":
             if cards:  # tipped: ask how many fell
                 app.nav.push(FallCount(self.game, began))

@@ -278,12 +278,67 @@ def fall_event(state, stage, count, t_ms):
     return event
 
 
+class StageAsk(StepScreen):
+    """A stage settled at a weight the box cannot name: a finger resting on a dog weighs
+    like a second dog, two dogs put on at once like a dog and a hand. The players say
+    what happened (the box's guess first); their answer goes on as if the stage had seen
+    it, and the stage's detector takes it as the weight it should read."""
+
+    name = "circus-ask"
+    sensing = True
+
+    def __init__(self, game, event):
+        self.game = game
+        _kind, self.which, self.cards, self.began = event
+        top = len(self.game.state["stages"][self.which])
+        self.most = max(2, abs(self.cards), top)
+
+    def said(self):
+        n = self.cards
+        if n > 0:
+            return "%d dog%s put on" % (n, "" if n == 1 else "s")
+        if n < 0:
+            return "%d dog%s fell" % (-n, "" if n == -1 else "s")
+        return "nothing (a hand)"
+
+    def draw(self, c, app):
+        widgets.title_bar(c, "The %s stage?" % STAGES[self.which])
+        widgets.message(c, ["It weighs oddly: a", "finger on a dog? What", "happened?"])
+        # the answer on the list's fifth row, between arrows: UP and DOWN change it
+        y = widgets.LIST_Y + 4 * widgets.ROW_H
+        c.text(widgets.clip("<" + self.said() + ">", widgets.COLS), 2, y)
+        widgets.invert_row(c, 4)
+        widgets.footer(c, "OK: save", "UP/DOWN")
+
+    def key(self, app, k):
+        if k in (UP, DOWN):
+            self.cards = max(-self.most, min(self.most, self.cards + (1 if k == UP else -1)))
+        elif k == OK:
+            n = self.cards
+            app.box.stages_told(self.which, n)
+            app.nav.pop()
+            if n:  # to the screen below, as the stage would have said it
+                app.stage(("added" if n > 0 else "removed", self.which, abs(n), self.began),
+                          app.now)
+        elif k in (BACK, UNDO):
+            # not answered: the stage takes what it weighs now, and says nothing of it
+            app.box.stages_told(self.which, self.cards)
+            app.nav.pop()
+
+
+def ask_stage(app, game, event):
+    """An "unsure" from the stages: the players are asked."""
+    app.nav.push(StageAsk(game, event))
+
+
 def fall_seen(app, game, event):
     """Dogs seen coming off a stage, outside a performance: a fall (the engine tells a
     late one from one in the 5-second hold by when it began); a tip no stage explained
-    asks how many fell."""
+    asks how many fell; a weight the stages cannot name is asked about."""
     kind, stage, cards, began = event
-    if kind in ("removed", "fell"):
+    if kind == "unsure":
+        ask_stage(app, game, event)
+    elif kind in ("removed", "fell"):
         game.offer(fall_event(game.state, stage, cards, began))
     elif kind == "tilt" and cards:
         app.nav.push(FallCount(game, began))
