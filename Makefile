@@ -13,7 +13,7 @@ PORT   ?= auto
 # The simulator's own fakes and terminal need room beside the firmware: see make bench.
 SIMHEAP ?= 512k
 
-.PHONY: all venv simvenv prereqs sim simcompile test pytest mptest compile layers lint typecheck bench bench-device bench-long screens flash firmware manifests report report-demo clean restless soak emulator emulator-run emutest
+.PHONY: all venv simvenv prereqs sim simcompile test pytest mptest compile layers lint typecheck bench bench-device bench-long screens flash firmware manifests report report-demo clean restless soak emulator emulator-run emutest export
 
 all: test
 
@@ -166,6 +166,13 @@ firmware:
 DATA ?=
 report: venv
 	$(PY) tools/report/make_report.py --out build/report \
+		$(if $(DATA),--data $(DATA),--port $(PORT) --mpremote $(VENV)/bin/mpremote)
+
+# The box's finished games for BG Stats and a spreadsheet (docs/export.md):
+# build/export/pawpad.bgsplay and pawpad-plays.csv. From a Pico: make export
+# PORT=/dev/ttyACM0; from a folder: make export DATA=sim_data.
+export: venv
+	$(PY) tools/report/export.py --out build/export \
 		$(if $(DATA),--data $(DATA),--port $(PORT) --mpremote $(VENV)/bin/mpremote)
 
 # The same page from an evening of Pick-a-Dog played on the simulator (6 games, and one

@@ -289,6 +289,12 @@ def check_summary(rec, index=0):
     for v in winners:
         if not _int(v, 0, players - 1):
             return "has bad winners"
+    places = rec.get("places", ())
+    if "places" in rec and not (isinstance(places, list) and len(places) == players):
+        return "has bad places"
+    for v in places:
+        if not _int(v, 1, players):
+            return "has bad places"
     for k in ("ms", "events"):
         if k in rec and not _int(rec[k], 0):
             return "has a bad " + k

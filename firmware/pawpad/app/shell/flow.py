@@ -74,6 +74,11 @@ class Flow:
         seat's "Red 3" whole on one line, never broken between two."""
         return packed(["%s %d" % (game.name(s)[:3], v) for s, v in enumerate(self.scores(state))])
 
+    def places(self, state):
+        """The standings as the game ranks them, [(place, seat)] best first; equal
+        seats share the place (the history keeps them, and the export's ranks)."""
+        raise NotImplementedError
+
     def result_lines(self, state, game):
         """The final standings, one line a seat, best first."""
         raise NotImplementedError

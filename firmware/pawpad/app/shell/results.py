@@ -57,6 +57,11 @@ def summary(game, extra):
     flow, state = game.flow, game.state
     rec = {"scores": flow.scores(state), "winners": flow.winners(state) if state["ended"]
            else [], "colours": game.colours[:state["players"]], "title": flow.title(state)}
+    if state["ended"]:  # each seat's place, equal ones shared (the export's ranks)
+        places = [0] * state["players"]
+        for place, seat in flow.places(state):
+            places[seat] = place
+        rec["places"] = places
     rec.update(flow.history_extra(game.session.events()))
     rec.update(extra)
     room = LINE_MAX - LATER_BYTES - len(gamelog.encode(rec))

@@ -106,9 +106,12 @@ class CircusPuppy(Flow):
     def winners(self, state):
         return rules.winners(state)
 
+    def places(self, state):
+        return rules.places(state)  # by points less cards left; equal seats share
+
     def result_lines(self, state, game):
         out = []
-        for place, s in rules.places(state):  # equal seats share the place
+        for place, s in self.places(state):
             left = rules.cards_left(state, s)
             out.append("%d. %-7s %d-%d=%d" % (place, game.name(s), state["scores"][s], left,
                                              state["scores"][s] - left))

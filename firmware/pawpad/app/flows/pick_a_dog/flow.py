@@ -38,12 +38,15 @@ class PickADog(Flow):
         return ["Round %d, pile %d" % (state["round"] + 1, state["pile"])] + \
             Flow.score_line(self, state, game)
 
+    def places(self, state):
+        return rules.standings(state)
+
     def result_lines(self, state, game):
         if state["settings"]["variant"] == "solo":
             return ["Cards set aside: %d" % state["scores"][0],
                     "Score: %d" % rules.score(state, 0)]
         return ["%d. %-7s %d cards" % (place, game.name(seat), state["scores"][seat])
-                for place, seat in rules.standings(state)]
+                for place, seat in self.places(state)]
 
     def round_rows(self, game):
         n = 0

@@ -45,12 +45,14 @@ class TopDog(Flow):
     def score_line(self, state, game):
         return ["Champions:"] + Flow.score_line(self, state, game)
 
+    def places(self, state):
+        return ranking(state["champions"])  # by Champions, equal counts sharing the place
+
     def result_lines(self, state, game):
-        # by Champions, equal counts sharing the place
         champs = state["champions"]
         return ["%d. %-7s %d champ%s" % (place, game.name(s), champs[s],
                                          "" if champs[s] == 1 else "s")
-                for place, s in ranking(champs)]
+                for place, s in self.places(state)]
 
     def sheet_mark(self, state):
         """Changes once per row of the score sheet (app/shell/score_sheet.py): a round

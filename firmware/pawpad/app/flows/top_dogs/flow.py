@@ -36,12 +36,15 @@ class TopDogs(Flow):
         return ["%d of %d rounds played" % (state["round"], rules.rounds_in_game(state))] + \
             Flow.score_line(self, state, game)
 
+    def places(self, state):
+        return rules.standings(state)  # points decide (docs/rules.md)
+
     def result_lines(self, state, game):
-        # points decide (docs/rules.md): in points when a cup is worth more than one
+        # in points when a cup is worth more than one
         worth = state["settings"]["cup_points"]
         return ["%d. %-7s %s" % (place, game.name(seat), plural(state["cups"][seat], "cup")
                                  if worth == 1 else plural(state["points"][seat], "point"))
-                for place, seat in rules.standings(state)]
+                for place, seat in self.places(state)]
 
     def round_rows(self, game):
         for i, e in enumerate(game.session.events()):

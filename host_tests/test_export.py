@@ -1,0 +1,150 @@
+# cpython only: `make export` (tools/report/export.py): a history of every game title
+# becomes a BG Stats play file and a CSV, checked field by field against the format
+# written in docs/export.md and against the history it came from (scores, winners, ranks,
+# ties sharing a rank).
+import csv
+import json
+import os
+import re
+import sys
+
+from helpers import ROOT
+
+sys.path.insert(0, os.path.join(ROOT, "tools", "report"))
+import export  # noqa: E402
+
+from pawpad.app.shell import flow as flows  # noqa: E402
+from pawpad.core.colours import NAMES  # noqa: E402
+from pawpad.store import gamelog  # noqa: E402
+from pawsim import robots  # noqa: E402
+
+TITLES = (("pick_a_dog", 4, None), ("circus_puppy", 3, None), ("top_dog", 4, None),
+          ("top_dogs", 3, None), ("pick_a_dog", 3, {"variant": "pog"}))
+
+
+def record(name, players, settings, seed, date="2026-11-30"):
+    """A finished game's history record, as the box writes it at the end (the flow's
+    scores, winners and places of the engine's final state)."""
+    state, _events = robots.play(name, players, settings, robots.Lcg(seed))
+    assert state["ended"], name
+    flow = flows.load(name)
+    places = [0] * players
+    for place, seat in flow.places(state):
+        places[seat] = place
+    rec = {"game": name, "players": players, "scores": flow.scores(state),
+           "winners": flow.winners(state), "places": places, "title": flow.title(state),
+           "colours": list(NAMES[:players]), "ms": 600000 + 60000 * seed,
+           "id": "%08x" % (0xA000 + seed), "date": date}
+    assert gamelog.check_summary(rec) is None, gamelog.check_summary(rec)
+    return rec
+
+
+def history():
+    out = [record(n, p, s, seed=i + 1) for i, (n, p, s) in enumerate(TITLES)]
+    # a tie: two seats share the win (and the first place), the next is third
+    out.append({"game": "pick_a_dog", "players": 3, "scores": [9, 9, 4], "winners": [0, 1],
+                "places": [1, 1, 3], "title": "Pick-a-Dog", "colours": ["Red", "Blue", "Green"],
+                "ms": 900000, "id": "0000tie1"})  # no date: the clock was never set
+    # written before the box kept places: ranked by winners, then scores
+    out.append({"game": "top_dogs", "players": 2, "scores": [3, 7], "winners": [1],
+                "title": "Top Dogs", "colours": ["Red", "Blue"], "ms": 30000,
+                "id": "0000old1", "date": "2026-11-29"})
+    # what BG Stats takes as no play: an abandoned game and a solo one
+    out.append({"game": "pick_a_dog", "players": 2, "scores": [1, 0], "winners": [],
+                "abandoned": True, "colours": ["Red", "Blue"], "id": "0000gone"})
+    out.append({"game": "pick_a_dog", "players": 1, "scores": [20], "winners": [0],
+                "colours": ["Red"], "id": "0000solo"})
+    return out
+
+
+def documented_fields():
+    """The backticked field names of docs/export.md's tables, by section."""
+    text = open(os.path.join(ROOT, "docs", "export.md")).read()
+    out, section = {}, None
+    for line in text.split("\n"):
+        if line.startswith("### "):
+            section = line[4:].strip().split()[0].strip("`")
+            out[section] = set()
+        elif line.startswith("| `") and section:
+            out[section].add(re.match(r"\| `([^`]+)`", line).group(1))
+    return out
+
+
+def test_every_title_exported_field_by_field():
+    hist = history()
+    doc = export.bgstats(hist, today="2026-12-01", ids={"Top Dog": 123})
+    fields = documented_fields()
+    assert set(doc) == fields["file"]
+    for key in ("players", "locations", "games", "plays"):
+        for item in doc[key]:
+            assert set(item) <= fields[key], (key, set(item) - fields[key])
+    for play in doc["plays"]:
+        for ps in play["playerScores"]:
+            assert set(ps) == fields["playerScores"], set(ps) ^ fields["playerScores"]
+    finished = [r for r in hist if not r.get("abandoned") and r["players"] > 1]
+    assert len(doc["plays"]) == len(finished) == 7
+    games = {g["id"]: g for g in doc["games"]}
+    people = {p["id"]: p["name"] for p in doc["players"]}
+    assert [loc["name"] for loc in doc["locations"]] == ["Pawpad"]
+    for play, rec in zip(doc["plays"], finished):
+        assert games[play["gameRefId"]]["name"] == rec["title"]
+        assert play["durationMin"] == round(rec["ms"] / 60000) or rec["ms"] < 60000
+        assert play["locationRefId"] == 1
+        scores = play["playerScores"]
+        assert [people[s["playerRefId"]] for s in scores] == rec["colours"]
+        assert [s["seatOrder"] for s in scores] == list(range(1, rec["players"] + 1))
+        assert [s["score"] for s in scores] == [str(v) for v in rec["scores"]]
+        assert [s["winner"] for s in scores] == [i in rec["winners"]
+                                                for i in range(rec["players"])]
+        if "places" in rec:
+            assert [s["rank"] for s in scores] == rec["places"]
+        for s in scores:  # a winner is first, and only a winner
+            assert (s["rank"] == 1) == s["winner"] or not rec["winners"], (rec, s)
+        if "date" in rec:
+            assert play["playDate"] == rec["date"] + " 00:00:00" and "comments" not in play
+        else:
+            assert play["playDate"] == "2026-12-01 00:00:00" and "clock" in play["comments"]
+    tie = doc["plays"][5]["playerScores"]
+    assert [s["rank"] for s in tie] == [1, 1, 3] and [s["winner"] for s in tie] == [
+        True, True, False]
+    old = doc["plays"][6]["playerScores"]
+    assert [s["rank"] for s in old] == [2, 1]
+    # a BoardGameGeek id only where the user's table gives one
+    assert [g.get("bggId") for g in doc["games"]] == [
+        123 if g["name"] == "Top Dog" else None for g in doc["games"]]
+    # the same history exported again: the same uuids (one play, not two)
+    again = export.bgstats(hist, today="2027-01-01", ids={})
+    assert [p["uuid"] for p in again["plays"]] == [p["uuid"] for p in doc["plays"]]
+    json.dumps(doc)  # plain JSON
+
+
+def test_the_csv_holds_the_same_plays(tmp_path):
+    hist = history()
+    path = tmp_path / "plays.csv"
+    rows = export.write_csv(str(path), hist, today="2026-12-01")
+    with open(path, newline="") as f:
+        table = list(csv.DictReader(f))
+    assert len(table) == rows == sum(r["players"] for r in hist
+                                     if not r.get("abandoned") and r["players"] > 1)
+    doc = export.bgstats(hist, today="2026-12-01", ids={})
+    people = {p["id"]: p["name"] for p in doc["players"]}
+    flat = [(people[s["playerRefId"]], s["score"], s["rank"], s["winner"])
+            for p in doc["plays"] for s in p["playerScores"]]
+    assert [(r["player"], r["score"], int(r["rank"]), r["winner"] == "yes")
+            for r in table] == flat
+    assert {r["date_known"] for r in table if r["pawpad_id"] == "0000tie1"} == {"no"}
+    assert set(table[0]) == set(export.CSV_FIELDS)
+
+
+def test_make_export_from_a_folder(tmp_path):
+    data = tmp_path / "box"
+    data.mkdir()
+    with open(data / "history.log", "w") as f:
+        for rec in history():
+            f.write(gamelog.encode(rec))
+    out = tmp_path / "out"
+    export.main(["--data", str(data), "--out", str(out)])
+    doc = json.loads((out / "pawpad.bgsplay").read_text())
+    assert len(doc["plays"]) == 7
+    assert (out / "pawpad-plays.csv").read_text().count("\n") == 1 + sum(
+        len(p["playerScores"]) for p in doc["plays"])

@@ -1,0 +1,220 @@
+# `make export`: the box's finished games as a BG Stats play file (the JSON BG Stats
+# opens from a share or a file) and as a CSV of the same plays, one row a player, for a
+# spreadsheet. docs/export.md says what each field holds and where its meaning comes
+# from.
+#   python tools/report/export.py --port /dev/ttyACM0 [--mpremote M]   from a Pico
+#   python tools/report/export.py --data sim_data                      from a folder
+# Writes OUT/pawpad.bgsplay (the JSON) and OUT/pawpad-plays.csv.
+import argparse
+import csv
+import datetime
+import json
+import os
+import shutil
+import sys
+import uuid
+
+import boxdata
+
+from pawpad import games as box_games
+
+LOCATION = "Pawpad"
+# A name-based UUID of our own (RFC 4122, section 4.3): the same player, game, place and
+# play get the same uuid at every export, so a play exported twice is one play.
+NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "pawpad.box")
+# BoardGameGeek ids are not guessed: a user may fill in this file (title: id).
+BGG_IDS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "bgg_ids.json")
+ABOUT = ("This is a Play file that can be read by Board Game Stats. If you see this "
+         "text, try to use a share, export or open-in function to open it with Board "
+         "Game Stats. Written by Pawpad (make export).")
+CSV_FIELDS = ("play", "date", "date_known", "game", "variant", "duration_min", "location",
+              "player", "seat", "start_player", "score", "rank", "winner", "pawpad_id")
+
+
+def stable_uuid(kind, key):
+    return str(uuid.uuid5(NAMESPACE, "%s:%s" % (kind, key)))
+
+
+def bgg_ids(path=BGG_IDS):
+    """{title: BoardGameGeek id} from the user's table; titles left null are left out."""
+    try:
+        with open(path) as f:
+            table = json.load(f)
+    except (OSError, ValueError):
+        return {}
+    out = {}
+    for title, v in table.items() if isinstance(table, dict) else ():
+        if isinstance(v, int) and not isinstance(v, bool) and v > 0:
+            out[title] = v
+    return out
+
+
+def places_of(rec):
+    """Each seat's place, equal ones shared: as the box kept them, or for records
+    written before it kept places, by score with the winners first."""
+    n = rec["players"]
+    places = rec.get("places")
+    if isinstance(places, list) and len(places) == n:
+        return list(places)
+    scores = rec.get("scores") or [0] * n
+    won = set(rec.get("winners") or ())
+    # the winners first (a game may rank by more than its score), then by score
+    keys = sorted((0 if s in won else 1, -scores[s], s) for s in range(n))
+    out = [0] * n
+    place, prev = 0, None
+    for i, (w, neg, seat) in enumerate(keys):
+        if (w, neg) != prev:
+            place, prev = i + 1, (w, neg)
+        out[seat] = place
+    return out
+
+
+def play_date(rec, today):
+    """(date and time for BG Stats, known?): the box writes a date only when its clock
+    was set; otherwise the day of the export stands in, and the play says so."""
+    d = rec.get("date")
+    if isinstance(d, str) and len(d) >= 10:
+        try:
+            datetime.date.fromisoformat(d[:10])
+            return d[:10] + " " + (d[11:19] if len(d) >= 19 else "00:00:00"), True
+        except ValueError:
+            pass
+    return today + " 00:00:00", False
+
+
+def seat_names(rec):
+    """A name a seat: the person kept for it, else the seat's colour."""
+    colours = rec.get("colours") or []
+    people = rec.get("people") or []
+    out = []
+    for s in range(rec["players"]):
+        name = people[s] if s < len(people) and isinstance(people[s], str) and people[s] \
+            else colours[s] if s < len(colours) else "Seat %d" % (s + 1)
+        out.append(name)
+    return out
+
+
+def plays(history, today=None, ids=None):
+    """The finished games as plays: [{"rec", "title", "date", "known", "minutes",
+    "seats": [{"name", "seat", "score", "rank", "winner", "start"}]}]. Games ended
+    before their end (abandoned, unfinished) and solo games are left out: BG Stats
+    counts a play as finished, and a solo score is no ranking."""
+    today = today or datetime.date.today().isoformat()
+    out = []
+    for rec in history:
+        if rec.get("abandoned") or rec.get("unfinished") or rec.get("players", 0) < 2:
+            continue
+        try:
+            title = rec.get("title") or box_games.title(rec["game"])
+        except ValueError:
+            continue
+        date, known = play_date(rec, today)
+        names = seat_names(rec)
+        places = places_of(rec)
+        won = set(rec.get("winners") or ())
+        scores = rec.get("scores") or [0] * rec["players"]
+        first = rec.get("first")
+        seats = [{"name": names[s], "seat": s + 1, "score": scores[s], "rank": places[s],
+                  "winner": s in won, "start": first == s}
+                 for s in range(rec["players"])]
+        out.append({"rec": rec, "title": title, "date": date, "known": known,
+                    "minutes": max(1, int(round(rec.get("ms", 0) / 60000.0))), "seats": seats})
+    return out
+
+
+def bgstats(history, today=None, ids=None):
+    """The BG Stats play file as a dict (docs/export.md)."""
+    ids = bgg_ids() if ids is None else ids
+    ps = plays(history, today)
+    people, titles = [], []
+    for p in ps:
+        for s in p["seats"]:
+            if s["name"] not in people:
+                people.append(s["name"])
+        if p["title"] not in titles:
+            titles.append(p["title"])
+    players = [{"id": i + 1, "uuid": stable_uuid("player", name), "name": name,
+                "isAnonymous": False, "bggUsername": ""} for i, name in enumerate(people)]
+    gs = []
+    for i, title in enumerate(titles):
+        g = {"id": i + 1, "uuid": stable_uuid("game", title), "name": title,
+             "cooperative": False, "highestWins": True, "noPoints": False,
+             "usesTeams": False}
+        if title in ids:
+            g["bggId"] = ids[title]
+        gs.append(g)
+    out_plays = []
+    for p in ps:
+        rec = p["rec"]
+        key = rec.get("id") or "%s-%s-%s" % (rec["game"], p["date"], rec.get("scores"))
+        play = {"uuid": stable_uuid("play", key), "playDate": p["date"],
+                "durationMin": p["minutes"], "locationRefId": 1,
+                "gameRefId": titles.index(p["title"]) + 1, "ignored": False,
+                "manualWinner": False, "rounds": 0, "usesTeams": False,
+                "playerScores": [
+                    {"playerRefId": people.index(s["name"]) + 1, "score": str(s["score"]),
+                     "winner": s["winner"], "newPlayer": False, "startPlayer": s["start"],
+                     "rank": s["rank"], "seatOrder": s["seat"]}
+                    for s in p["seats"]]}
+        if not p["known"]:
+            play["comments"] = "Pawpad: the box's clock was not set; the date is the export's"
+        out_plays.append(play)
+    return {"about": ABOUT, "players": players,
+            "locations": [{"id": 1, "uuid": stable_uuid("location", LOCATION),
+                           "name": LOCATION}],
+            "games": gs, "plays": out_plays}
+
+
+def write_csv(path, history, today=None):
+    rows = 0
+    with open(path, "w", newline="") as f:
+        w = csv.DictWriter(f, CSV_FIELDS)
+        w.writeheader()
+        for i, p in enumerate(plays(history, today)):
+            rec = p["rec"]
+            for s in p["seats"]:
+                w.writerow({"play": i + 1, "date": p["date"][:10], "date_known":
+                            "yes" if p["known"] else "no", "game": p["title"],
+                            "variant": (rec.get("settings") or {}).get("variant", ""),
+                            "duration_min": p["minutes"], "location": LOCATION,
+                            "player": s["name"], "seat": s["seat"],
+                            "start_player": "yes" if s["start"] else "",
+                            "score": s["score"], "rank": s["rank"],
+                            "winner": "yes" if s["winner"] else "no",
+                            "pawpad_id": rec.get("id", "")})
+                rows += 1
+    return rows
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description="the box's games for BG Stats and a spreadsheet")
+    src = ap.add_mutually_exclusive_group(required=True)
+    src.add_argument("--data", help="a folder holding the box's files (sim_data)")
+    src.add_argument("--port", help="a Pico's serial port, for mpremote")
+    ap.add_argument("--mpremote", default="mpremote")
+    ap.add_argument("--out", default="build/export")
+    a = ap.parse_args(argv)
+    copy = os.path.join(a.out, "data")
+    shutil.rmtree(copy, ignore_errors=True)
+    if a.data:
+        if not os.path.isdir(a.data):
+            sys.exit("export: no folder %s" % a.data)
+        boxdata.copy_folder(a.data, copy)
+        source = a.data
+    else:
+        boxdata.fetch(a.mpremote, a.port, copy)
+        source = "the Pico on " + a.port
+    box = boxdata.read(copy)
+    doc = bgstats(box.history)
+    path = os.path.join(a.out, "pawpad.bgsplay")
+    with open(path, "w") as f:
+        json.dump(doc, f, indent=1)
+    rows = write_csv(os.path.join(a.out, "pawpad-plays.csv"), box.history)
+    print("export: %s (%d plays, %d players) and %s (%d rows) from %s%s"
+          % (path, len(doc["plays"]), len(doc["players"]),
+             os.path.join(a.out, "pawpad-plays.csv"), rows, source,
+             "; " + "; ".join(box.problems) if box.problems else ""))
+
+
+if __name__ == "__main__":
+    main()
