@@ -125,7 +125,7 @@ def game_screens(app):
 
     from pawpad.app.flows.circus_puppy import flow as cpf
     from pawpad.app.flows.circus_puppy.perform import Hold, Perform
-    from pawpad.app.flows.circus_puppy.steps import ActionPick, FallCount
+    from pawpad.app.flows.circus_puppy.steps import ActionPick, FallCount, StageAsk
 
     s = Session.new(None, "circus_puppy", 4)
     game = Game(app, s)
@@ -141,6 +141,7 @@ def game_screens(app):
     s.offer({"t": "done", "t_ms": 0})
     out.append(("circus-hold", Hold(game, 0)))
     out.append(("circus-fall", FallCount(game, 0)))
+    out.append(("circus-ask", StageAsk(game, ("unsure", 0, 2, 0))))
     return out
 
 
@@ -176,7 +177,7 @@ def worst_screens():
     its widest. For the test that every string fits."""
     from pawpad.app.flows.circus_puppy import flow as cpf
     from pawpad.app.flows.circus_puppy.perform import Perform
-    from pawpad.app.flows.circus_puppy.steps import ActionPick, FallCount, StageCardPick
+    from pawpad.app.flows.circus_puppy.steps import ActionPick, FallCount, StageAsk, StageCardPick
     from pawpad.app.flows.pick_a_dog import countdown as pad_round
     from pawpad.app.flows.pick_a_dog import exam as pad_exam
     from pawpad.app.flows.pick_a_dog import flow as pad
@@ -313,5 +314,7 @@ def worst_screens():
     out.append(("cp-perform", perform))
     out.append(("cp-stage-card", StageCardPick(game, None)))
     out.append(("cp-fall", FallCount(game, 0)))
+    ask = StageAsk(game, ("unsure", 1, -12, 0))  # the widest answer: "12 dogs fell"
+    out.append(("cp-ask", ask))
     out.append(("cp-results", Results(game)))
     return app, out
