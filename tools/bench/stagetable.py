@@ -20,7 +20,7 @@
 # truth: [(kind, stage, began_ms, cards, settled_ms, action)] per change, stage 0 or 1.
 import math
 
-from stagetrace import ADDED, REMOVED, Press, Ring, Rng, Step, smooth
+from stagetrace import ADDED, REMOVED, Boxcars, Load, Press, Ring, Rng, Step, falling, smooth
 
 RANGES = {
     "noise_g": (0.03, 0.3),
@@ -244,15 +244,8 @@ class Table:
             return self.place(t, stage)
         lo, hi = RANGES["fall_cards"]
         n = rng.randint(lo, min(hi, len(stage.stack))) if n is None else n
-        w = 0.0
-        for _ in range(n):
-            w += stage.stack.pop()
-        ramp = rng.uniform(10, 80)
-        stage.parts.append(Step(t, ramp, -w))
-        ring = Ring(t + ramp * 0.5, w * rng.uniform(0.3, 2.0), rng.uniform(8, 30),
-                    rng.uniform(30, 100))
-        stage.parts.append(ring)
-        end = max(t + ramp, ring.settled)
+        w, ramp, parts, end = falling(rng, stage.stack, t, n)
+        stage.parts += parts
         # the bounce: 2-10 g, dying within 250 ms
         lo, hi = RANGES["bounce_g"]
         amp = rng.uniform(lo, hi)
@@ -327,14 +320,12 @@ class Table:
 
     def _samples(self, stage):
         rng = Rng(self.seed * 31 + stage.index * 977 + 5)
-        parts = sorted(stage.parts, key=lambda p: p.t0)
         settle = 400.0 if self.sps <= 10 else 50.0  # four conversions
         conv = settle / 4
         n_box = 20 if self.sps <= 10 else 5
         dt = conv / n_box
-        boxes = [[0.0] * n_box for _ in range(4)]
-        sums = [0.0] * 4
-        static = stage.base + stage.start_weight
+        filt = Boxcars(n_box)  # power-up: it starts empty, its first conversions climb
+        load = Load(stage.parts, stage.base + stage.start_weight, (Step, Warm))
         period = 1000.0 / self.sps * rng.uniform(0.96, 1.04)
         drift = self.drift[stage.index] / 60000.0
         # 1/f wander: three first-order processes a decade apart, as large as the noise
@@ -343,33 +334,14 @@ class Table:
         amp = self.sigma * rng.uniform(0.6, 1.0) / math.sqrt(3)
         wild_p = 1.0 / RANGES["wild_every"]
         miss_p = 1.0 / RANGES["miss_every"]
-        active = []
-        nxt = 0
-        k = 0
         t = 0.0
         next_sample = rng.uniform(0, period)
         while t <= self.length:
-            while nxt < len(parts) and parts[nxt].t0 <= t:
-                active.append(parts[nxt])
-                nxt += 1
-            if active and t >= min(p.t1 for p in active):
-                keep = []
-                for p in active:
-                    if t < p.t1:
-                        keep.append(p)
-                    elif isinstance(p, (Step, Warm)):
-                        static += p.delta  # landed for good
-                active = keep
-            x = static + drift * t
+            active = load.advance(t)
+            x = load.static + drift * t
             for p in active:
                 x += p.at(t)
-            for b in range(4):  # power-up: the filter starts empty, its first conversions climb
-                box = boxes[b]
-                i = k % n_box
-                sums[b] += x - box[i]
-                box[i] = x
-                x = sums[b] / n_box
-            k += 1
+            x = filt.feed(x)
             t += dt
             if t >= next_sample:
                 for j in range(3):

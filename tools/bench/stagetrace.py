@@ -112,6 +112,66 @@ class Ring:
         return self.amp * math.exp(-dt / self.tau) * math.sin(6.283185 * self.f * dt)
 
 
+def falling(rng, stack, t, n):
+    """n cards off the top of `stack` at t: the step down and the stage springing back
+    and ringing. Returns (their weight, the ramp's ms, [step, ring], when it settles)."""
+    w = 0.0
+    for _ in range(n):
+        w += stack.pop()
+    ramp = rng.uniform(10, 80)
+    ring = Ring(t + ramp * 0.5, w * rng.uniform(0.3, 2.0), rng.uniform(8, 30),
+                rng.uniform(30, 100))
+    return w, ramp, [Step(t, ramp, -w), ring], max(t + ramp, ring.settled)
+
+
+class Load:
+    """What a stage carries as time goes on: `static`, what has landed for good (the
+    parts of the kinds `lasting`, once over), and `active`, the parts acting now."""
+
+    def __init__(self, parts, static, lasting=None):
+        self.parts = sorted(parts, key=lambda p: p.t0)
+        self.static = static
+        self.lasting = lasting or (Step,)
+        self.active = []
+        self._next = 0
+
+    def advance(self, t):
+        """The parts acting at t (static updated for those that are over)."""
+        parts, active = self.parts, self.active
+        while self._next < len(parts) and parts[self._next].t0 <= t:
+            active.append(parts[self._next])
+            self._next += 1
+        if active and t >= min(p.t1 for p in active):
+            keep = []
+            for p in active:
+                if t < p.t1:
+                    keep.append(p)
+                elif isinstance(p, self.lasting):
+                    self.static += p.delta  # landed for good
+            self.active = active = keep
+        return active
+
+
+class Boxcars:
+    """The HX711's digital filter: `stages` boxcars of n points each, in cascade."""
+
+    def __init__(self, n, stages=4):
+        self.n, self.stages = n, stages
+        self.boxes = [[0.0] * n for _ in range(stages)]
+        self.sums = [0.0] * stages
+        self.k = 0
+
+    def feed(self, x):
+        i = self.k % self.n
+        for b in range(self.stages):
+            box = self.boxes[b]
+            self.sums[b] += x - box[i]
+            box[i] = x
+            x = self.sums[b] / self.n
+        self.k += 1
+        return x
+
+
 class Trace:
     """One recording. `truth` is [(kind, began_ms, cards, settled_ms)]; `samples()`
     yields (t_ms, grams). Times start at `t_start` (device ticks wrap at 2**30)."""
@@ -208,16 +268,9 @@ class Trace:
         if not self.stack:
             return self.place(t)
         n = rng.randint(1, min(most, len(self.stack))) if n is None else n
-        w = 0.0
-        for _ in range(n):
-            w += self.stack.pop()
-        ramp = rng.uniform(10, 80)
-        self.parts.append(Step(t, ramp, -w))
         # the stage springs back and rings; a card may bounce on the rim on its way off
-        ring = Ring(t + ramp * 0.5, w * rng.uniform(0.3, 2.0), rng.uniform(8, 30),
-                    rng.uniform(30, 100))
-        self.parts.append(ring)
-        end = max(t + ramp, ring.settled)
+        w, ramp, parts, end = falling(rng, self.stack, t, n)
+        self.parts += parts
         r = rng.random()
         if r < 0.3:
             bt = t + ramp + rng.uniform(30, 150)
@@ -248,7 +301,6 @@ class Trace:
 
     def samples(self):
         rng = Rng(self.seed ^ 0x5A5A5A5)  # the chip's own noise: the same at every replay
-        parts = sorted(self.parts, key=lambda p: p.t0)
         settle = 400.0 if self.sps <= 10 else 50.0  # four conversions
         conv = settle / 4
         n_box = 20 if self.sps <= 10 else 5
@@ -260,38 +312,18 @@ class Trace:
             stages = 0
         y = None
         period = 1000.0 / self.sps * rng.uniform(0.97, 1.03)
-        boxes = [[0.0] * n_box for _ in range(4)]
-        sums = [0.0] * 4
-        static = self.base + self.start_weight
-        active = []
-        nxt = 0
-        k = 0
+        filt = Boxcars(n_box, stages)
+        stage = Load(self.parts, self.base + self.start_weight)
         t = -settle * 2  # fill the filter before the first sample
         next_sample = 0.0
         drift = self.drift / 60000.0
         while t <= self.length:
-            while nxt < len(parts) and parts[nxt].t0 <= t:
-                active.append(parts[nxt])
-                nxt += 1
-            if active and t >= min(p.t1 for p in active):
-                keep = []
-                for p in active:
-                    if t < p.t1:
-                        keep.append(p)
-                    elif isinstance(p, Step):
-                        static += p.delta  # landed for good
-                active = keep
-            x = static + self.load(t, active) + drift * t
+            active = stage.advance(t)
+            x = stage.static + self.load(t, active) + drift * t
             if stages == 0:
                 y = x if y is None else y + (x - y) * dt / conv
                 x = y
-            for b in range(stages):
-                box = boxes[b]
-                i = k % n_box
-                sums[b] += x - box[i]
-                box[i] = x
-                x = sums[b] / n_box
-            k += 1
+            x = filt.feed(x)
             t += dt
             if t >= next_sample and next_sample <= self.length:
                 jitter = rng.randint(0, 2)

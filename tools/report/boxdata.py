@@ -66,6 +66,34 @@ def fetch(mpremote, port, dst, device_dir=DEVICE_DIR):
     return found
 
 
+def arguments(what, out):
+    """The command line the box's tools share: --data FOLDER or --port PORT
+    [--mpremote M], and --out."""
+    import argparse
+
+    ap = argparse.ArgumentParser(description=what)
+    src = ap.add_mutually_exclusive_group(required=True)
+    src.add_argument("--data", help="a folder holding the box's files (sim_data)")
+    src.add_argument("--port", help="a Pico's serial port, for mpremote")
+    ap.add_argument("--mpremote", default="mpremote")
+    ap.add_argument("--out", default=out)
+    return ap
+
+
+def gather(a, tool):
+    """The box's files copied into OUT/data (from the folder or the Pico the arguments
+    name) and read: (Box, where they came from, the files found)."""
+    copy = os.path.join(a.out, "data")
+    shutil.rmtree(copy, ignore_errors=True)
+    if a.data:
+        if not os.path.isdir(a.data):
+            sys.exit("%s: no folder %s" % (tool, a.data))
+        found, source = copy_folder(a.data, copy), a.data
+    else:
+        found, source = fetch(a.mpremote, a.port, copy), "the Pico on " + a.port
+    return read(copy), source, found
+
+
 class Box:
     """What was read: `history` (finished games, oldest first, as the history keeps
     them), `stats` ({colour: figures}, "solo_best"), `game` (the game in progress or

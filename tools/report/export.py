@@ -5,13 +5,10 @@
 #   python tools/report/export.py --port /dev/ttyACM0 [--mpremote M]   from a Pico
 #   python tools/report/export.py --data sim_data                      from a folder
 # Writes OUT/pawpad.bgsplay (the JSON) and OUT/pawpad-plays.csv.
-import argparse
 import csv
 import datetime
 import json
 import os
-import shutil
-import sys
 import uuid
 
 import boxdata
@@ -187,24 +184,9 @@ def write_csv(path, history, today=None):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description="the box's games for BG Stats and a spreadsheet")
-    src = ap.add_mutually_exclusive_group(required=True)
-    src.add_argument("--data", help="a folder holding the box's files (sim_data)")
-    src.add_argument("--port", help="a Pico's serial port, for mpremote")
-    ap.add_argument("--mpremote", default="mpremote")
-    ap.add_argument("--out", default="build/export")
-    a = ap.parse_args(argv)
-    copy = os.path.join(a.out, "data")
-    shutil.rmtree(copy, ignore_errors=True)
-    if a.data:
-        if not os.path.isdir(a.data):
-            sys.exit("export: no folder %s" % a.data)
-        boxdata.copy_folder(a.data, copy)
-        source = a.data
-    else:
-        boxdata.fetch(a.mpremote, a.port, copy)
-        source = "the Pico on " + a.port
-    box = boxdata.read(copy)
+    a = boxdata.arguments("the box's games for BG Stats and a spreadsheet",
+                          "build/export").parse_args(argv)
+    box, source, _found = boxdata.gather(a, "export")
     doc = bgstats(box.history)
     path = os.path.join(a.out, "pawpad.bgsplay")
     with open(path, "w") as f:
