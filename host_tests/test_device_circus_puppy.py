@@ -299,3 +299,13 @@ def test_nothing_said_of_an_odd_weight_leaves_the_turn_as_it_was():
     # it is taken away again: nothing fell either
     p.play(parse("10500 rest 1 0\n13000 end\n"))
     assert state(p)["stages"][0] == ["dog", "dog"] and p.dev.app.top.name == "circus-perform"
+
+
+def test_back_on_the_question_and_the_dog_is_seen_when_the_finger_lifts():
+    data = three_players()
+    p = play(OPEN + "2100 ok\n2300 ok\n2800 add 1 1\n2800 rest 1 4.0\n6000 end\n", data)
+    assert p.dev.app.top.name == "circus-ask"
+    # BACK: no answer; the finger lifts: the dog under it is the stack
+    p.play(parse("6100 back\n6500 rest 1 0\n9000 end\n"))
+    assert p.dev.app.top.name == "circus-perform"
+    assert state(p)["stages"][0] == ["dog", "dog", "dog"]

@@ -177,8 +177,8 @@ class StepDetector:
             ref = self._ref = grams
         x = grams - ref
         # A read torn by an interrupt has a high bit wrong: hundreds of grams or more in
-        # one sample, which no hand or card makes. It is dropped, unless the next sample
-        # agrees (then something heavy really came, and both count).
+        # one sample, which no hand or card makes. It is dropped; if the next sample
+        # agrees, something heavy really came, and the samples count from that one.
         if self._n and abs(x - self._v[(self._n - 1) & _MASK]) > self.wild_g:
             wild = self._wild
             self._wild = grams

@@ -321,8 +321,10 @@ class StageAsk(StepScreen):
                 app.stage(("added" if n > 0 else "removed", self.which, abs(n), self.began),
                           app.now)
         elif k in (BACK, UNDO):
-            # not answered: the stage takes what it weighs now, and says nothing of it
-            app.box.stages_told(self.which, self.cards)
+            # no answer is "nothing of ours": the stage is expected as it was, what sits
+            # on it now is not asked about again while it stays, and a change after it
+            # is seen as any other (a resting finger lifts: the dog under it is seen)
+            app.box.stages_told(self.which, 0)
             app.nav.pop()
 
 
