@@ -13,7 +13,7 @@ PORT   ?= auto
 # The simulator's own fakes and terminal need room beside the firmware: see make bench.
 SIMHEAP ?= 512k
 
-.PHONY: all venv simvenv prereqs sim simcompile test pytest mptest compile layers lint typecheck bench bench-device bench-long screens flash firmware manifests report report-demo clean restless soak emulator emulator-run emutest export
+.PHONY: all venv simvenv prereqs sim simcompile test pytest mptest compile layers lint typecheck bench bench-device bench-long screens flash firmware manifests report report-demo clean restless soak emulator emulator-run emutest export roster
 
 all: test
 
@@ -167,6 +167,14 @@ DATA ?=
 report: venv
 	$(PY) tools/report/make_report.py --out build/report \
 		$(if $(DATA),--data $(DATA),--port $(PORT) --mpremote $(VENV)/bin/mpremote)
+
+# The names of the people who play, onto the box: make roster PORT=/dev/ttyACM0
+# ADD="Ann,Bob" [REMOVE=Cy] (or DATA=sim_data); without ADD or REMOVE it lists them.
+ADD ?=
+REMOVE ?=
+roster: venv
+	$(PY) tools/install/roster.py $(if $(DATA),--data $(DATA),--port $(PORT) \
+		--mpremote $(VENV)/bin/mpremote) --add "$(ADD)" --remove "$(REMOVE)"
 
 # The box's finished games for BG Stats and a spreadsheet (docs/export.md):
 # build/export/pawpad.bgsplay and pawpad-plays.csv. From a Pico: make export

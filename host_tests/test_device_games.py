@@ -110,10 +110,10 @@ def test_starting_over_puts_the_game_in_the_history():
     assert games[-1]["abandoned"] is True and games[-1]["game"] == "top_dogs"
 
 
-def whole_game(data):
+def whole_game(data, before=""):
     """Ten rounds of Top Dogs through the menus, OK on the last cup, and OK on the
-    results."""
-    script = OPEN_TOP_DOGS
+    results (`before`: keys before 1600 ms, a notice to read, say)."""
+    script = before + OPEN_TOP_DOGS
     t = 2100
     for r in range(10):
         keys, t = round_keys(t, ups=(r % 3, 1, 0))

@@ -41,6 +41,8 @@ def record(name, players, settings, seed, date="2026-11-30"):
 
 def history():
     out = [record(n, p, s, seed=i + 1) for i, (n, p, s) in enumerate(TITLES)]
+    # people at two of the seats; the third plays by its colour
+    out.append(dict(record("top_dogs", 3, None, seed=9), people=["Ann", None, "Bob"]))
     # a tie: two seats share the win (and the first place), the next is third
     out.append({"game": "pick_a_dog", "players": 3, "scores": [9, 9, 4], "winners": [0, 1],
                 "places": [1, 1, 3], "title": "Pick-a-Dog", "colours": ["Red", "Blue", "Green"],
@@ -82,7 +84,7 @@ def test_every_title_exported_field_by_field():
         for ps in play["playerScores"]:
             assert set(ps) == fields["playerScores"], set(ps) ^ fields["playerScores"]
     finished = [r for r in hist if not r.get("abandoned") and r["players"] > 1]
-    assert len(doc["plays"]) == len(finished) == 7
+    assert len(doc["plays"]) == len(finished) == 8
     games = {g["id"]: g for g in doc["games"]}
     people = {p["id"]: p["name"] for p in doc["players"]}
     assert [loc["name"] for loc in doc["locations"]] == ["Pawpad"]
@@ -91,7 +93,9 @@ def test_every_title_exported_field_by_field():
         assert play["durationMin"] == round(rec["ms"] / 60000) or rec["ms"] < 60000
         assert play["locationRefId"] == 1
         scores = play["playerScores"]
-        assert [people[s["playerRefId"]] for s in scores] == rec["colours"]
+        who = rec.get("people") or [None] * rec["players"]
+        assert [people[s["playerRefId"]] for s in scores] == [
+            who[i] or rec["colours"][i] for i in range(rec["players"])]
         assert [s["seatOrder"] for s in scores] == list(range(1, rec["players"] + 1))
         assert [s["score"] for s in scores] == [str(v) for v in rec["scores"]]
         assert [s["winner"] for s in scores] == [i in rec["winners"]
@@ -104,10 +108,10 @@ def test_every_title_exported_field_by_field():
             assert play["playDate"] == rec["date"] + " 00:00:00" and "comments" not in play
         else:
             assert play["playDate"] == "2026-12-01 00:00:00" and "clock" in play["comments"]
-    tie = doc["plays"][5]["playerScores"]
+    tie = doc["plays"][6]["playerScores"]
     assert [s["rank"] for s in tie] == [1, 1, 3] and [s["winner"] for s in tie] == [
         True, True, False]
-    old = doc["plays"][6]["playerScores"]
+    old = doc["plays"][7]["playerScores"]
     assert [s["rank"] for s in old] == [2, 1]
     # a BoardGameGeek id only where the user's table gives one
     assert [g.get("bggId") for g in doc["games"]] == [
@@ -145,6 +149,7 @@ def test_make_export_from_a_folder(tmp_path):
     out = tmp_path / "out"
     export.main(["--data", str(data), "--out", str(out)])
     doc = json.loads((out / "pawpad.bgsplay").read_text())
-    assert len(doc["plays"]) == 7
+    assert len(doc["plays"]) == 8
+    assert "Ann" in [p["name"] for p in doc["players"]]
     assert (out / "pawpad-plays.csv").read_text().count("\n") == 1 + sum(
         len(p["playerScores"]) for p in doc["plays"])

@@ -15,6 +15,9 @@ def problems(app, items):
     for name, screen in items:
         c = fit.FitCanvas()
         app.nav.stack = [screen]
+        # the screen's own game is the app's: its seats are named as that game has them
+        # (the people of the longest names, beside the longest colours)
+        app.game = getattr(screen, "game", None) or app.game
         app.draw(c)
         out += ["%s: %s" % (name, p) for p in fit.check(c.boxes)]
     return out

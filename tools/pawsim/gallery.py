@@ -169,6 +169,9 @@ if __name__ == "__main__":
 
 
 LONG_COLOURS = ["Yellow", "Orange", "Purple", "Green", "White", "Pink", "Blue", "Red"]
+# People at every other seat, each name as long as the roster allows and of every kind
+# of character (pawpad.store.roster): the screens show names and colours side by side.
+LONG_PEOPLE = ["O'Ne.z", None, "Jo-A 1", None, "MMMMMM", None, "W.W-'y", None]
 
 
 def worst_screens():
@@ -228,7 +231,7 @@ def worst_screens():
     out.append(("statistics-full", Statistics()))
 
     # Pick-a-Dog for eight, with the widest of everything
-    ses = Session.new(None, "pick_a_dog", 8, {"variant": "pog"}, LONG_COLOURS)
+    ses = Session.new(None, "pick_a_dog", 8, {"variant": "pog"}, LONG_COLOURS, LONG_PEOPLE)
     game = Game(app, ses)
     out.append(("pad-ready", pad.Ready(game)))
     cd = pad_round.Countdown(game, app)
@@ -269,7 +272,7 @@ def worst_screens():
     out.append(("solo-count", pad_solo.SoloCount(solo, 3599999)))
 
     # Top Dogs for five
-    ses = Session.new(None, "top_dogs", 5, {"rounds": 30, "cups": 30}, LONG_COLOURS)
+    ses = Session.new(None, "top_dogs", 5, {"rounds": 30, "cups": 30}, LONG_COLOURS, LONG_PEOPLE)
     game = Game(app, ses)
     ses.offer({"t": "teams", "cards": [[20, 20, 20]] * 4 + [[20, 20, 19]]})
     out.append(("tds-board", tds.TopDogsScoreboard(game)))
@@ -283,7 +286,7 @@ def worst_screens():
     out.append(("cp-who-starts", who))
 
     # Top Dog for six
-    ses = Session.new(None, "top_dog", 6, None, LONG_COLOURS)
+    ses = Session.new(None, "top_dog", 6, None, LONG_COLOURS, LONG_PEOPLE)
     game = Game(app, ses)
     out.append(("td-board", tdg.TopDogScoreboard(game)))
     play = PlayEntry(game, 5)
@@ -300,7 +303,8 @@ def worst_screens():
     out.append(("td-rescue", Rescue(game)))
 
     # Circus Puppy for five
-    ses = Session.new(None, "circus_puppy", 5, {"red": list(range(1, 30))}, LONG_COLOURS)
+    ses = Session.new(None, "circus_puppy", 5, {"red": list(range(1, 30))}, LONG_COLOURS,
+                      LONG_PEOPLE)
     game = Game(app, ses)
     out.append(("cp-setup", GameSetup(app, "circus_puppy", 5)))
     out.append(("cp-board", cpf.CircusScoreboard(game)))

@@ -141,6 +141,7 @@ class _Host:
         self.session = session
         self.flow = flows.load(session.name)
         self.colours = colours
+        self.people = session.header.get("people")
         self.sheet = Kept(session, self.flow)
 
     @property

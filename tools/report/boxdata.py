@@ -145,8 +145,10 @@ class Box:
         return sum(1 for g in self.history if not _sheet_rows(g.get("sheet"), g["players"]))
 
     def players(self):
-        """The colours with any figures, in the box's order."""
-        return [c for c in NAMES if isinstance(self.stats.get(c), dict) and
+        """Everyone with any figures: the people, then the colours in the box's order
+        (a seat where nobody had a name)."""
+        order = [k for k in statistics.people(self.stats) if k not in NAMES] + list(NAMES)
+        return [c for c in order if isinstance(self.stats.get(c), dict) and
                 statistics.player(self.stats, c)["games"] + self.stats[c]["stops"] +
                 self.stats[c]["false"]]
 

@@ -157,7 +157,7 @@ class Storage:
         except OSError as e:
             return None, "%s could not be read (%s)." % (name, e)
         except ValueError as e:
-            return None, self._aside(name, str(e))
+            return None, self.set_aside(name, str(e))
 
     def _json(self, name, limit, kind):
         text = self.read_text(name, limit)
@@ -171,7 +171,7 @@ class Storage:
             raise ValueError("is not a JSON object" if kind is dict else "is of the wrong kind")
         return value
 
-    def _aside(self, name, why):
+    def set_aside(self, name, why):
         """Keeps a bad file aside; the message says why and where it went."""
         try:
             return "%s %s; kept as %s." % (name, why, self.keep_aside(name))

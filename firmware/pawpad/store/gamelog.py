@@ -34,6 +34,7 @@ except ImportError:  # plain CPython: the log's format is read there too (consts
 
 from pawpad.core.colours import NAMES as COLOURS
 from pawpad.games import IDS as GAMES
+from pawpad.store.roster import valid as valid_name
 
 try:
     from binascii import crc32
@@ -189,7 +190,7 @@ def _colours(v, n):
     return True
 
 
-_HEAD_KEYS = ("game", "players", "settings", "v", "colours", "id")
+_HEAD_KEYS = ("game", "players", "settings", "v", "colours", "id", "people")
 
 
 def check_head(rec):
@@ -210,7 +211,19 @@ def check_head(rec):
         return "has bad colours"
     if "id" in rec and not (isinstance(rec["id"], str) and len(rec["id"]) <= MAX_ID):
         return "has a bad id"
+    if "people" in rec and not people_ok(rec["people"], players):
+        return "has bad people"
     return None
+
+
+def people_ok(v, n):
+    """Who sat at each of n seats: a name the roster can hold, or null (a colour)."""
+    if not isinstance(v, list) or len(v) != n:
+        return False
+    for p in v:
+        if p is not None and (not valid_name(p) or v.count(p) > 1):
+            return False
+    return True
 
 
 def check_record(rec):
@@ -306,6 +319,8 @@ def check_summary(rec, index=0):
             return "has a bad " + k
     if "colours" in rec and not _colours(rec["colours"], players):
         return "has bad colours"
+    if "people" in rec and not people_ok(rec["people"], players):
+        return "has bad people"
     return None
 
 
@@ -367,14 +382,16 @@ def parse(text, check=None):
     return records, good, reader.problem
 
 
-def header(game, players, settings, colours=None, game_id=None):
-    """The first record of a game's log; colours (a name per seat) and an id are kept
-    when given."""
+def header(game, players, settings, colours=None, game_id=None, people=None):
+    """The first record of a game's log; colours (a name per seat), an id and the people
+    at the seats (a name or None each) are kept when given."""
     head = {"game": game, "players": players, "settings": settings, "v": VERSION}
     if colours is not None:
         head["colours"] = list(colours)
     if game_id is not None:
         head["id"] = game_id
+    if people is not None:
+        head["people"] = list(people)
     return head
 
 

@@ -1,10 +1,11 @@
-# The players' statistics, by button colour, across games: games played and won (every
-# game), STOPs called, right and wrong, false starts, the fastest STOP after GO, the
-# member cards collected and the rounds played (Pick-a-Dog and Pick-a-Pog apart: a
-# player's usual count, where their counts start in a new game); and the best solo
-# result. They are drawn from each finished game's log (its flow's tally) and merged
-# once per game id, so an undone STOP is never counted and a replayed ending never
-# counts twice. Also the small JSON files of the same kind: each game's house rules.
+# The players' statistics, by person (by button colour for a seat with no name), across
+# games: games played and won (every game), STOPs called, right and wrong, false
+# starts, the fastest STOP after GO, the member cards collected and the rounds played
+# (Pick-a-Dog and Pick-a-Pog apart: a player's usual count, where their counts start in
+# a new game); and the best solo result. They are drawn from each finished game's log
+# (its flow's tally) and merged once per game id, so an undone STOP is never counted
+# and a replayed ending never counts twice. Also the small JSON files of the same kind:
+# each game's house rules.
 from micropython import const
 
 STATS = "stats.json"
@@ -118,6 +119,16 @@ def usual_count(stats, colour, variant):
     if not rounds:
         return None
     return (_count(p.get("cards_" + variant)) + rounds // 2) // rounds
+
+
+def people(stats, first=()):
+    """Everyone with figures (a person, or a seat's colour where nobody had a name):
+    `first` in its order, then the others as the file has them."""
+    out = [n for n in first if isinstance(stats.get(n), dict)]
+    for k in stats:
+        if k not in out and k not in (MERGED, "solo_best") and isinstance(stats[k], dict):
+            out.append(k)
+    return out
 
 
 def lines(stats, colours):

@@ -1,4 +1,5 @@
-# The players: how many play and each seat's colour (a player's button picks its row).
+# The players: how many play, each seat's colour (a player's button picks its row), who
+# sits where, and the names of the people who play.
 from pawpad.core.colours import NAMES, RGB
 from pawpad.ui.lists import ListScreen
 from pawpad.ui.screen import PRESS
@@ -11,15 +12,31 @@ class Players(ListScreen):
     name = "players"
     title = "Players"
 
+    def __init__(self):
+        ListScreen.__init__(self)
+        self.seats = 0  # seat rows below the first, as last drawn (rows() sets it)
+
     def rows(self, app):
         s = app.settings
+        self.seats = s["players"]
         out = [("Players", s["players"])]
         for seat in range(s["players"]):
-            out.append(("Seat %d" % (seat + 1), s["colours"][seat]))
+            who = app.roster.person(seat)
+            out.append(("Seat %d" % (seat + 1) + (" " + who if who else ""), s["colours"][seat]))
+        out.append(("Who sits where", None))
+        out.append(("Names", len(app.roster.names)))
         return out
 
     def editable(self, i):
-        return True
+        return i <= self.seats  # the count and the seats' colours; not the two below
+
+    def choose(self, app, i):
+        from pawpad.app.menus.people import Names, Seating
+
+        if i == self.seats + 1:
+            app.nav.push(Seating() if app.roster.names else Names())
+        elif i == self.seats + 2:
+            app.nav.push(Names())
 
     def change(self, app, i, step):
         s = app.settings
@@ -46,4 +63,4 @@ class Players(ListScreen):
         self.editing = False
         app.box.sound(PRESS)
         app.box.light(seat, RGB["White"])
-        app.box.light_later(seat, RGB[app.colour(seat)], 300)
+        app.box.light_later(seat, RGB[app.seat_colour(seat)], 300)

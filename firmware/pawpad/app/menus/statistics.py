@@ -1,4 +1,5 @@
-# Each colour's statistics over the finished games.
+# Each person's statistics over the finished games (a seat's colour where nobody had a
+# name).
 from pawpad.store import stats
 from pawpad.ui import widgets
 from pawpad.ui.screen import Screen
@@ -14,7 +15,8 @@ class Statistics(Screen):
         self.first = 0
 
     def lines(self, app):
-        return stats.lines(app.stats, app.settings["colours"])
+        return stats.lines(app.stats, stats.people(app.stats, app.roster.names +
+                                                   list(app.settings["colours"])))
 
     def draw(self, c, app):
         lines = self.lines(app)

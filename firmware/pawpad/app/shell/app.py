@@ -6,7 +6,7 @@ from micropython import const
 
 from pawpad.app.shell.nav import Navigator
 from pawpad.core.colours import RGB
-from pawpad.store import stats
+from pawpad.store import roster, stats
 from pawpad.store.session import Repaired
 from pawpad.ticks import add, diff
 from pawpad.ui.lists import Notice
@@ -33,6 +33,7 @@ class App:
         self.notices = list(notices)
         self.setups = stats.load(store, stats.SETUPS, self.notices)  # {game: {...}}
         self.stats = stats.load(store, stats.STATS, self.notices)  # per player
+        self.roster = roster.load(store, self.notices)  # the people, and who sat where
         self.now = now_ms
         self.now_us = 0  # the microsecond clock at this step (press times are on it)
         self.repeat = False  # the key being handled repeats a held UP/DOWN
@@ -203,14 +204,28 @@ class App:
 
     # --- services for screens ---
     def colour(self, seat):
+        """What the screens call a seat: in a game, who plays there (a person, or the
+        colour); else the seat's colour."""
         if self.game is not None:
             return self.game.name(seat)
         return self.settings["colours"][seat]
 
+    def seat_colour(self, seat):
+        """The seat's colour, whoever sits there: its button's light."""
+        if self.game is not None:
+            return self.game.colour(seat)
+        return self.settings["colours"][seat]
+
+    def save_roster(self):
+        problem = roster.save(self.store, self.roster)
+        if problem:
+            self.toast(problem)
+        return problem
+
     def show_player_colours(self):
         for seat in range(8):
             on = seat < self.settings["players"] and self.settings["lights"]
-            self.box.light(seat, RGB[self.colour(seat)] if on else (0, 0, 0))
+            self.box.light(seat, RGB[self.seat_colour(seat)] if on else (0, 0, 0))
 
     def show_notices(self):
         """Whatever went wrong while the screen could not say it, on a notice."""

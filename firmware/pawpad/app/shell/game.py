@@ -29,6 +29,7 @@ class Game:
         self.round = {}
         colours = session.header.get("colours")
         self.colours = colours if isinstance(colours, list) else app.settings["colours"]
+        self.people = session.header.get("people")  # a name or None a seat, or None
 
     @property
     def state(self):
@@ -39,7 +40,15 @@ class Game:
         return self.flow.title(self.state)
 
     def name(self, seat):
-        """A seat's colour in this game (a change of colours later changes nothing)."""
+        """Who plays at the seat in this game: the person sitting there, else the seat's
+        colour (a change of colours or seats later changes nothing)."""
+        people = self.people
+        if people is not None and seat < len(people) and people[seat] is not None:
+            return people[seat]
+        return self.colour(seat)
+
+    def colour(self, seat):
+        """The seat's colour in this game: its button's light."""
         if seat < len(self.colours):
             return self.colours[seat]
         return self.app.settings["colours"][seat]  # a seat not in this game

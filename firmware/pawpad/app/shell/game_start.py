@@ -66,7 +66,8 @@ def begin(app, name, players, setup, asked=()):
             app.nav.push(WhoStarts(app, name, players, setup, row[0], asked))
             return
     try:
-        session = Session.new(app.store, name, players, setup, app.settings["colours"])
+        session = Session.new(app.store, name, players, setup, app.settings["colours"],
+                              app.roster.people(players))
     except ValueError as e:
         app.nav.push(Notice(title(name), [str(e) + ".", "", "Change the number of",
                                           "players under Players."]))

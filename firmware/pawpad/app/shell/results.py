@@ -57,6 +57,8 @@ def summary(game, extra):
     flow, state = game.flow, game.state
     rec = {"scores": flow.scores(state), "winners": flow.winners(state) if state["ended"]
            else [], "colours": game.colours[:state["players"]], "title": flow.title(state)}
+    if game.people is not None:
+        rec["people"] = list(game.people)
     if state["ended"]:  # each seat's place, equal ones shared (the export's ranks)
         places = [0] * state["players"]
         for place, seat in flow.places(state):
@@ -79,6 +81,15 @@ def finish_game(app, game, extra):
     app.close_game()
 
 
+def players_of(header, colours):
+    """Whom a game's statistics are kept for, a seat at a time: the person who sat
+    there, else the seat's colour."""
+    colours = header.get("colours") or colours
+    people = header.get("people") or ()
+    return [people[s] if s < len(people) and people[s] is not None else colours[s]
+            for s in range(header["players"])]
+
+
 def settle(app, session, flow, rec):
     """History first, then statistics, then the log goes: a cut between any two is
     mended at the next boot by doing the rest (each step is done once per game id)."""
@@ -89,7 +100,7 @@ def settle(app, session, flow, rec):
     rec["ms"] = session.ms
     if stats.merge(app.stats, session.game_id(),
                    flow.tally(session.events(), session.header["settings"]),
-                   session.header.get("colours") or app.settings["colours"],
+                   players_of(session.header, app.settings["colours"]),
                    session.name, rec) and app.save_stats():
         return  # not saved: the log stays, and the next boot settles the game again
     session.close()

@@ -30,7 +30,7 @@ def title(game):
 def lights(app, game, seats, on):
     """Lights up `seats` in their colours (on) and puts out every other seat."""
     for seat in range(app.settings["players"]):
-        app.box.light(seat, RGB[game.name(seat)] if on and seat in seats else OFF)
+        app.box.light(seat, RGB[game.colour(seat)] if on and seat in seats else OFF)
 
 
 def stop_frame(c, app, game, big, footer=True):

@@ -1,0 +1,224 @@
+# Players are people (issue 25): the roster (players.json) read like every other file,
+# names entered on the box with the letter picker, who sits where by each person's own
+# button, and a game played with names: its log, its history and its statistics by
+# person, across a change of seats. Both runtimes.
+import json
+
+from test_device import fresh_dir, play
+from test_device_games import whole_game
+
+from pawpad.app.menus import people as screens
+from pawpad.store import gamelog, roster
+from pawpad.store.files import Storage
+from pawpad.store.history import read_history
+from pawsim.script import parse
+
+
+def test_the_names_the_box_keeps():
+    for ok in ("Ann", "O'Neil", "Jo-Ann", "Dr. J", "ab 12", "Zz9"):
+        assert roster.valid(ok), ok
+    for bad in ("", "Sebastian", " Ann", "Ann ", "Ann\n", "Zoë", "red", "Yellow", 7, None,
+                "a\x00b"):
+        assert not roster.valid(bad), bad
+    r = roster.Roster()
+    assert r.add("Ann") is None and r.add("Ann") and r.add("Blue") and r.add("x" * 7)
+    for i in range(roster.NAMES_MAX - 1):
+        assert r.add("P%d" % i) is None
+    assert r.add("Last") == "%d names at most" % roster.NAMES_MAX
+
+
+def test_seats_move_a_person_and_a_colour_stays_a_colour():
+    r = roster.Roster(["Ann", "Bob"])
+    assert r.people(3) is None  # nobody seated: the game is by colour, as ever
+    r.seat(2, "Ann")
+    r.seat(0, "Bob")
+    assert r.people(3) == ["Bob", None, "Ann"]
+    r.seat(1, "Ann")  # Ann moves: her old seat is a colour again
+    assert r.people(3) == ["Bob", "Ann", None]
+    r.remove("Bob")
+    assert r.people(3) == [None, "Ann", None] and r.names == ["Ann"]
+
+
+DAMAGE = (
+    b"not json",
+    b"[1, 2]",
+    b'{"names": "Ann"}',
+    b'{"names": ["Ann", "Ann"]}',
+    b'{"names": ["Sebastian"]}',
+    b'{"names": ["Ann"], "seats": ["Bob"]}',
+    b'{"names": ["Ann"], "seats": ["Ann", "Ann"]}',
+    b'{"names": ["A\\u00ebn"]}',
+    b'{"names": [' + b'"Ann",' * 3000 + b'"Bob"]}',  # far longer than a roster
+    b"\xff\xfe\x00garbage",
+    b'{"names": ["Ann"]',  # cut short
+)
+
+
+def test_a_damaged_roster_is_set_aside_and_the_box_plays_by_colour():
+    for bad in DAMAGE:
+        data = fresh_dir()
+        with open(data + "/players.json", "wb") as f:
+            f.write(bad)
+        said = []
+        r = roster.load(Storage(data), said)
+        assert r.names == [] and r.people(4) is None, bad
+        assert len(said) == 1 and "players.json" in said[0] and "kept as" in said[0], (bad, said)
+        # and the box starts, says so, and a game is played by colour
+        data2 = fresh_dir()
+        with open(data2 + "/players.json", "wb") as f:
+            f.write(bad)
+        with open(data2 + "/settings.json", "w") as f:
+            f.write('{"players": 3, "timer_s": 15}')
+        p = play("1500 end\n", data2)
+        assert p.dev.app.top.name == "notice" and "players.json" in " ".join(
+            p.dev.app.top.lines)
+        data2 = fresh_dir()  # the same again, read past the notice
+        with open(data2 + "/players.json", "wb") as f:
+            f.write(bad)
+        with open(data2 + "/settings.json", "w") as f:
+            f.write('{"players": 3, "timer_s": 15}')
+        p = whole_game(data2, before="1500 ok\n")
+        games = read_history(Storage(data2))
+        assert "people" not in games[-1] and games[-1]["scores"] == [3, 4, 3]
+        assert p.dev.app.stats["Blue"]["wins"] == 1
+        break  # one whole game is enough: the others are the same reading
+
+
+def test_every_damage_is_read_the_same_way():
+    for bad in DAMAGE:
+        data = fresh_dir()
+        with open(data + "/players.json", "wb") as f:
+            f.write(bad)
+        said = []
+        assert roster.load(Storage(data), said).names == [] and len(said) == 1, bad
+
+
+def test_a_roster_saved_is_read_back():
+    data = fresh_dir()
+    store = Storage(data)
+    r = roster.Roster(["Ann", "Bob", "O'Neil"])
+    r.seat(1, "O'Neil")
+    assert roster.save(store, r) is None
+    back = roster.load(store)
+    assert back.names == r.names and back.people(3) == [None, "O'Neil", None]
+
+
+def keys_for(name):
+    """The presses that type `name` on the letter picker from its start, and Done:
+    a player's button jumps a row of keys on, UP/DOWN step, OK types."""
+    at = 0
+    out = []
+    keys = "".join(screens.KEYS)
+    for ch in list(name) + [None]:
+        goal = keys.index(ch) if ch is not None else screens.DONE
+        while True:  # jump rows while that leaves the goal ahead
+            nxt = min(screens.DONE, (at // screens.ROW + 1) * screens.ROW)
+            if at < screens.DONE and nxt <= goal:
+                out.append("p1")
+                at = nxt
+            else:
+                break
+        n = screens.DEL + 1
+        fwd = (goal - at) % n
+        if fwd <= n - fwd:
+            out += ["down"] * fwd
+        else:
+            out += ["up"] * (n - fwd)
+        at = goal
+        out.append("ok")
+    return out
+
+
+def test_a_name_entered_on_the_box_and_seated_by_its_button():
+    data = fresh_dir()
+    with open(data + "/settings.json", "w") as f:
+        f.write('{"players": 3}')
+    # main menu: Players (row 4); Players: Names is row 5 with three seats
+    t = 1600
+    lines = []
+    for k in ["down"] * 4 + ["ok"] + ["down"] * 5 + ["ok", "ok"]:
+        lines.append("%d %s" % (t, k))
+        t += 100
+    typed = keys_for("Ann")
+    for k in typed:
+        lines.append("%d %s" % (t, k))
+        t += 100
+    p = play("\n".join(lines) + "\n%d end\n" % t, data)
+    assert p.dev.app.roster.names == ["Ann"]
+    assert p.dev.app.top.name == "names"
+    # back to Players, then Who sits where (row 4): Ann is chosen; Green's button
+    t += 100
+    p.play(parse("%d back\n%d up\n%d ok\n%d p3\n%d ok\n%d end" % (
+        t, t + 100, t + 200, t + 300, t + 400, t + 500)))
+    assert p.dev.app.roster.people(3) == [None, None, "Ann"]
+    with open(data + "/players.json") as f:
+        assert json.load(f) == {"names": ["Ann"], "seats": [None, None, "Ann"]}
+
+
+def test_every_kind_of_character_is_typed_on_the_box():
+    # the longest name of every kind of key: capitals, small letters, digits, - ' . and
+    # the space; seven keys more are refused (six at most)
+    data = fresh_dir()
+    t = 1600
+    lines = []
+    for k in ["down"] * 4 + ["ok"] + ["down"] * 10 + ["ok"]:  # 8 seats: Names is row 10
+        lines.append("%d %s" % (t, k))
+        t += 100
+    with open(data + "/settings.json", "w") as f:
+        f.write('{"players": 8}')
+    for i, name in enumerate(("O'N.z9", "Jo-A 1")):
+        # Names: "Add a name" is the row under the names there are
+        for k in ["down"] * i + ["ok"] + keys_for(name):
+            lines.append("%d %s" % (t, k))
+            t += 100
+    p = play("\n".join(lines) + "\n%d end\n" % t, data)
+    assert p.dev.app.roster.names[:2] == ["O'N.z9", "Jo-A 1"], p.dev.app.roster.names
+
+
+def seated(data, seats):
+    with open(data + "/players.json", "w") as f:
+        json.dump({"names": ["Ann", "Bob", "Cy"], "seats": seats}, f)
+    with open(data + "/settings.json", "w") as f:
+        f.write('{"players": 3, "timer_s": 15}')
+
+
+def test_a_game_with_names_then_seats_swapped_statistics_by_person():
+    data = fresh_dir()
+    seated(data, ["Ann", "Bob", None])  # Green's seat plays by its colour
+    p = whole_game(data)
+    games = read_history(Storage(data))
+    assert games[-1]["people"] == ["Ann", "Bob", None]
+    assert games[-1]["winners"] == [1]  # seat 2 won: Bob
+    with open(data + "/history.log") as f:
+        assert all(gamelog.check_summary(gamelog.decode(line.rstrip("\n"))) is None
+                   for line in f)
+    st = p.dev.app.stats
+    assert st["Bob"]["wins"] == 1 and st["Ann"]["games"] == 1 and st["Green"]["games"] == 1
+    assert "Red" not in st and "Blue" not in st  # nobody played as a colour there
+    # next game: Ann and Bob swap seats; the same rounds make seat 2 win again: Ann now
+    seated(data, ["Bob", "Ann", None])
+    p = whole_game(data)
+    games = read_history(Storage(data))
+    assert games[-1]["people"] == ["Bob", "Ann", None]
+    st = p.dev.app.stats
+    assert st["Ann"]["games"] == 2 and st["Ann"]["wins"] == 1
+    assert st["Bob"]["games"] == 2 and st["Bob"]["wins"] == 1
+    assert st["Green"]["games"] == 2 and st["Green"]["wins"] == 0
+
+
+def test_the_screens_say_the_person():
+    from pawsim import fit
+
+    data = fresh_dir()
+    seated(data, ["Ann", "Bob", "Cy"])
+    # Top Dogs opened: its board names the people, the lights keep the seats' colours
+    p = play("1600 down\n1700 down\n1800 down\n1900 ok\n2000 ok\n2200 end", data)
+    app = p.dev.app
+    assert app.session.header["people"] == ["Ann", "Bob", "Cy"]
+    assert [app.colour(s) for s in range(3)] == ["Ann", "Bob", "Cy"]
+    assert [app.seat_colour(s) for s in range(3)] == ["Red", "Blue", "Green"]
+    c = fit.FitCanvas()
+    app.draw(c)
+    shown = " ".join(b[0] for b in c.boxes)
+    assert "Ann" in shown and "Bob" in shown and "Cy" in shown, shown
+    assert "Red" not in shown and "Blue" not in shown, shown

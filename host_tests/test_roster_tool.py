@@ -1,0 +1,55 @@
+# cpython only: `make roster` (tools/install/roster.py) puts names onto the box as the
+# box checks them, keeps who sits where for the names that stay, and says what it
+# refused; over mpremote it copies players.json and resets the Pico.
+import json
+import os
+import sys
+
+from helpers import ROOT
+
+sys.path.insert(0, os.path.join(ROOT, "tools", "install"))
+import roster as tool  # noqa: E402
+
+
+def test_names_added_and_removed_in_a_folder(tmp_path, capsys):
+    data = tmp_path / "box"
+    assert tool.main(["--data", str(data), "--add", "Ann, Bob,Cy"]) == 0
+    assert json.loads((data / "players.json").read_text())["names"] == ["Ann", "Bob", "Cy"]
+    (data / "players.json").write_text(json.dumps({"names": ["Ann", "Bob", "Cy"],
+                                                   "seats": ["Cy", "Ann"]}))
+    assert tool.main(["--data", str(data), "--remove", "Ann", "--add", "Sebastian,Red,Di"]) == 1
+    out = capsys.readouterr().out
+    assert "Sebastian: Not a name" in out and "Red: Not a name" in out
+    assert json.loads((data / "players.json").read_text()) == {
+        "names": ["Bob", "Cy", "Di"], "seats": ["Cy", None]}
+
+
+def test_a_damaged_roster_on_the_box_is_started_afresh(tmp_path, capsys):
+    data = tmp_path / "box"
+    data.mkdir()
+    (data / "players.json").write_text("{not json")
+    assert tool.main(["--data", str(data), "--add", "Ann"]) == 1
+    assert "starting a new one" in capsys.readouterr().out
+    assert json.loads((data / "players.json").read_text())["names"] == ["Ann"]
+
+
+def test_over_mpremote_it_copies_and_resets(tmp_path, monkeypatch):
+    calls = []
+
+    class Done:
+        returncode = 0
+        stdout = '{"names": ["Ann"], "seats": ["Ann"]}'
+        stderr = ""
+
+    def run(cmd, **kw):
+        calls.append(cmd)
+        if "cp" in cmd:
+            calls.append(json.loads(open(cmd[cmd.index("cp") + 1]).read()))
+        return Done()
+
+    monkeypatch.setattr(tool.subprocess, "run", run)
+    assert tool.main(["--port", "socket://x", "--mpremote", "mp", "--add", "Bob"]) == 0
+    cp = calls[1]
+    assert cp[:3] == ["mp", "connect", "socket://x"] and cp[-1] == "reset"
+    assert cp[cp.index("cp") + 2] == ":/data/players.json"
+    assert calls[2] == {"names": ["Ann", "Bob"], "seats": ["Ann"]}
