@@ -209,9 +209,15 @@ def worst_screens():
     info = {"board": "gallery", "reset": "watchdog", "free": 237000,
             "runtime": "MicroPython 1.28.0"}
     app = quiet_app(s, info)
+    # the roster at its fullest: 16 names of the longest, people at every other seat
+    from pawpad.app.menus.people import NameEntry, Names, Seating
+    from pawpad.store.roster import NAMES_MAX, Roster
+
+    names = [p for p in LONG_PEOPLE if p] + ["Zz-%03d" % i for i in range(NAMES_MAX - 4)]
+    app.roster = Roster(names, LONG_PEOPLE)
     out = []
     for cls in (MainMenu, Players, SettingsScreen,
-                Hardware, About, Statistics):
+                Hardware, About, Statistics, Names, Seating, NameEntry):
         screen = cls()
         if hasattr(screen, "sel"):
             screen.sel = 0
@@ -228,7 +234,11 @@ def worst_screens():
                           "cards_dog": 4900, "rounds_dog": 100, "cards_pog": 4900,
                           "rounds_pog": 100}
                       for c in LONG_COLOURS})
+    app.stats.update({p: dict(app.stats[LONG_COLOURS[0]]) for p in names})
     out.append(("statistics-full", Statistics()))
+    entry = NameEntry()
+    entry.text = "MMMMMM"
+    out.append(("name-entry-full", entry))
 
     # Pick-a-Dog for eight, with the widest of everything
     ses = Session.new(None, "pick_a_dog", 8, {"variant": "pog"}, LONG_COLOURS, LONG_PEOPLE)
