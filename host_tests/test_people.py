@@ -222,3 +222,14 @@ def test_the_screens_say_the_person():
     shown = " ".join(b[0] for b in c.boxes)
     assert "Ann" in shown and "Bob" in shown and "Cy" in shown, shown
     assert "Red" not in shown and "Blue" not in shown, shown
+
+
+def test_who_sits_where_from_a_game_s_start():
+    # Top Dogs' house rules: UP from Start is "Who sits where"; Ann and Bob swap with
+    # their buttons, OK, and Start: the game has them swapped (5 presses for the swap)
+    data = fresh_dir()
+    seated(data, ["Ann", "Bob", None])
+    p = play("1600 down\n1700 down\n1800 down\n1900 ok\n2000 up\n2100 ok\n2200 end", data)
+    assert p.dev.app.top.name == "seating"
+    p.play(parse("2300 p2\n2400 p1\n2500 ok\n2600 down\n2700 ok\n2900 end"))
+    assert p.dev.app.session.header["people"] == ["Bob", "Ann", None]

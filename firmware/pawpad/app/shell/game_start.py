@@ -146,7 +146,10 @@ class GameSetup(ListScreen):
             elif kind == "choice":
                 v = self.shown.get(v, v)
             out.append((label, v))
-        return out + [(label, "?") for label, _text in self.readings]
+        out += [(label, "?") for label, _text in self.readings]
+        if app.roster.names:  # last: UP from Start reaches it (the seating of last time)
+            out.append(("Who sits where", None))
+        return out
 
     def editable(self, i):
         return 0 < i <= len(self.rules) and self.rules[i - 1][3] != "spaces"
@@ -165,6 +168,11 @@ class GameSetup(ListScreen):
             self.values[key] = max(low, min(high, v + step * size))
 
     def choose(self, app, i):
+        if i == 1 + len(self.rules) + len(self.readings):
+            from pawpad.app.menus.people import Seating
+
+            app.nav.push(Seating())
+            return
         if i > len(self.rules):  # a reading: what the box takes the rulebook to say
             label, text = self.readings[i - 1 - len(self.rules)]
             app.nav.push(Notice(label, [text]))
