@@ -7,7 +7,7 @@ import json
 from test_device import fresh_dir, play
 from test_device_games import whole_game
 
-from pawpad.app.menus import people as screens
+from pawpad.app.shell import people as screens
 from pawpad.store import gamelog, roster
 from pawpad.store.files import Storage
 from pawpad.store.history import read_history

@@ -210,7 +210,7 @@ def worst_screens():
             "runtime": "MicroPython 1.28.0"}
     app = quiet_app(s, info)
     # the roster at its fullest: 16 names of the longest, people at every other seat
-    from pawpad.app.menus.people import NameEntry, Names, Seating
+    from pawpad.app.shell.people import NameEntry, Names, Seating
     from pawpad.store.roster import NAMES_MAX, Roster
 
     names = [p for p in LONG_PEOPLE if p] + ["Zz-%03d" % i for i in range(NAMES_MAX - 4)]

@@ -31,7 +31,7 @@ class Players(ListScreen):
         return i <= self.seats  # the count and the seats' colours; not the two below
 
     def choose(self, app, i):
-        from pawpad.app.menus.people import Names, Seating
+        from pawpad.app.shell.people import Names, Seating
 
         if i == self.seats + 1:
             app.nav.push(Seating() if app.roster.names else Names())

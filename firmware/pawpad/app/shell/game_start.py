@@ -169,7 +169,7 @@ class GameSetup(ListScreen):
 
     def choose(self, app, i):
         if i == 1 + len(self.rules) + len(self.readings):
-            from pawpad.app.menus.people import Seating
+            from pawpad.app.shell.people import Seating
 
             app.nav.push(Seating())
             return
