@@ -14,11 +14,15 @@ from pawpad.store.session import LOG, Session
 _N = [0]
 
 
+# This run's own mark in the folders' names: two runs at once on one machine (the unix
+# port has no getpid) must never share one.
+_RUN = "".join("%02x" % b for b in os.urandom(6))
+
+
 def tempdir(tag="readers"):
     """A fresh, empty folder of this test's own; wipe() it when done."""
     _N[0] += 1
-    pid = os.getpid() if hasattr(os, "getpid") else 0
-    path = "/tmp/pawpad-%s-%d-%d" % (tag, pid, _N[0])
+    path = "/tmp/pawpad-%s-%s-%d" % (tag, _RUN, _N[0])
     wipe(path)
     os.mkdir(path)
     return path
