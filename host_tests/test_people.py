@@ -54,43 +54,34 @@ DAMAGE = (
 )
 
 
-def test_a_damaged_roster_is_set_aside_and_the_box_plays_by_colour():
+def damaged_box(bad):
+    """A box's folder with a damaged players.json, for three players."""
+    data = fresh_dir()
+    with open(data + "/players.json", "wb") as f:
+        f.write(bad)
+    with open(data + "/settings.json", "w") as f:
+        f.write('{"players": 3, "timer_s": 15}')
+    return data
+
+
+def test_every_damage_is_set_aside_with_a_message():
     for bad in DAMAGE:
-        data = fresh_dir()
-        with open(data + "/players.json", "wb") as f:
-            f.write(bad)
         said = []
-        r = roster.load(Storage(data), said)
+        r = roster.load(Storage(damaged_box(bad)), said)
         assert r.names == [] and r.people(4) is None, bad
         assert len(said) == 1 and "players.json" in said[0] and "kept as" in said[0], (bad, said)
-        # and the box starts, says so, and a game is played by colour
-        data2 = fresh_dir()
-        with open(data2 + "/players.json", "wb") as f:
-            f.write(bad)
-        with open(data2 + "/settings.json", "w") as f:
-            f.write('{"players": 3, "timer_s": 15}')
-        p = play("1500 end\n", data2)
-        assert p.dev.app.top.name == "notice" and "players.json" in " ".join(
-            p.dev.app.top.lines)
-        data2 = fresh_dir()  # the same again, read past the notice
-        with open(data2 + "/players.json", "wb") as f:
-            f.write(bad)
-        with open(data2 + "/settings.json", "w") as f:
-            f.write('{"players": 3, "timer_s": 15}')
-        p = whole_game(data2, before="1500 ok\n")
-        games = read_history(Storage(data2))
-        assert "people" not in games[-1] and games[-1]["scores"] == [3, 4, 3]
-        assert p.dev.app.stats["Blue"]["wins"] == 1
-        break  # one whole game is enough: the others are the same reading
 
 
-def test_every_damage_is_read_the_same_way():
-    for bad in DAMAGE:
-        data = fresh_dir()
-        with open(data + "/players.json", "wb") as f:
-            f.write(bad)
-        said = []
-        assert roster.load(Storage(data), said).names == [] and len(said) == 1, bad
+def test_a_damaged_roster_is_told_and_the_box_plays_by_colour():
+    # one whole game is enough: every damage is the same reading (the test above)
+    p = play("1500 end\n", damaged_box(DAMAGE[0]))
+    assert p.dev.app.top.name == "notice" and "players.json" in " ".join(
+        p.dev.app.top.lines)
+    data = damaged_box(DAMAGE[0])  # the same again, read past the notice
+    p = whole_game(data, before="1500 ok\n")
+    games = read_history(Storage(data))
+    assert "people" not in games[-1] and games[-1]["scores"] == [3, 4, 3]
+    assert p.dev.app.stats["Blue"]["wins"] == 1
 
 
 def test_a_roster_saved_is_read_back():

@@ -14,18 +14,6 @@ if __name__ == "__main__":
 
 from stagetable import Table  # noqa: E402
 
-# (name, seed, sps, noise, actions, card): each a case the issue names
-CASES = (
-    ("finger_resting_10sps", 2, 10, 0.25, ["rest", "rest"], 1.8),
-    ("pair_80sps", 4, 80, 0.15, ["pair"], 2.0),
-    ("light_presses_10sps", 3, 10, 0.1, "light_presses", 2.66),
-    ("slid_card_10sps", 5, 10, 0.25, ["slide", "slide", "lift"], 1.6),
-    ("late_fall_10sps", 6, 10, 0.2, ["late_fall", "late_fall"], 2.2),
-    ("knock_both_stages_80sps", 7, 80, 0.1, ["knock", "place", "knock"], 1.7),
-    ("moved_10sps", 8, 10, 0.25, ["move", "move"], 2.4),
-    ("five_fall_bounce_80sps", 9, 80, 0.25, "five_fall", 1.5),
-    ("warm_and_hands_10sps", 10, 10, 0.3, ["warm", "two_hands", "place", "lift"], 2.7),
-)
 ASKABLE = ("rest", "pair")  # a finger on a dog and two dogs at once weigh alike
 
 
@@ -53,13 +41,28 @@ def five_fall(tb):
     tb.place(end + 4000, st)
 
 
+# (name, seed, sps, noise, actions, card): each a case the issue names; the actions are
+# the table's own script, or a function that scripts the table itself
+CASES = (
+    ("finger_resting_10sps", 2, 10, 0.25, ["rest", "rest"], 1.8),
+    ("pair_80sps", 4, 80, 0.15, ["pair"], 2.0),
+    ("light_presses_10sps", 3, 10, 0.1, light_presses, 2.66),
+    ("slid_card_10sps", 5, 10, 0.25, ["slide", "slide", "lift"], 1.6),
+    ("late_fall_10sps", 6, 10, 0.2, ["late_fall", "late_fall"], 2.2),
+    ("knock_both_stages_80sps", 7, 80, 0.1, ["knock", "place", "knock"], 1.7),
+    ("moved_10sps", 8, 10, 0.25, ["move", "move"], 2.4),
+    ("five_fall_bounce_80sps", 9, 80, 0.25, five_fall, 1.5),
+    ("warm_and_hands_10sps", 10, 10, 0.3, ["warm", "two_hands", "place", "lift"], 2.7),
+)
+
+
 def write(folder, name, seed, sps, noise, actions, card):
-    scripted = isinstance(actions, str)
+    scripted = callable(actions)
     tb = Table(seed, sps=sps, sigma=noise, card=card,
                length_s=24 if scripted else 8 + 7 * len(actions),
                actions=[] if scripted else actions)
     if scripted:
-        globals()[actions](tb)
+        actions(tb)
     with open("%s/%s.csv" % (folder, name), "w") as f:
         f.write("# %s: the harsh table (tools/bench/stage_fixtures.py), seed %d, %d SPS, "
                 "noise %.2f g, card %.2f g\n" % (name, seed, sps, noise, card))

@@ -91,7 +91,7 @@ def seat_names(rec):
     return out
 
 
-def plays(history, today=None, ids=None):
+def plays(history, today=None):
     """The finished games as plays: [{"rec", "title", "date", "known", "minutes",
     "seats": [{"name", "seat", "score", "rank", "winner", "start"}]}]. Games ended
     before their end (abandoned, unfinished) and solo games are left out: BG Stats

@@ -130,14 +130,14 @@ class Depth:
         return True
 
 
-def _as_bytes(text):
-    """The text's UTF-8 bytes without a copy where the runtime can (MicroPython's str is
-    a buffer of its UTF-8 bytes; CPython's is not): a checkpoint line is a kilobyte or
-    two, and each copy of it is a block the heap must find whole."""
-    try:
-        return memoryview(text)
-    except TypeError:  # CPython
-        return text.encode()
+# The text's UTF-8 bytes without a copy where the runtime can (MicroPython's str is a
+# buffer of its UTF-8 bytes; CPython's is not): a checkpoint line is a kilobyte or two,
+# and each copy of it is a block the heap must find whole. Which one is decided once.
+try:
+    memoryview("")
+    _as_bytes = memoryview
+except TypeError:  # CPython
+    _as_bytes = str.encode
 
 
 def byte_len(text):
