@@ -22,7 +22,7 @@ TITLES = (("pick_a_dog", 4, None), ("circus_puppy", 3, None), ("top_dog", 4, Non
           ("top_dogs", 3, None), ("pick_a_dog", 3, {"variant": "pog"}))
 
 
-def record(name, players, settings, seed, date="2026-11-30"):
+def record(name, players, settings, seed, start="2026-11-30 20:%02d:05"):
     """A finished game's history record, as the box writes it at the end (the flow's
     scores, winners and places of the engine's final state)."""
     state, _events = robots.play(name, players, settings, robots.Lcg(seed))
@@ -34,7 +34,8 @@ def record(name, players, settings, seed, date="2026-11-30"):
     rec = {"game": name, "players": players, "scores": flow.scores(state),
            "winners": flow.winners(state), "places": places, "title": flow.title(state),
            "colours": list(NAMES[:players]), "ms": 600000 + 60000 * seed,
-           "id": "%08x" % (0xA000 + seed), "date": date}
+           "id": "%08x" % (0xA000 + seed), "start": start % seed,
+           "end": "2026-11-30 23:59:59"}
     assert gamelog.check_summary(rec) is None, gamelog.check_summary(rec)
     return rec
 
@@ -43,6 +44,10 @@ def history():
     out = [record(n, p, s, seed=i + 1) for i, (n, p, s) in enumerate(TITLES)]
     # people at two of the seats; the third plays by its colour
     out.append(dict(record("top_dogs", 3, None, seed=9), people=["Ann", None, "Bob"]))
+    # begun before the box's clock was set (mpremote set it mid-game): its end only
+    late = record("top_dog", 2, None, seed=10)
+    del late["start"]
+    out.append(late)
     # a tie: two seats share the win (and the first place), the next is third
     out.append({"game": "pick_a_dog", "players": 3, "scores": [9, 9, 4], "winners": [0, 1],
                 "places": [1, 1, 3], "title": "Pick-a-Dog", "colours": ["Red", "Blue", "Green"],
@@ -84,7 +89,7 @@ def test_every_title_exported_field_by_field():
         for ps in play["playerScores"]:
             assert set(ps) == fields["playerScores"], set(ps) ^ fields["playerScores"]
     finished = [r for r in hist if not r.get("abandoned") and r["players"] > 1]
-    assert len(doc["plays"]) == len(finished) == 8
+    assert len(doc["plays"]) == len(finished) == 9
     games = {g["id"]: g for g in doc["games"]}
     people = {p["id"]: p["name"] for p in doc["players"]}
     assert [loc["name"] for loc in doc["locations"]] == ["Pawpad"]
@@ -104,14 +109,18 @@ def test_every_title_exported_field_by_field():
             assert [s["rank"] for s in scores] == rec["places"]
         for s in scores:  # a winner is first, and only a winner
             assert (s["rank"] == 1) == s["winner"] or not rec["winners"], (rec, s)
-        if "date" in rec:
+        if "start" in rec:  # when it began, to the second, as BG Stats keeps a play
+            assert play["playDate"] == rec["start"] and "comments" not in play
+        elif "end" in rec:
+            assert play["playDate"] == rec["end"] and "comments" not in play
+        elif "date" in rec:  # a record from before the box kept times: its day
             assert play["playDate"] == rec["date"] + " 00:00:00" and "comments" not in play
         else:
             assert play["playDate"] == "2026-12-01 00:00:00" and "clock" in play["comments"]
-    tie = doc["plays"][6]["playerScores"]
+    tie = doc["plays"][7]["playerScores"]
     assert [s["rank"] for s in tie] == [1, 1, 3] and [s["winner"] for s in tie] == [
         True, True, False]
-    old = doc["plays"][7]["playerScores"]
+    old = doc["plays"][8]["playerScores"]
     assert [s["rank"] for s in old] == [2, 1]
     # a BoardGameGeek id only where the user's table gives one
     assert [g.get("bggId") for g in doc["games"]] == [
@@ -149,7 +158,7 @@ def test_make_export_from_a_folder(tmp_path):
     out = tmp_path / "out"
     export.main(["--data", str(data), "--out", str(out)])
     doc = json.loads((out / "pawpad.bgsplay").read_text())
-    assert len(doc["plays"]) == 8
+    assert len(doc["plays"]) == 9
     assert "Ann" in [p["name"] for p in doc["players"]]
     assert (out / "pawpad-plays.csv").read_text().count("\n") == 1 + sum(
         len(p["playerScores"]) for p in doc["plays"])

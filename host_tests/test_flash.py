@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 import pytest
+from fake_repl import FakeRepl
 from helpers import ROOT
 
 sys.path.insert(0, os.path.join(ROOT, "tools"))
@@ -79,7 +80,9 @@ PICO_1_28 = 6 | (3 | 4 << 2) << 8  # sys.implementation._mpy of the rp2 port, v1
 
 
 class Pico:
-    """A fake board and the `make flash` runs against it."""
+    """A fake board and the `make flash` runs against it: its files behind the fake
+    mpremote, its REPL (the soft reset that starts it again) on a pseudo-terminal whose
+    path is the port."""
 
     def __init__(self, tmp_path, mpy=PICO_1_28, micropython="1.28.0", frozen=None):
         self.dir = tmp_path / "board"
@@ -94,8 +97,12 @@ class Pico:
                                      "calls": str(self.calls)})
         self.fake.chmod(0o755)
         self.mpy = tmp_path / "mpy"
-        self.port = "test%d-%s-%s" % (os.getpid(), tmp_path.parent.name, tmp_path.name)
-        self.state = os.path.join(ROOT, "build", "flashed-%s.json" % self.port)
+        self.repl = FakeRepl()
+        self.port = self.repl.path
+        self.state = os.path.join(ROOT, "build", "flashed-%s.json" % self.port.replace(
+            "/", "_").replace(":", "_"))
+        if os.path.exists(self.state):  # a pseudo-terminal's path is used again later
+            os.remove(self.state)
 
     def firmware(self, files):
         """The compiled firmware: {path under mpy/: bytes}."""
@@ -114,6 +121,7 @@ class Pico:
         return self.calls.read_text().splitlines()[-1]
 
     def close(self):
+        self.repl.close()
         if os.path.exists(self.state):
             os.remove(self.state)
 
@@ -165,7 +173,11 @@ def test_flash_copies_only_what_changed_and_reports_the_version(make_pico):
     third = pico.flash()
     assert "flash: 1 of 4 files changed" in third.stdout
     last = pico.last_call()
-    assert "cp" in last and "__init__.mpy" in last and last.endswith("reset")
+    # the clock set last, and the box started again by a soft reset (a hard one would
+    # start its clock at 2021 again): once a flash
+    assert "cp" in last and "__init__.mpy" in last and last.endswith("rtc --set")
+    assert "reset" not in pico.calls.read_text()
+    assert pico.repl.started == 3 and pico.repl.mode == "app"
     assert "main.py" not in last
 
 

@@ -9,6 +9,7 @@ import re
 import subprocess
 import sys
 
+from fake_repl import FakeRepl
 from helpers import ROOT, run_mp
 
 sys.path.insert(0, os.path.join(ROOT, "tools", "report"))
@@ -191,16 +192,22 @@ def test_the_report_fetches_the_box_files_over_mpremote_and_restarts_the_box(tmp
                             "calls": str(calls)})
     fake.chmod(0o755)
     out = tmp_path / "report"
-    r = subprocess.run([sys.executable, "tools/report/make_report.py", "--port", "/dev/ttyTEST",
-                        "--mpremote", str(fake), "--out", str(out)], cwd=ROOT,
-                       capture_output=True, text=True)
+    repl = FakeRepl()  # the board's REPL, where the box is started again
+    try:
+        r = subprocess.run([sys.executable, "tools/report/make_report.py", "--port", repl.path,
+                            "--mpremote", str(fake), "--out", str(out)], cwd=ROOT,
+                           capture_output=True, text=True, timeout=60)
+    finally:
+        repl.close()
     assert r.returncode == 0, r.stderr
-    assert "from the Pico on /dev/ttyTEST: stats.json" in r.stdout
+    assert "from the Pico on %s: stats.json" % repl.path in r.stdout
     text = calls.read_text()
     assert text.index("mem32[0x40058000]") < text.index(" cp ")  # the watchdog stopped first
     made = text.splitlines()
-    assert made[-1].startswith("connect /dev/ttyTEST cp :/data/stats.json")
-    assert made[-1].endswith("reset")  # the box starts again
+    assert made[-1].startswith("connect %s cp :/data/stats.json" % repl.path)
+    # its clock set from this computer's, and the box started again keeping it
+    assert made[-1].endswith("rtc --set") and "reset" not in text
+    assert repl.started == 1
     assert not (out / "data" / "settings.json").exists()
     assert "<td>1</td><td>1</td>" in (out / "report.html").read_text()
 

@@ -1,10 +1,12 @@
 # cpython only: `make roster` (tools/install/roster.py) puts names onto the box as the
 # box checks them, keeps who sits where for the names that stay, and says what it
-# refused; over mpremote it copies players.json and resets the Pico.
+# refused; over mpremote it copies players.json, sets the box's clock and starts the
+# box again.
 import json
 import os
 import sys
 
+from fake_repl import FakeRepl
 from helpers import ROOT
 
 sys.path.insert(0, os.path.join(ROOT, "tools", "install"))
@@ -33,7 +35,8 @@ def test_a_damaged_roster_on_the_box_is_started_afresh(tmp_path, capsys):
     assert json.loads((data / "players.json").read_text())["names"] == ["Ann"]
 
 
-def test_over_mpremote_it_copies_and_resets(tmp_path, monkeypatch):
+def test_over_mpremote_it_copies_sets_the_clock_and_starts_the_box_again(tmp_path,
+                                                                          monkeypatch):
     calls = []
 
     class Done:
@@ -48,8 +51,17 @@ def test_over_mpremote_it_copies_and_resets(tmp_path, monkeypatch):
         return Done()
 
     monkeypatch.setattr(tool.subprocess, "run", run)
-    assert tool.main(["--port", "socket://x", "--mpremote", "mp", "--add", "Bob"]) == 0
-    cp = calls[1]
-    assert cp[:3] == ["mp", "connect", "socket://x"] and cp[-1] == "reset"
-    assert cp[cp.index("cp") + 2] == ":/data/players.json"
-    assert calls[2] == {"names": ["Ann", "Bob"], "seats": ["Ann"]}
+    repl = FakeRepl()
+    try:
+        assert tool.main(["--port", repl.path, "--mpremote", "mp", "--add", "Bob"]) == 0
+        cp = calls[1]
+        assert cp[:3] == ["mp", "connect", repl.path] and cp[-2:] == ["rtc", "--set"]
+        assert cp[cp.index("cp") + 2] == ":/data/players.json"
+        assert calls[2] == {"names": ["Ann", "Bob"], "seats": ["Ann"]}
+        assert repl.started == 1 and "reset" not in sum(calls[:2], [])
+        # only read: the clock is set and the box started again all the same
+        del calls[:]
+        assert tool.main(["--port", repl.path, "--mpremote", "mp"]) == 0
+        assert len(calls) == 1 and calls[0][-2:] == ["rtc", "--set"] and repl.started == 2
+    finally:
+        repl.close()

@@ -19,6 +19,7 @@ import os
 import subprocess
 import sys
 
+import boxlink
 from manifests import pawpad_version
 
 STAMP = ".pawpad-flash"  # on the board: the digest of the state the last flash left
@@ -231,7 +232,7 @@ STAMP_WRITE = ("with open('/%s', 'w') as f:\n"
 
 def commands(connect, changed, state, remove_package, removed=()):
     """The mpremote commands: folders one by one (one that exists already fails
-    harmlessly), then the removals, every copy, the new stamp and the reset chained on
+    harmlessly), then the removals, every copy, the new stamp and the clock chained on
     one connection."""
     dirs = set()
     for _, dst in changed:
@@ -246,10 +247,11 @@ def commands(connect, changed, state, remove_package, removed=()):
         chain += ["rm", ":" + dst, "+"]
     for src, dst in changed:
         chain += ["cp", src, ":" + dst, "+"]
-    # mpremote stops the running firmware to reach the REPL; the reset starts it again.
+    # mpremote stops the running firmware to reach the REPL; the clock is set last, and
+    # boxlink.restart() starts the firmware again keeping it.
     chain += ["exec", STAMP_WRITE % (STAMP, stamp_of(state), STAMP), "+",
-              "exec", "import %s; print('Pawpad', %s.VERSION)" % (PACKAGE, PACKAGE), "+",
-              "reset"]
+              "exec", "import %s; print('Pawpad', %s.VERSION)" % (PACKAGE, PACKAGE), "+"]
+    chain += boxlink.SET_CLOCK
     return cmds + [chain]
 
 
@@ -313,6 +315,11 @@ def main():
     for line in out.splitlines():
         if line.startswith("Pawpad"):
             print("device reports:", line)
+    try:
+        boxlink.restart(a.port)
+    except boxlink.LinkError as e:
+        sys.exit("flash: copied, but %s: unplug it and plug it in again (its clock is "
+                 "then not set)" % e)
 
 
 if __name__ == "__main__":

@@ -3,8 +3,8 @@
 # box under Players > Names). Names are checked as the box checks them.
 #   python tools/install/roster.py --port /dev/ttyACM0 --add "Ann,Bob" [--remove Cy]
 #   python tools/install/roster.py --data sim_data --add "Ann,Bob"     (a folder)
-# Without --add or --remove it prints the roster. Over mpremote the Pico is reset at the
-# end, so the box starts again with the names.
+# Without --add or --remove it prints the roster. Over mpremote the box's clock is set
+# at the end and the box starts again, with the names (boxlink).
 import argparse
 import json
 import os
@@ -15,6 +15,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "firmware"))
 
+import boxlink  # noqa: E402
 from flash import STOP_WATCHDOG  # noqa: E402
 
 from pawpad.store import roster  # noqa: E402
@@ -52,7 +53,7 @@ def names(text):
 def read_device(mpremote, port):
     r = subprocess.run([mpremote, "connect", port, "exec", STOP_WATCHDOG +
                         "try:\n    print(open(%r).read())\nexcept OSError:\n    print('{}')\n"
-                        % (DEVICE_DIR + "/" + roster.ROSTER)],
+                        % (DEVICE_DIR + "/" + roster.ROSTER), "+"] + boxlink.SET_CLOCK,
                        capture_output=True, text=True, timeout=120)
     if r.returncode:
         sys.exit("roster: the board did not answer:\n" + (r.stderr or r.stdout).strip())
@@ -96,10 +97,16 @@ def main(argv=None):
                 f.write(text)
             try:
                 subprocess.run([a.mpremote, "connect", a.port, "exec", STOP_WATCHDOG, "+",
-                                "cp", f.name, ":%s/%s" % (DEVICE_DIR, roster.ROSTER), "+",
-                                "reset"], check=True, timeout=120)
+                                "cp", f.name, ":%s/%s" % (DEVICE_DIR, roster.ROSTER), "+"]
+                               + boxlink.SET_CLOCK, check=True, timeout=120)
             finally:
                 os.remove(f.name)
+    if not a.data:
+        try:
+            boxlink.restart(a.port)
+        except boxlink.LinkError as e:
+            print("roster: %s: unplug it and plug it in again" % e)
+            return 1
     print("roster: %s" % (", ".join(r.names) or "no names (the box plays by colour)"))
     return 1 if problems else 0
 

@@ -26,8 +26,8 @@ class QuietBox(Box):
     def status(self):
         return {"stages": ["8g", "missing"], "tilt": "level", "stuck": "3"}
 
-    def date(self):
-        return "2026-11-29"
+    def clock(self):
+        return "2026-11-29 20:15:00"
 
 
 def quiet_app(s, info=None):

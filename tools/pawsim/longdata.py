@@ -293,8 +293,8 @@ def write_game(store, title, records, seed=1, sprinkle=True):
 
 def finished(i, store=None):
     """(history record, tally, colours, game) of the history's game i, ended as the
-    box ends a game (results.finish_game: results.summary, the date, then the fields
-    Session.finish adds); one in seven is ended early from the game menu. `store`:
+    box ends a game (results.finish_game: results.summary with its start and end, then
+    the fields Session.finish adds); one in seven is ended early from the game menu. `store`:
     where its log goes while it is played (None: its events stay in RAM)."""
     name, players, settings, chooser, most = HISTORY_GAMES[i % len(HISTORY_GAMES)]
     colours = colours_for(i, players)
@@ -303,8 +303,9 @@ def finished(i, store=None):
     g.play(4 + i % 20 if i % 7 == 3 else most, sprinkle=False, to_end=True)
     s = g.s
     game = _Host(s, colours)
-    rec = summary(game, {} if s.state["ended"] else {"abandoned": True})
-    rec["date"] = "20%02d-%02d-%02d" % (25 + i // 120, 1 + i // 10 % 12, 1 + i % 28)
+    day = "20%02d-%02d-%02d" % (25 + i // 120, 1 + i // 10 % 12, 1 + i % 28)
+    s.header["start"] = day + " 19:%02d:00" % (i % 60)
+    rec = summary(game, {} if s.state["ended"] else {"abandoned": True}, day + " 23:59:59")
     rec["game"] = s.name
     rec["id"] = s.game_id()
     rec["players"] = s.header["players"]

@@ -17,6 +17,7 @@ for _p in ("tools", "tools/install", "tools/bench", "tools/web",
     if os.path.join(ROOT, _p) not in sys.path:
         sys.path.insert(0, os.path.join(ROOT, _p))
 
+import boxlink  # noqa: E402
 from flash import STOP_WATCHDOG  # noqa: E402
 
 from pawpad.app.shell import flow as flows  # noqa: E402
@@ -44,8 +45,8 @@ def copy_folder(src, dst):
 
 def fetch(mpremote, port, dst, device_dir=DEVICE_DIR):
     """The box's files from a Pico over mpremote; returns those found. mpremote stops
-    the firmware to reach the REPL (and the watchdog is stopped with it); the Pico is
-    reset at the end, so the box starts again."""
+    the firmware to reach the REPL (and the watchdog is stopped with it); at the end
+    the box's clock is set and the box starts again (boxlink)."""
     connect = [mpremote, "connect", port]
     os.makedirs(dst, exist_ok=True)
     r = subprocess.run(connect + ["exec", STOP_WATCHDOG + "import os\ntry:\n"
@@ -60,9 +61,15 @@ def fetch(mpremote, port, dst, device_dir=DEVICE_DIR):
     chain = list(connect)
     for name in found:
         chain += ["cp", ":%s/%s" % (device_dir, name), os.path.join(dst, name), "+"]
-    r = subprocess.run(chain + ["reset"], capture_output=True, text=True, timeout=300)
+    r = subprocess.run(chain + boxlink.SET_CLOCK, capture_output=True, text=True,
+                       timeout=300)
     if r.returncode:
         raise SystemExit("report: copying from the board failed:\n" + r.stderr.strip())
+    try:
+        boxlink.restart(port)
+    except boxlink.LinkError as e:
+        raise SystemExit("report: the files are copied, but %s: unplug it and plug it in "
+                         "again" % e)
     return found
 
 

@@ -24,7 +24,7 @@ BGG_IDS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "bgg_ids.json
 ABOUT = ("This is a Play file that can be read by Board Game Stats. If you see this "
          "text, try to use a share, export or open-in function to open it with Board "
          "Game Stats. Written by Pawpad (make export).")
-CSV_FIELDS = ("play", "date", "date_known", "game", "variant", "duration_min", "location",
+CSV_FIELDS = ("play", "date", "time", "date_known", "game", "variant", "duration_min", "location",
               "player", "seat", "start_player", "score", "rank", "winner", "pawpad_id")
 
 
@@ -67,15 +67,20 @@ def places_of(rec):
 
 
 def play_date(rec, today):
-    """(date and time for BG Stats, known?): the box writes a date only when its clock
-    was set; otherwise the day of the export stands in, and the play says so."""
-    d = rec.get("date")
-    if isinstance(d, str) and len(d) >= 10:
+    """(date and time for BG Stats, known?): when the game began, as the box's clock
+    had it (its end when only that is known; a record from before the box kept times
+    has only its day); otherwise the day of the export stands in, and the play says
+    so."""
+    for k in ("start", "end", "date"):
+        d = rec.get(k)
+        if not isinstance(d, str):
+            continue
         try:
-            datetime.date.fromisoformat(d[:10])
-            return d[:10] + " " + (d[11:19] if len(d) >= 19 else "00:00:00"), True
+            if len(d) == 19:
+                return datetime.datetime.fromisoformat(d).strftime("%Y-%m-%d %H:%M:%S"), True
+            return datetime.date.fromisoformat(d).isoformat() + " 00:00:00", True
         except ValueError:
-            pass
+            continue
     return today + " 00:00:00", False
 
 
@@ -170,7 +175,8 @@ def write_csv(path, history, today=None):
         for i, p in enumerate(plays(history, today)):
             rec = p["rec"]
             for s in p["seats"]:
-                w.writerow({"play": i + 1, "date": p["date"][:10], "date_known":
+                w.writerow({"play": i + 1, "date": p["date"][:10],
+                            "time": p["date"][11:16] if p["known"] else "", "date_known":
                             "yes" if p["known"] else "no", "game": p["title"],
                             "variant": (rec.get("settings") or {}).get("variant", ""),
                             "duration_min": p["minutes"], "location": LOCATION,

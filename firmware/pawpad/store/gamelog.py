@@ -54,6 +54,14 @@ MAX_PLAYERS = const(8)
 MAX_ID = const(32)  # characters in a game's id
 
 
+# A time as the box keeps one (a game's start and end): its clock's local time, written
+# only when the clock was set (app/device/device.py: clock). A clock that reads an
+# earlier year than CLOCK_SET_YEAR was never set: the rp2 port starts at 2021-01-01,
+# and no Pawpad was made before 2025.
+STAMP = "0000-00-00 00:00:00"  # each 0 a digit
+CLOCK_SET_YEAR = const(2025)
+
+
 # What a file reader hands on in place of a line it could not make text of (see
 # store/files.py). A NUL never starts a record: JSON text escapes it.
 NOT_TEXT = "\x00is not text\n"
@@ -190,7 +198,25 @@ def _colours(v, n):
     return True
 
 
-_HEAD_KEYS = ("game", "players", "settings", "v", "colours", "id", "people")
+_HEAD_KEYS = ("game", "players", "settings", "v", "colours", "id", "people", "start")
+
+
+def stamp(t):
+    """A time tuple (time.localtime's) as STAMP, or None when the clock was never set."""
+    if t[0] < CLOCK_SET_YEAR:
+        return None
+    return "%04d-%02d-%02d %02d:%02d:%02d" % (t[0], t[1], t[2], t[3], t[4], t[5])
+
+
+def stamp_ok(v):
+    """A time written as STAMP: "2026-12-02 20:15:00"."""
+    if not isinstance(v, str) or len(v) != len(STAMP):
+        return False
+    for i in range(len(STAMP)):
+        want, got = STAMP[i], v[i]
+        if (got < "0" or got > "9") if want == "0" else got != want:
+            return False
+    return True
 
 
 def check_head(rec):
@@ -213,6 +239,8 @@ def check_head(rec):
         return "has a bad id"
     if "people" in rec and not people_ok(rec["people"], players):
         return "has bad people"
+    if "start" in rec and not stamp_ok(rec["start"]):
+        return "has a bad start"
     return None
 
 
@@ -314,6 +342,9 @@ def check_summary(rec, index=0):
     for k in ("date", "id"):
         if k in rec and not (isinstance(rec[k], str) and len(rec[k]) <= MAX_ID):
             return "has a bad " + k
+    for k in ("start", "end"):
+        if k in rec and not stamp_ok(rec[k]):
+            return "has a bad " + k
     for k in ("abandoned", "unfinished"):
         if k in rec and rec[k] is not True and rec[k] is not False:
             return "has a bad " + k
@@ -382,9 +413,10 @@ def parse(text, check=None):
     return records, good, reader.problem
 
 
-def header(game, players, settings, colours=None, game_id=None, people=None):
-    """The first record of a game's log; colours (a name per seat), an id and the people
-    at the seats (a name or None each) are kept when given."""
+def header(game, players, settings, colours=None, game_id=None, people=None, start=None):
+    """The first record of a game's log; colours (a name per seat), an id, the people
+    at the seats (a name or None each) and the time it began (STAMP) are kept when
+    given."""
     head = {"game": game, "players": players, "settings": settings, "v": VERSION}
     if colours is not None:
         head["colours"] = list(colours)
@@ -392,6 +424,8 @@ def header(game, players, settings, colours=None, game_id=None, people=None):
         head["id"] = game_id
     if people is not None:
         head["people"] = list(people)
+    if start is not None:
+        head["start"] = start
     return head
 
 

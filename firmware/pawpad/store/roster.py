@@ -38,6 +38,16 @@ def valid(name):
     return True
 
 
+def who(people, colours, seat):
+    """Who played at a seat of a game, as its log or its history record kept it: the
+    person, else the seat's colour; None when neither was kept (a record from before
+    the box kept colours: the caller knows the seat's colour now)."""
+    for names in (people, colours):
+        if isinstance(names, list) and seat < len(names) and isinstance(names[seat], str):
+            return names[seat]
+    return None
+
+
 class Roster:
     def __init__(self, names=None, seats=None):
         self.names = list(names or [])

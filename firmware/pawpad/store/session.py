@@ -83,14 +83,15 @@ class Session:
 
     # --- starting and resuming ---
     @classmethod
-    def new(cls, store, name, players, settings=None, colours=None, people=None):
+    def new(cls, store, name, players, settings=None, colours=None, people=None,
+            start=None):
         engine = engine_for(name)
         state = engine.start(players, settings)  # ValueError for a bad set-up
         # The game's own id (history and statistics count it once) and the seats'
         # colours as they are now: the history keeps them, whatever changes later.
         head = gamelog.header(name, players, state["settings"],
                               None if colours is None else list(colours[:players]), new_id(),
-                              None if people is None else list(people[:players]))
+                              None if people is None else list(people[:players]), start)
         s = cls(store, head, Timeline(Pages), state)
         if store is not None:
             try:

@@ -96,16 +96,20 @@ class Device(Box):
         self.sensors.apply(s)
         self.settings = s
 
-    def date(self):
-        """Today as YYYY-MM-DD, or None when the clock was never set (a Pico keeps
-        no time without power: mpremote sets it when it connects)."""
+    def clock(self):
+        """The time now as "YYYY-MM-DD HH:MM:SS", or None when it is not known: a Pico
+        keeps no time without power and starts at 2021-01-01, until mpremote sets its
+        clock (make flash, report, roster and export do, and keep it with a soft
+        reset: a hard one starts the clock again from 2021)."""
         try:
             import time
 
-            y, m, d = time.localtime()[:3]
+            t = time.localtime()
         except (ImportError, AttributeError, OSError):
             return None
-        return "%04d-%02d-%02d" % (y, m, d) if y >= 2025 else None
+        from pawpad.store.gamelog import stamp
+
+        return stamp(t)
 
     def status(self):
         tilt = self.sensors.tilt

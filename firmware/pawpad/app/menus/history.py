@@ -58,12 +58,21 @@ class History(ListScreen):
             return
         ms = g.get("ms")
         mins = ms // 60000 if isinstance(ms, int) and ms >= 0 else 0
-        lines = [(g.get("date") or "date unknown") + "  " +
-                 ("%d min" % mins if mins else "under a minute")]
+        lines = [when(g), "%d min" % mins if mins else "under a minute"]
         lines += ["%s %s" % (_seat(g, s, app), v) for s, v in enumerate(g["scores"])]
         if g.get("abandoned"):
             lines.append("(ended early)")
         app.nav.push(Notice(_title(g), lines))
+
+
+def when(g):
+    """When the game was played, as far as the box's clock knew: its start to the
+    minute, else its end, else its day (records from before the box kept times)."""
+    for k in ("start", "end", "date"):
+        v = g.get(k)
+        if isinstance(v, str) and v:
+            return v[:16]
+    return "date unknown"
 
 
 def _readable(g):
@@ -87,8 +96,11 @@ def _title(g):
 
 
 def _seat(g, seat, app):
-    """The seat's colour in that game (older records: the colour it has now)."""
-    colours = g.get("colours")
-    if isinstance(colours, list) and seat < len(colours) and isinstance(colours[seat], str):
-        return colours[seat]
+    """Who sat at the seat in that game: the person, else its colour then (older
+    records: the colour it has now)."""
+    from pawpad.store.roster import who
+
+    name = who(g.get("people"), g.get("colours"), seat)
+    if name is not None:
+        return name
     return app.settings["colours"][seat] if 0 <= seat < 8 else "?"

@@ -33,8 +33,9 @@ class Box:
         "tipped" or "missing", "stuck": the seats whose button was held at start}."""
         return {"stages": [], "tilt": "missing", "stuck": ""}
 
-    def date(self):
-        """Today as YYYY-MM-DD, or None when the clock was never set."""
+    def clock(self):
+        """The time now as "YYYY-MM-DD HH:MM:SS" (gamelog.STAMP), or None when the
+        clock was never set."""
         return None
 
     def check_fast_panel(self):

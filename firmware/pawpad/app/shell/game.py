@@ -6,6 +6,7 @@ from pawpad.app.shell import flow as flows
 from pawpad.app.shell.score_sheet import Kept
 from pawpad.core.timers import Timer, clock_text
 from pawpad.store import game_timer
+from pawpad.store.roster import who
 from pawpad.ticks import diff
 from pawpad.ui.lists import Notice
 from pawpad.ui.screen import DONE, ERROR, TIME_UP, WARN
@@ -42,10 +43,7 @@ class Game:
     def name(self, seat):
         """Who plays at the seat in this game: the person sitting there, else the seat's
         colour (a change of colours or seats later changes nothing)."""
-        people = self.people
-        if people is not None and seat < len(people) and people[seat] is not None:
-            return people[seat]
-        return self.colour(seat)
+        return who(self.people, self.colours, seat) or self.colour(seat)
 
     def colour(self, seat):
         """The seat's colour in this game: its button's light."""

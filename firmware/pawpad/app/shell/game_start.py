@@ -67,7 +67,7 @@ def begin(app, name, players, setup, asked=()):
             return
     try:
         session = Session.new(app.store, name, players, setup, app.settings["colours"],
-                              app.roster.people(players))
+                              app.roster.people(players), app.box.clock())
     except ValueError as e:
         app.nav.push(Notice(title(name), [str(e) + ".", "", "Change the number of",
                                           "players under Players."]))

@@ -6,6 +6,7 @@ from micropython import const
 from pawpad.app.shell import score_sheet
 from pawpad.store import gamelog, stats
 from pawpad.store.lines import LINE_MAX
+from pawpad.store.roster import who
 from pawpad.ui import widgets
 from pawpad.ui.screen import OK, PRESS, UNDO, Screen
 
@@ -13,7 +14,7 @@ ROWS = const(5)  # standings on one page; more scroll with UP/DOWN
 # The history is read a line at a time through LINE_MAX bytes. A record's score sheet
 # takes at most SHEET_BYTES of it (8 players' totals: about 16 rows), and less when the
 # rest leaves less room: Pick-a-Dog's STOPs take up to about 1.2 KB, and the fields
-# added after summary() (game, id, players, events, ms, date, the checksum) up to
+# added after summary() (game, id, players, events, ms, the checksum) up to
 # LATER_BYTES.
 SHEET_BYTES = const(640)
 LATER_BYTES = const(192)
@@ -50,10 +51,11 @@ class Results(Screen):
         app.box.sound(PRESS)
 
 
-def summary(game, extra):
+def summary(game, extra, now=None):
     """The history's record of the game as it stands, its score sheet's totals
     included (the sheet kept as the game went: it goes with the log once the game is
-    in the history)."""
+    in the history). Its start and end (`now`) are kept when the box's clock knew
+    them."""
     flow, state = game.flow, game.state
     rec = {"scores": flow.scores(state), "winners": flow.winners(state) if state["ended"]
            else [], "colours": game.colours[:state["players"]], "title": flow.title(state)}
@@ -66,6 +68,11 @@ def summary(game, extra):
         rec["places"] = places
     rec.update(flow.history_extra(game.session.events()))
     rec.update(extra)
+    start = game.session.header.get("start")
+    if start is not None:
+        rec["start"] = start
+    if now is not None:
+        rec["end"] = now
     room = LINE_MAX - LATER_BYTES - len(gamelog.encode(rec))
     rec.update(score_sheet.history(game, min(SHEET_BYTES, room)))
     return rec
@@ -73,20 +80,15 @@ def summary(game, extra):
 
 def finish_game(app, game, extra):
     """The game goes to the history and the statistics, and the box to its main menu."""
-    rec = summary(game, extra)
-    date = app.box.date()
-    if date:
-        rec["date"] = date
+    rec = summary(game, extra, app.box.clock())
     settle(app, game.session, game.flow, rec)
     app.close_game()
 
 
 def players_of(header, colours):
     """Whom a game's statistics are kept for, a seat at a time: the person who sat
-    there, else the seat's colour."""
-    colours = header.get("colours") or colours
-    people = header.get("people") or ()
-    return [people[s] if s < len(people) and people[s] is not None else colours[s]
+    there, else the seat's colour (`colours`: the box's, for a log that kept none)."""
+    return [who(header.get("people"), header.get("colours"), s) or colours[s]
             for s in range(header["players"])]
 
 

@@ -71,7 +71,8 @@ class ResumeOffer(Screen):
             return
         if self.confirm:
             if k == OK:
-                settle(app, s, self.game.flow, summary(self.game, {"abandoned": True}))
+                settle(app, s, self.game.flow, summary(self.game, {"abandoned": True},
+                                                          app.box.clock()))
                 app.nav.pop()
             elif k == DOWN:
                 self.set_aside(app)

@@ -1,0 +1,97 @@
+# When a game was played (issue 25): the box has no battery clock, so a game keeps its
+# start and end only when the clock is known to be set (mpremote sets it: make flash,
+# report, roster, export); otherwise the history keeps only the game's time on the box.
+# Both runtimes.
+from test_device_games import OPEN_TOP_DOGS, round_keys, three_players
+
+from pawpad.app.device.device import Device
+from pawpad.store import gamelog
+from pawpad.store.files import Storage
+from pawpad.store.history import read_history
+from pawpad.store.session import LOG
+from pawsim import board as simboard
+from pawsim.script import Player, parse
+
+
+def test_a_stamp_is_the_clock_to_the_second_or_nothing():
+    assert gamelog.stamp((2026, 12, 2, 20, 5, 9, 2, 336)) == "2026-12-02 20:05:09"
+    assert gamelog.stamp((2021, 1, 1, 0, 0, 4, 4, 1)) is None  # the rp2 port's start
+    assert gamelog.stamp((2024, 12, 31, 23, 59, 59, 1, 366)) is None
+    assert gamelog.stamp_ok("2026-12-02 20:05:09")
+    for bad in ("2026-12-02T20:05:09", "2026-12-2 20:05:09", "2026-12-02 20:05:0x",
+                "2026-12-02 20:05:09 ", "2026-12-02", "", None, 20261202, ["2026"],
+                "\uff12026-12-02 20:05:09"[:19]):
+        assert not gamelog.stamp_ok(bad), bad
+
+
+def test_a_damaged_time_in_a_header_or_a_record_is_refused():
+    head = gamelog.header("top_dogs", 3, {}, None, "abc", None, "2026-12-02 20:05:09")
+    assert gamelog.check_head(head) is None
+    head["start"] = "yesterday"
+    assert gamelog.check_head(head) == "has a bad start"
+    rec = {"game": "top_dogs", "players": 2, "scores": [1, 2], "winners": [1],
+           "start": "2026-12-02 20:05:09", "end": "2026-12-02 20:35:10"}
+    assert gamelog.check_summary(rec) is None
+    for k in ("start", "end"):
+        assert gamelog.check_summary(dict(rec, **{k: 1733170000})) == "has a bad " + k
+
+
+def play_at(times, script, data):
+    """Plays `script` on a box whose clock reads each of `times` in turn, the last
+    from then on (None: never set)."""
+    read = []
+
+    class Clocked(Device):
+        def clock(self):
+            read.append(1)
+            return times[min(len(read), len(times)) - 1]
+
+    world = simboard.World(simboard.Clock(True), True, True)
+    p = Player(world, simboard.build(world, data), Clocked, "/tmp")
+    p.play(parse(script))
+    return p
+
+
+def whole_game_keys():
+    script, t = OPEN_TOP_DOGS, 2100
+    for r in range(10):
+        keys, t = round_keys(t, ups=(r % 3, 1, 0))
+        script += keys
+    return script + "%d ok\n%d ok\n" % (t + 300, t + 500)
+
+
+def test_a_game_keeps_its_start_and_end_when_the_clock_is_set():
+    data = three_players()
+    play_at(["2026-12-02 20:05:09", "2026-12-02 20:41:30"], whole_game_keys(), data)
+    rec = read_history(Storage(data))[-1]
+    assert rec["start"] == "2026-12-02 20:05:09" and rec["end"] == "2026-12-02 20:41:30"
+    assert "date" not in rec and rec["ms"] > 0
+
+
+def test_a_game_on_a_clock_never_set_keeps_its_time_played_only():
+    data = three_players()
+    p = play_at([None], whole_game_keys(), data)
+    rec = read_history(Storage(data))[-1]
+    assert "start" not in rec and "end" not in rec and "date" not in rec
+    assert rec["ms"] > 0 and rec["scores"] == [3, 4, 3]
+    # the history's screen says so
+    from pawpad.app.menus.history import when
+
+    assert when(rec) == "date unknown"
+    assert p.dev.app.top.name == "menu"
+
+
+def test_the_clock_set_during_a_game_gives_its_end_only():
+    data = three_players()
+    play_at([None, "2026-12-02 21:00:00"], whole_game_keys(), data)
+    rec = read_history(Storage(data))[-1]
+    assert "start" not in rec and rec["end"] == "2026-12-02 21:00:00"
+
+
+def test_the_start_is_in_the_logs_first_line_which_a_resumed_game_reads():
+    data = three_players()
+    # the game opened, then the power goes before its end
+    play_at(["2026-12-02 20:05:09"], OPEN_TOP_DOGS + "2200 end\n", data)
+    store = Storage(data)
+    head = gamelog.decode(store.read_text(LOG, 4096).split("\n")[0])
+    assert head["start"] == "2026-12-02 20:05:09"
