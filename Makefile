@@ -187,7 +187,8 @@ export: venv
 # in progress): what the README's picture shows.
 report-demo: venv simcompile
 	rm -rf build/demo-data
-	$(PY) tools/report/demo.py 6 7 > build/demo.keys
+	$(PY) tools/install/roster.py --data build/demo-data --add "Ann,Bob,Cy" >/dev/null
+	$(PY) tools/report/demo.py 6 7 --people > build/demo.keys
 	$(MP) -X heapsize=$(SIMHEAP) tools/sim/sim.py --mpy build/sim --script build/demo.keys \
 		--out build/demo-sim --data build/demo-data >/dev/null
 	$(MAKE) --no-print-directory report DATA=build/demo-data

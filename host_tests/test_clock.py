@@ -74,11 +74,13 @@ def test_a_game_on_a_clock_never_set_keeps_its_time_played_only():
     rec = read_history(Storage(data))[-1]
     assert "start" not in rec and "end" not in rec and "date" not in rec
     assert rec["ms"] > 0 and rec["scores"] == [3, 4, 3]
-    # the history's screen says so
-    from pawpad.app.menus.history import when
-
-    assert when(rec) == "date unknown"
-    assert p.dev.app.top.name == "menu"
+    # the History screen says so (from the menu's cursor on Top Dogs, History is four
+    # rows down; OK on the newest game)
+    t = p.t + 100
+    p.play(parse("".join("%d %s\n" % (t + 100 * i, k) for i, k in enumerate(
+        ["down"] * 4 + ["ok", "ok", "end"]))))
+    assert p.dev.app.top.name == "notice"
+    assert p.dev.app.top.lines[:2] == ["date unknown", "under a minute"]
 
 
 def test_the_clock_set_during_a_game_gives_its_end_only():

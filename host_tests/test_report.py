@@ -4,6 +4,7 @@
 # the rules engine says the games came to; and the box's files fetched over mpremote.
 import base64
 import io
+import json
 import os
 import re
 import subprocess
@@ -18,6 +19,7 @@ import charts  # noqa: E402
 import demo  # noqa: E402
 import make_report as report  # noqa: E402
 
+from pawpad.core.colours import NAMES  # noqa: E402
 from pawpad.games import pick_a_dog  # noqa: E402
 from pawpad.store import gamelog  # noqa: E402
 
@@ -25,12 +27,16 @@ CHARTS = ("games-per-title", "wins-per-player", "last-games", "last-rounds", "ro
           "reactions", "margins", "stops")
 
 
-def _evening(tmp_path, games=2, left_rounds=2, seed=5):
-    """Plays the demo evening on the simulator; returns (script, the box's data folder)."""
-    script = demo.evening(games, seed, left_rounds)
+def _evening(tmp_path, games=2, left_rounds=2, seed=5, **people):
+    """Plays the demo evening on the simulator; returns (script, the box's data folder).
+    `people=True`: demo.PEOPLE on the box's roster, seated through its menus."""
+    script = demo.evening(games, seed, left_rounds, **people)
     keys = tmp_path / "evening.keys"
     keys.write_text(script.text())
     data = tmp_path / "box"
+    if people:
+        data.mkdir()
+        (data / "players.json").write_text(json.dumps({"names": list(demo.PEOPLE)}))
     r = run_mp(["tools/sim/sim.py", "--script", str(keys), "--out", str(tmp_path / "sim"),
                 "--data", str(data)], heap="512k")
     assert r.returncode == 0, r.stdout + r.stderr
@@ -111,6 +117,41 @@ def test_the_report_shows_what_the_box_kept_of_an_evening(tmp_path):
     # and what the box does not record is said, not drawn
     assert "a long game&#x27;s every round" in text
     assert "before the box kept score sheets" not in text  # every game here kept one
+
+
+def test_the_report_by_person_across_a_change_of_seats(tmp_path):
+    # Ann, Bob and Cy sit at seats 1-3 through the box's menus, Yellow's seat stays a
+    # colour; after the first game Ann and Bob swap seats
+    script, data = _evening(tmp_path, games=2, left_rounds=1, seed=11, people=True,
+                            swap_after=1)
+    out = tmp_path / "report"
+    report.main(["--data", str(data), "--out", str(out)])
+    box = boxdata.read(str(out / "data"))
+    assert box.problems == []
+    assert [g["people"] for g in box.history] == [["Ann", "Bob", "Cy", None],
+                                                 ["Bob", "Ann", "Cy", None]]
+    assert script.seating[:2] == [g["people"] for g in box.history]
+    # statistics by person across both seats; the unnamed seat by its colour
+    assert box.players() == ["Ann", "Bob", "Cy", "Yellow"]
+    for who in box.players():
+        won = sum(1 for g in box.history for s in g["winners"]
+                  if boxdata.seat_names(g)[s] == who)
+        assert box.stats[who]["games"] == 2 and box.stats[who]["wins"] == won, who
+    assert "Red" not in box.stats and "Blue" not in box.stats
+    # every STOP is its caller's, whichever seat they sat at that game
+    assert [s["player"] for s in box.all_stops()] == script.callers
+    rounds = script.finished[0]["round"]  # Ann and Bob called from both their seats
+    assert {"Ann", "Bob"} <= set(script.callers[:rounds]) & set(script.callers[rounds:-1])
+    # each person drawn in a colour of their own, none a button's; the colour seat in its
+    # button's
+    paint = charts.painter(box)
+    inks = [paint(p) for p in box.players()]
+    assert len(set(inks)) == 4 and inks[3] == charts.colour("Yellow")
+    assert not {charts.colour(c) for c in NAMES} & set(inks[:3])
+    text = (out / "report.html").read_text()
+    assert sorted(_images(text)) == sorted(CHARTS)
+    for who in ("Ann", "Bob", "Cy"):
+        assert "</span>%s</td>" % who in text  # a row of the players' table each
 
 
 def test_games_recorded_before_score_sheets_are_left_out_of_the_rounds_and_said(tmp_path):
@@ -286,7 +327,8 @@ def test_a_one_round_game_is_charted_on_whole_numbers():
     for rows in ([[3, 5, 0]], [[0, 0, 0]], [[1, 2, 3], [4, 9, 6]]):
         fig, ax = plt.subplots()
         try:
-            charts._score_lines(ax, range(1, len(rows) + 1), rows, ["Red", "Blue", "Green"])
+            charts._score_lines(ax, range(1, len(rows) + 1), rows, ["Red", "Blue", "Green"],
+                                charts.colour)
             fig.canvas.draw()
             for ticks, (low, high) in ((ax.get_xticks(), ax.get_xlim()),
                                        (ax.get_yticks(), ax.get_ylim())):

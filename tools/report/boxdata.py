@@ -27,6 +27,7 @@ from pawpad.store import history as box_history  # noqa: E402
 from pawpad.store import session  # noqa: E402
 from pawpad.store import stats as statistics  # noqa: E402
 from pawpad.store.files import Storage  # noqa: E402
+from pawpad.store.roster import who  # noqa: E402
 
 FILES = (box_history.HISTORY, statistics.STATS, session.LOG)
 DEVICE_DIR = "/data"  # boards/pico/board.py: hw.data_dir
@@ -115,22 +116,22 @@ class Box:
     def all_stops(self):
         """Every Pick-a-Dog STOP with a verdict the box kept, oldest first: those of the
         finished games (their history records) and of the game in progress, each
-        {"colour", "react_ms", "margin_ms"} (None: not known). A damaged entry is
-        passed over."""
+        {"player" (who called it: the person at the seat, else its colour),
+        "react_ms", "margin_ms"} (None: not known). A damaged entry is passed over."""
         out = []
         for g in self.history:
-            colours = g.get("colours") or list(NAMES)
+            names = seat_names(g)
             stops = g.get("stops") if g.get("game") == "pick_a_dog" else None
             for s in stops if isinstance(stops, list) else ():
                 if (isinstance(s, list) and len(s) == 4 and _whole(s[0]) and
-                        0 <= s[0] < len(colours) and _whole(s[1], -1) and
+                        0 <= s[0] < len(names) and _whole(s[1], -1) and
                         _whole(s[2], -1) and s[3] in (True, False)):
-                    out.append({"colour": colours[s[0]], "react_ms": _known(s[1]),
+                    out.append({"player": names[s[0]], "react_ms": _known(s[1]),
                                 "margin_ms": _known(s[2])})
         if self.game and self.game["game"] == "pick_a_dog":
             for s in self.game["stops"]:
                 if s["seat"] is not None and "right" in s:
-                    out.append({"colour": self.game["colours"][s["seat"]],
+                    out.append({"player": self.game["names"][s["seat"]],
                                 "react_ms": s["react_ms"], "margin_ms": s["margin_ms"]})
         return out
 
@@ -152,9 +153,10 @@ class Box:
         return sum(1 for g in self.history if not _sheet_rows(g.get("sheet"), g["players"]))
 
     def players(self):
-        """Everyone with any figures: the people, then the colours in the box's order
-        (a seat where nobody had a name)."""
-        order = [k for k in statistics.people(self.stats) if k not in NAMES] + list(NAMES)
+        """Everyone with any figures: the people by name, then the colours in the box's
+        order (a seat where nobody had a name)."""
+        order = sorted((k for k in statistics.people(self.stats) if k not in NAMES),
+                       key=lambda k: (k.lower(), k)) + list(NAMES)
         return [c for c in order if isinstance(self.stats.get(c), dict) and
                 statistics.player(self.stats, c)["games"] + self.stats[c]["stops"] +
                 self.stats[c]["false"]]
@@ -176,7 +178,7 @@ def read(folder):
 
 
 def read_game(store, problems):
-    """The game in progress: {"game", "title", "colours", "events" (in force),
+    """The game in progress: {"game", "title", "names" (seat_names), "events" (in force),
     "rounds" ([[score per seat] after each row of its score sheet]), "unit" (a row is a
     "Round", or a "Turn" in Circus Puppy), "stops" ([{"seat", "react_ms", "false"}] in
     order; Pick-a-Dog only), "tally" (the flow's statistics of it)}."""
@@ -188,7 +190,6 @@ def read_game(store, problems):
         return None
     flow = flows.load(s.name)
     events = list(s.events())
-    players = s.header["players"]
     state = s.state  # the events in force replayed
     stops = []
     for e in events:  # each STOP, with its verdict and margin once examined
@@ -200,8 +201,17 @@ def read_game(store, problems):
             stops[-1]["margin_ms"] = e.get("margin_ms")
     return {"game": s.name, "title": flow.title(state), "events": events,
             "rounds": score_sheet.totals(s, flow, False), "unit": flow.sheet_unit,
-            "colours": s.header.get("colours") or list(NAMES[:players]), "stops": stops,
+            "names": seat_names(s.header), "stops": stops,
             "tally": flow.tally(events), "ended": state.get("ended", False)}
+
+
+def seat_names(g):
+    """Who sat at each seat of a game (a history record, or a log's header): the
+    person, else the seat's colour then; for a record from before the box kept
+    colours, the box's first colours."""
+    n = g["players"]
+    return [who(g.get("people"), g.get("colours"), s) or NAMES[s % len(NAMES)]
+            for s in range(n)]
 
 
 def title_of(g):

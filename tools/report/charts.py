@@ -1,9 +1,10 @@
 # The report's charts, drawn with matplotlib (the Agg backend: PNG files, no display).
 # Each function draws one chart from what the box kept (boxdata.Box) into a PNG and
-# returns its path, or None when the box holds nothing to draw it from. Players are
-# drawn in their button's colour. Text from the box (titles, game names, dates,
-# colours) is data: it is drawn as written, never read as mathtext (words(), _legend()
-# and _save()).
+# returns its path, or None when the box holds nothing to draw it from. A seat that
+# played by its colour is drawn in its button's colour; a person (who may have sat at
+# any seat) in a colour of their own, none of them a button's (painter()). Text from
+# the box (titles, game names, dates, names) is data: it is drawn as written, never
+# read as mathtext (words(), _legend() and _save()).
 import os
 from collections import Counter
 
@@ -11,7 +12,7 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
-from boxdata import NAMES, title_of  # noqa: E402
+from boxdata import seat_names, title_of  # noqa: E402
 from matplotlib import patheffects  # noqa: E402
 from matplotlib.lines import Line2D  # noqa: E402
 from matplotlib.patches import Patch  # noqa: E402
@@ -19,6 +20,7 @@ from matplotlib.text import Text  # noqa: E402
 from matplotlib.ticker import MaxNLocator  # noqa: E402
 
 from pawpad.core.colours import RGB  # noqa: E402
+from pawpad.store.history import when  # noqa: E402
 
 INK = "#333333"
 ANY = "#9a9a9a"  # a legend's sample of something drawn in every player's colour
@@ -26,6 +28,11 @@ LAST_GAMES = 8  # games in the chart of the last games' scores
 LAST_SHEETS = 6  # finished games drawn round by round, a small panel each
 PANELS_ACROSS = 3
 DPI = 110
+# The people's colours, in the order the report lists them (at most 16 names): none a
+# button's colour (core/colours.py), each apart from the others.
+PEOPLE_INKS = ("#17becf", "#8c564b", "#1b9e77", "#7570b3", "#bcbd22", "#a6761d", "#7f7f7f",
+               "#003f5c", "#9edae5", "#c49c94", "#dbdb8d", "#2f4b7c", "#a05195", "#556b2f",
+               "#e9967a", "#222222")
 PLAIN = {"text.parse_math": False}  # every text drawn as written: "$x$" is not math
 plt.rcParams.update({"font.size": 10, "axes.spines.top": False,
                      "axes.spines.right": False, "axes.edgecolor": INK,
@@ -53,13 +60,40 @@ def _legend(where, handles, labels, **kw):
 
 
 def colour(name):
+    """A button's colour (grey for a name that is not one)."""
     r, g, b = RGB.get(name, (128, 128, 128))
     return (r / 255, g / 255, b / 255)
 
 
-def _bars(ax, xs, heights, names, **kw):
+def players_of(box):
+    """Everyone the report draws, in its order: those with statistics (the people,
+    then the colours), then anyone else who sat at a seat of a game it kept."""
+    out = list(box.players())
+    games = list(box.history) + ([{"players": len(box.game["names"]),
+                                   "colours": box.game["names"]}] if box.game else [])
+    for g in games:
+        for name in seat_names(g):
+            if name not in out:
+                out.append(name)
+    return out
+
+
+def painter(box):
+    """paint(name): the colour a player is drawn in (see the top of this file)."""
+    people = [p for p in players_of(box) if p not in RGB]
+
+    def paint(name):
+        if name in RGB or name not in people:
+            return colour(name)
+        ink = PEOPLE_INKS[people.index(name) % len(PEOPLE_INKS)]
+        return tuple(int(ink[i:i + 2], 16) / 255 for i in (1, 3, 5))
+
+    return paint
+
+
+def _bars(ax, xs, heights, names, paint, **kw):
     """Bars in the players' colours, outlined (a White player stays visible)."""
-    return ax.bar(xs, heights, color=[colour(n) for n in names], edgecolor=INK,
+    return ax.bar(xs, heights, color=[paint(n) for n in names], edgecolor=INK,
                   linewidth=0.8, **kw)
 
 
@@ -112,7 +146,7 @@ def wins_per_player(box, folder):
     games = [box.stats[p]["games"] for p in players]
     wins = [box.stats[p]["wins"] for p in players]
     ax.bar(xs, games, color="none", edgecolor=INK, linewidth=0.8, hatch="//")
-    _bars(ax, xs, wins, players)
+    _bars(ax, xs, wins, players, painter(box))
     for x, w, g in zip(xs, wins, games):
         ax.text(x, g, "%d of %d" % (w, g), ha="center", va="bottom", color=INK)
     ax.set_xticks(list(xs), [words(p) for p in players])
@@ -136,11 +170,12 @@ def last_games(box, folder, n=LAST_GAMES):
     widest = max(g["players"] for g in games)
     width = 0.8 / widest
     seen = {}
+    paint = painter(box)
     for i, g in enumerate(games):
-        names = g.get("colours") or list(NAMES[:g["players"]])
+        names = seat_names(g)
         for seat, score in enumerate(g["scores"]):
             x = i - 0.4 + width * (seat + 0.5)
-            bar = _bars(ax, [x], [score], [names[seat]], width=width)
+            bar = _bars(ax, [x], [score], [names[seat]], paint, width=width)
             seen.setdefault(names[seat], bar)
             if seat in g.get("winners", ()):
                 ax.plot(x, score, marker="*", color=INK, markersize=9,
@@ -158,20 +193,20 @@ def last_games(box, folder, n=LAST_GAMES):
 
 def _game_label(number, g):
     label = "#%d %s" % (number, title_of(g))
-    if g.get("date"):
-        label += "\n" + words(g["date"])
+    if when(g):
+        label += "\n" + words(when(g))
     if g.get("abandoned"):
         label += "\n(ended early)"
     return label
 
 
-def _score_lines(ax, xs, rows, names, marker_size=6, linewidth=2):
+def _score_lines(ax, xs, rows, names, paint, marker_size=6, linewidth=2):
     """Every seat's score after each row, a line in the player's colour; returns
     {name: line} for a legend."""
     lines = {}
     for seat, name in enumerate(names):
-        pale = sum(colour(name)) > 2.4  # White: its line outlined to be seen at all
-        lines[name], = ax.plot(xs, [r[seat] for r in rows], marker="o", color=colour(name),
+        pale = sum(paint(name)) > 2.4  # White: its line outlined to be seen at all
+        lines[name], = ax.plot(xs, [r[seat] for r in rows], marker="o", color=paint(name),
                                markeredgecolor=INK, markersize=marker_size,
                                linewidth=linewidth, label=name, path_effects=[
                                    patheffects.Stroke(linewidth=linewidth + 1.2,
@@ -202,7 +237,7 @@ def rounds(box, folder):
         return None
     fig, ax = plt.subplots(figsize=(6, 3.2))
     xs = range(1, len(game["rounds"]) + 1)
-    lines = _score_lines(ax, xs, game["rounds"], game["colours"])
+    lines = _score_lines(ax, xs, game["rounds"], game["names"], painter(box))
     ax.set_xlabel("after %s" % game["unit"].lower())
     ax.set_ylabel("score")
     ax.set_title("Scores %s: %s in progress" % (_by(game["unit"]), words(game["title"])))
@@ -226,12 +261,13 @@ def last_rounds(box, folder, n=LAST_SHEETS):
                                                     2.6 * down + 0.4),
                              squeeze=False, layout="constrained")
     seen = {}
+    paint = painter(box)
     for ax, sheet in zip(axes.flat, sheets):
         g = sheet["game"]
-        names = g.get("colours") or list(NAMES[:g["players"]])
         xs = [number for number, _ in sheet["rows"]]
         thin = len(xs) > 24
-        seen.update(_score_lines(ax, xs, [totals for _, totals in sheet["rows"]], names,
+        seen.update(_score_lines(ax, xs, [totals for _, totals in sheet["rows"]],
+                                 seat_names(g), paint,
                                  marker_size=2.5 if thin else 5, linewidth=1.6))
         ax.set_xlim(0.5 if xs[0] == 1 else 0, xs[-1] + 0.5)
         kept = "" if xs == list(range(1, len(xs) + 1)) else " (%d of %d kept)" % (
@@ -252,11 +288,11 @@ def last_rounds(box, folder, n=LAST_SHEETS):
 
 
 def _per_player(box, key):
-    """{colour: [values]} of every STOP the box kept that knows `key`."""
+    """{player: [values]} of every STOP the box kept that knows `key`."""
     out = {}
     for s in box.all_stops():
         if s[key] is not None:
-            out.setdefault(s["colour"], []).append(s[key])
+            out.setdefault(s["player"], []).append(s[key])
     return out
 
 
@@ -278,14 +314,15 @@ def reactions(box, folder):
                if box.stats[p].get("fastest_ms")}
     if not times_of and not fastest:
         return None
-    players = [p for p in NAMES if p in fastest or p in times_of]
+    players = [p for p in players_of(box) if p in fastest or p in times_of]
+    paint = painter(box)
     fig, ax = plt.subplots(figsize=(6, 0.55 * len(players) + 1.6))
     for y, p in enumerate(players):
         times = times_of.get(p, [])
         if len(times) > 1:
-            ax.plot([min(times), max(times)], [y, y], color=colour(p), linewidth=6,
+            ax.plot([min(times), max(times)], [y, y], color=paint(p), linewidth=6,
                     alpha=0.35, solid_capstyle="round")
-        ax.plot(times, [y] * len(times), "o", color=colour(p), markeredgecolor=INK,
+        ax.plot(times, [y] * len(times), "o", color=paint(p), markeredgecolor=INK,
                 markersize=8)
         if p in fastest:
             ax.plot([fastest[p]], [y], "D", color="white", markeredgecolor=INK, markersize=7)
@@ -311,7 +348,7 @@ def stops(box, folder):
     right = [box.stats[p]["right"] for p in players]
     wrong = [box.stats[p]["wrong"] for p in players]
     false = [box.stats[p]["false"] for p in players]
-    _bars(ax, [x - 0.2 for x in xs], right, players, width=0.4)
+    _bars(ax, [x - 0.2 for x in xs], right, players, painter(box), width=0.4)
     ax.bar([x - 0.2 for x in xs], wrong, bottom=right, width=0.4, color="white",
            edgecolor=INK, hatch="xx")
     ax.bar([x + 0.2 for x in xs], false, width=0.4, color="#555555", edgecolor=INK)
@@ -333,11 +370,12 @@ def margins(box, folder):
     won_by = _per_player(box, "margin_ms")
     if not won_by:
         return None
-    players = [p for p in NAMES if p in won_by]
+    players = [p for p in players_of(box) if p in won_by]
+    paint = painter(box)
     fig, ax = plt.subplots(figsize=(6, 0.55 * len(players) + 1.6))
     for y, p in enumerate(players):
         ms = sorted(won_by[p])
-        ax.plot(ms, [y] * len(ms), "o", color=colour(p), markeredgecolor=INK, markersize=8,
+        ax.plot(ms, [y] * len(ms), "o", color=paint(p), markeredgecolor=INK, markersize=8,
                 alpha=0.8)
         mid = ms[len(ms) // 2]
         ax.plot([mid, mid], [y - 0.3, y + 0.3], color=INK, linewidth=2)

@@ -19,6 +19,7 @@ _ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 sys.path.insert(0, os.path.join(_ROOT, "firmware"))
 sys.path.insert(0, os.path.join(_ROOT, "tools"))
 from pawpad.app.flows.pick_a_dog.exam import usual_counts  # noqa: E402
+from pawpad.core.colours import NAMES as COLOURS  # noqa: E402
 from pawpad.games import pick_a_dog  # noqa: E402
 from pawsim.scripts import counts_keys  # noqa: E402
 
@@ -28,6 +29,9 @@ COUNTDOWN_MS = 3000  # OK to GO
 REACTION = ((480, 90), (440, 70), (520, 160), (470, 100))
 FALSE_START = 0.2  # of the rounds
 WRONG = 0.15  # of the STOPs
+PEOPLE = ("Ann", "Bob", "Cy")
+SWAP_AFTER = 3  # games
+MENU_PLAYERS = 4  # the main menu's row of Players (Pick-a-Dog is row 0)
 
 
 class Script:
@@ -35,9 +39,12 @@ class Script:
         self.t = 1600  # the main menu is up at 1.5 s
         self.lines = []
         self.stops = []  # (caller, reaction ms, margin ms or None) of every STOP, in order
+        self.callers = []  # who called each of them: the person at the seat, or its colour
         self.finished = []  # the engine's state at the end of each whole game
         self.results = []  # the result events of the game being played
         self.past = []  # those of the games finished
+        self.seating = []  # who sat at each seat in each game (None: its colour)
+        self.seats = [None] * PLAYERS  # who sits where now
 
     def key(self, action, gap=100):
         self.lines.append("%d %s" % (self.t, action))
@@ -64,6 +71,7 @@ class Script:
             margin = None
         self.t = go + reacts[caller] + 400
         self.stops.append((caller, reacts[caller], margin))
+        self.callers.append(self.seats[caller] or COLOURS[caller])
         right = rng.random() >= WRONG
         self.key("ok" if right else "back")  # the verdict, on the STOP's screen
         room = state["table"] - 2  # what the players can take, the bonus card left
@@ -79,9 +87,28 @@ class Script:
         self.results.append(event)
         return pick_a_dog.apply(state, event)
 
+    def sit(self, order):
+        """From the main menu: Players > Who sits where, and the roster's people press
+        their buttons in `order` ([(name, seat)]); back to the main menu's first row.
+        The Seating screen starts at the first name and goes on to the next one
+        without a seat; each press moves whoever sat there off."""
+        for k in ["down"] * MENU_PLAYERS + ["ok"] + ["down"] * (PLAYERS + 1) + ["ok"]:
+            self.key(k)
+        for name, seat in order:
+            self.key("p%d" % (seat + 1))
+            for s in range(PLAYERS):
+                if self.seats[s] == name:
+                    self.seats[s] = None
+            self.seats[seat] = name
+        self.key("ok")  # done: back to Players
+        self.key("back")  # the main menu, its cursor on Players
+        for _ in range(MENU_PLAYERS):
+            self.key("up")
+
     def game(self, rng, rounds=None):
         """A game from the main menu (Pick-a-Dog is its first row): to its end, or
         `rounds` rounds and left in progress."""
+        self.seating.append(list(self.seats))
         self.key("ok")  # Pick-a-Dog
         self.key("ok", 200)  # the plain variant
         state = pick_a_dog.start(PLAYERS)
@@ -101,12 +128,19 @@ class Script:
         return "\n".join(self.lines + ["%d end" % (self.t + 500)]) + "\n"
 
 
-def evening(games, seed=1, left_rounds=3):
+def evening(games, seed=1, left_rounds=3, people=False, swap_after=SWAP_AFTER):
     """The Script played: `games` whole games, then one left in progress after
-    `left_rounds` rounds. Its text() is the script."""
+    `left_rounds` rounds; `people`: PEOPLE seated, the first two swapping seats after
+    `swap_after` games. Its text() is the script."""
     rng = random.Random(seed)
     s = Script()
-    for _ in range(games):
+    if people:
+        s.sit([(name, seat) for seat, name in enumerate(PEOPLE)])
+    for i in range(games):
+        if people and i == swap_after:
+            # Ann (the first name, where the screen starts) to Bob's seat: Bob is
+            # unseated, the next name without a seat, and takes Ann's
+            s.sit([(PEOPLE[0], 1), (PEOPLE[1], 0)])
         s.game(rng)
     if left_rounds:
         s.game(rng, rounds=left_rounds)
@@ -114,5 +148,6 @@ def evening(games, seed=1, left_rounds=3):
 
 
 if __name__ == "__main__":
-    sys.stdout.write(evening(int(sys.argv[1]) if len(sys.argv) > 1 else 3,
-                             int(sys.argv[2]) if len(sys.argv) > 2 else 1).text())
+    args = [a for a in sys.argv[1:] if a != "--people"]
+    sys.stdout.write(evening(int(args[0]) if args else 3, int(args[1]) if len(args) > 1 else 1,
+                             people="--people" in sys.argv).text())

@@ -84,18 +84,6 @@ def play_date(rec, today):
     return today + " 00:00:00", False
 
 
-def seat_names(rec):
-    """A name a seat: the person kept for it, else the seat's colour."""
-    colours = rec.get("colours") or []
-    people = rec.get("people") or []
-    out = []
-    for s in range(rec["players"]):
-        name = people[s] if s < len(people) and isinstance(people[s], str) and people[s] \
-            else colours[s] if s < len(colours) else "Seat %d" % (s + 1)
-        out.append(name)
-    return out
-
-
 def plays(history, today=None):
     """The finished games as plays: [{"rec", "title", "date", "known", "minutes",
     "seats": [{"name", "seat", "score", "rank", "winner", "start"}]}]. Games ended
@@ -111,7 +99,7 @@ def plays(history, today=None):
         except ValueError:
             continue
         date, known = play_date(rec, today)
-        names = seat_names(rec)
+        names = boxdata.seat_names(rec)
         places = places_of(rec)
         won = set(rec.get("winners") or ())
         scores = rec.get("scores") or [0] * rec["players"]

@@ -6,9 +6,10 @@ import base64
 import html
 import os
 
-from boxdata import NAMES, title_of
+from boxdata import seat_names, title_of
 
 from pawpad.app.flows.pick_a_dog.tally import STOPS_KEPT
+from pawpad.store.history import when
 
 STYLE = """
 body { font-family: system-ui, sans-serif; color: #222; max-width: 60em; margin: 2em auto;
@@ -42,8 +43,9 @@ th:first-child, td:first-child { text-align: left; }
 WIDE = ("last-games", "last-rounds")  # charts across the page
 CAPTIONS = {
     "games-per-title": "The finished games in the box's history (it keeps the last 50).",
-    "wins-per-player": "Games played and won by each button colour, over every game the "
-                       "box has counted.",
+    "wins-per-player": "Games played and won by each player (a person, across every seat "
+                       "they sat at; a seat nobody named, by its colour), over every game "
+                       "the box has counted.",
     "last-games": "Final scores of the last games in the history.",
     "last-rounds": "The last finished games round by round (turn by turn in Circus "
                    "Puppy), from the score sheet each game's history record keeps: every "
@@ -84,10 +86,9 @@ def _h(value):
     return html.escape(value if isinstance(value, str) else str(value))
 
 
-def _chip(name):
-    from charts import colour
-
-    r, g, b = (int(v * 255) for v in colour(name))
+def _chip(name, paint):
+    """The player's name after a square of the colour the charts draw them in."""
+    r, g, b = (int(round(v * 255)) for v in paint(name))
     return '<span class="chip" style="background:#%02x%02x%02x"></span>%s' % (
         r, g, b, _h(name))
 
@@ -112,11 +113,14 @@ def _duration(ms):
 
 
 def players_table(box):
+    from charts import painter
+
+    paint = painter(box)
     rows = []
     for p in box.players():
         f = box.stats[p]
         rows.append("<tr><td>%s</td><td>%d</td><td>%d</td><td>%s</td><td>%d</td><td>%s</td>"
-                    "</tr>" % (_chip(p), f["games"], f["wins"],
+                    "</tr>" % (_chip(p, paint), f["games"], f["wins"],
                                "%d of %d" % (f["right"], f["stops"]) if f["stops"] else "",
                                f["false"], _fast(f.get("fastest_ms"))))
     if not rows:
@@ -127,21 +131,24 @@ def players_table(box):
 
 
 def games_table(box, n=10):
+    from charts import painter
+
+    paint = painter(box)
     rows = []
     first = len(box.history) - len(box.history[-n:])
     for i, g in enumerate(box.history[-n:]):
-        names = g.get("colours") or list(NAMES[:g["players"]])
+        names = seat_names(g)
         scores = ", ".join('<span class="%s">%s %d</span>' % (
-            "win" if s in g.get("winners", ()) else "", _chip(names[s]), v)
+            "win" if s in g.get("winners", ()) else "", _chip(names[s], paint), v)
             for s, v in enumerate(g["scores"]))
         minutes = _duration(g.get("ms"))
         rows.append("<tr><td>#%d</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>" % (
-            first + i + 1, _h(g.get("date", "")),
+            first + i + 1, _h(when(g) or "not known"),
             _h(title_of(g)) + (" (ended early)" if g.get("abandoned") else ""),
             minutes, scores))
     if not rows:
         return "<p>No finished games yet.</p>"
-    return ("<div class='table'><table class='games'><tr><th>game</th><th>date</th><th>title</th>"
+    return ("<div class='table'><table class='games'><tr><th>game</th><th>when</th><th>title</th>"
             "<th>played</th><th>final scores (bold: won)</th></tr>%s</table></div>"
             % "".join(reversed(rows)))
 

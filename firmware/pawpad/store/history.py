@@ -24,6 +24,17 @@ def history(store, reader=None):
         return
 
 
+def when(rec):
+    """When a finished game was played, as far as the box's clock knew: its start to
+    the minute, else its end, else its day (records from before the box kept times);
+    None when the clock was never set."""
+    for k in ("start", "end", "date"):
+        v = rec.get(k)
+        if isinstance(v, str) and v:
+            return v[:16]
+    return None
+
+
 def read_history(store, reader=None, keep=HISTORY_KEEP + HISTORY_KEEP // 10):
     """The newest `keep` finished games, oldest first, for the host's tools and tests
     (the box itself reads the history a record at a time: history())."""

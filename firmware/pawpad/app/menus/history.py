@@ -58,21 +58,13 @@ class History(ListScreen):
             return
         ms = g.get("ms")
         mins = ms // 60000 if isinstance(ms, int) and ms >= 0 else 0
-        lines = [when(g), "%d min" % mins if mins else "under a minute"]
+        from pawpad.store.history import when
+
+        lines = [when(g) or "date unknown", "%d min" % mins if mins else "under a minute"]
         lines += ["%s %s" % (_seat(g, s, app), v) for s, v in enumerate(g["scores"])]
         if g.get("abandoned"):
             lines.append("(ended early)")
         app.nav.push(Notice(_title(g), lines))
-
-
-def when(g):
-    """When the game was played, as far as the box's clock knew: its start to the
-    minute, else its end, else its day (records from before the box kept times)."""
-    for k in ("start", "end", "date"):
-        v = g.get(k)
-        if isinstance(v, str) and v:
-            return v[:16]
-    return "date unknown"
 
 
 def _readable(g):
