@@ -201,6 +201,44 @@ function showStatus(now) {
   });
   dogs.split(",").forEach((n, i) => { $("dogs" + i).textContent = n; });
   $("tilt").textContent = tipped === "1" ? "Tilt: TIPPED" : "Tilt: level";
+  showNames(); // the box's own screens may have changed them
+}
+
+// --- the names of the people who play, typed here (the box checks and keeps them) ---
+let shownNames = null;
+
+function showNames(said) {
+  if (said !== undefined) $("names-said").textContent = said;
+  const names = box ? box.names() : "";
+  if (names === shownNames) return;
+  shownNames = names;
+  const list = $("roster");
+  list.textContent = "";
+  for (const name of names ? names.split("\n") : []) {
+    const li = document.createElement("li");
+    li.textContent = name;
+    const x = document.createElement("button");
+    x.type = "button";
+    x.textContent = "\u00d7";
+    x.title = "Take " + name + " off the box";
+    x.setAttribute("aria-label", x.title);
+    x.addEventListener("click", () => {
+      const why = box.remove_name(name);
+      showNames(why || name + " is off the box");
+    });
+    li.append(x);
+    list.append(li);
+  }
+}
+
+function addName(e) {
+  e.preventDefault();
+  if (!box) return;
+  const input = $("name");
+  const name = input.value.trim();
+  const why = box.add_name(name);
+  if (!why) input.value = "";
+  showNames(why || name + " is on the box");
 }
 
 // --- hands on the box ---
@@ -235,6 +273,7 @@ const held = new Set(); // keys down, let go if the page loses focus
 
 function keyDown(e) {
   if (e.ctrlKey || e.metaKey || e.altKey) return;
+  if (e.target instanceof HTMLInputElement) return; // typing a name presses no button
   const k = e.key;
   let act = null;
   if (k >= "1" && k <= "8") act = ["player", +k - 1];
@@ -320,6 +359,7 @@ function buildControls() {
     b.addEventListener("click", () => stage(+b.dataset.stage, +b.dataset.n));
   }
   $("tilt").addEventListener("click", tilt);
+  $("names-form").addEventListener("submit", addName);
   $("powercut").addEventListener("click", () => location.reload());
   $("erase").addEventListener("click", () => {
     if (!confirm("Forget everything the box saved in this browser?")) return;

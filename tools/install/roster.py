@@ -41,8 +41,7 @@ def changed(data, add=(), remove=()):
     for name in add:
         why = r.add(name)
         if why:
-            problems.append("%s: %s (up to %d letters, digits, spaces, - ' and .; "
-                            "not a colour's name)" % (name, why, roster.NAME_MAX))
+            problems.append("%s: %s (%s)" % (name, why, roster.rule()))
     return r, problems
 
 

@@ -18,6 +18,10 @@
 # 5. A full storage is a full flash: the write the browser refuses fails in the
 #    firmware (ENOSPC), and the box says "Flash full".
 # 6. `make report`'s page on a phone (390 px): nothing goes past the screen's edge.
+# 7. Names typed in the page go onto the box's roster as the box checks them (a name
+#    it refuses says why and keeps nothing), are in players.json in the browser's
+#    storage, come back after a power cut, and show on the box's Names screen; typing
+#    presses no button of the box.
 #   python tools/web/web_test.py --micropython .venv/bin/micropython
 import argparse
 import json
@@ -359,6 +363,61 @@ def check_full(b, url, micropython):
     return words.replace("\n", " / ")
 
 
+ROSTER_KEY = "pawpad:/data/players.json"
+
+
+def roster_kept(page):
+    text = page.evaluate("(k) => localStorage.getItem(k)", ROSTER_KEY)
+    return json.loads(text)["names"] if text else None
+
+
+def check_names(b, url, micropython):
+    """Names typed in the page: on the roster and in the browser's storage, refused ones
+    said; after a reload the box has them; its Names screen lists them."""
+    page = wb.open_page(b, url)
+    wb.wait_screen(page, "menu")
+    keys = page.evaluate("pawpad.keys.length")
+    for name in ("Ann", "Bo 12", "Sebastian", "Yellow", "Ann", "Dr. J"):
+        page.fill("#name", name)
+        page.press("#name", "Enter")  # the form's submit, as a hand types it
+    said_now = page.inner_text("#names-said")
+    if roster_kept(page) != ["Ann", "Bo 12", "Dr. J"]:
+        raise AssertionError("the roster kept in the browser is %r" % roster_kept(page))
+    if page.evaluate("pawpad.keys.length") != keys or page.evaluate("pawpad.screen") != "menu":
+        raise AssertionError("typing a name pressed the box's buttons")
+    listed = page.evaluate("Array.from(document.querySelectorAll('#roster li'))"
+                           ".map(li => li.firstChild.textContent)")
+    if listed != ["Ann", "Bo 12", "Dr. J"] or "Dr. J is on the box" not in said_now:
+        raise AssertionError("the page lists %r and says %r" % (listed, said_now))
+    refused = []
+    for name in ("Sebastian", "Yellow", "Ann"):  # each refused, and said why
+        page.fill("#name", name)
+        page.press("#name", "Enter")
+        refused.append(page.inner_text("#names-said"))
+    if "not a colour's name" not in refused[1] or "there already" not in refused[2]:
+        raise AssertionError("the refusals say %r" % refused)
+    page.click("#roster li:nth-child(2) button")  # Bo 12 off the box
+    if roster_kept(page) != ["Ann", "Dr. J"]:
+        raise AssertionError("taking Bo 12 off left %r" % roster_kept(page))
+    page.reload()  # a power cut: the box reads players.json from the browser again
+    if not page.evaluate("pawpad.ready"):
+        raise AssertionError("the page did not start again")
+    wb.wait_screen(page, "menu")
+    page.wait_for_function("document.querySelectorAll('#roster li').length === 2")
+    # on the box: Players (menu row 4), then Names (row 6 with four seats)
+    for key in ["ArrowDown"] * 4 + ["Enter"] + ["ArrowDown"] * 6 + ["Enter"]:
+        wb.tap(page, key)
+    wb.wait_screen(page, "names")
+    page.screenshot(path=os.path.join(SHOTS, "names.png"))
+    rows = (said(page) or "").split("\n")
+    if rows[:2] != ["Ann", "Dr. J"]:
+        raise AssertionError("the box's Names screen lists %r" % rows)
+    if page.errors or page.evaluate("pawpad.flashErrors"):
+        raise AssertionError("errors: %s %s" % (page.errors, page.evaluate("pawpad.log")))
+    page.context.close()
+    return refused[0]
+
+
 PHONE = {"width": 390, "height": 844}  # a phone's viewport, in CSS pixels
 
 
@@ -437,7 +496,10 @@ def main():
                      "says: %s"),
                     ("a full storage is a full flash", check_full, "the box says: %s"),
                     ("the report on a phone", check_report_on_a_phone,
-                     "%d charts, nothing past a 390 px screen's edge")):
+                     "%d charts, nothing past a 390 px screen's edge"),
+                    ("names typed in the page", check_names,
+                     "on the box's roster and flash, back after a power cut, on its "
+                     "Names screen; a name refused says: %s")):
                 try:
                     result = check(b, url, a.micropython)
                 except AssertionError as e:

@@ -16,6 +16,7 @@ import sys
 import webboard
 
 from pawpad.core.colours import RGB
+from pawpad.store import roster
 
 _PLAYERS = 8
 _MENU = ("up", "down", "ok", "back")
@@ -116,10 +117,43 @@ def status():
                                 1 if w.tipped() else 0)
 
 
+# --- the names of the people who play, typed in the page (players.json, as the box's
+# own letter picker and `make roster` write it) ---
+def names():
+    """The roster's names, one a line ("" when there are none or the box is not up)."""
+    return "\n".join(DEVICE[0].app.roster.names) if DEVICE else ""
+
+
+def add_name(name):
+    """A name typed in the page onto the box's roster, checked as the box checks the
+    names its letter picker makes: "" once it is on the box's flash, else why not."""
+    if not DEVICE:
+        return "The box is not running"
+    app = DEVICE[0].app
+    why = app.roster.add(name)
+    if why:
+        return "%s (%s)" % (why, roster.rule()) if why.startswith("Not a name") else why
+    app.dirty = True  # a screen listing the names shows it now
+    return app.save_roster() or ""
+
+
+def remove_name(name):
+    """A name taken off the roster (and off its seat), as the box's Names screen does:
+    "" once that is on the box's flash, else why not."""
+    if not DEVICE:
+        return "The box is not running"
+    app = DEVICE[0].app
+    if name not in app.roster.names:
+        return "%s is not on the box" % name
+    app.roster.remove(name)
+    app.dirty = True
+    return app.save_roster() or ""
+
+
 def said():
     """What the box says in words, one line each (for the browser test and the curious):
-    the title and lines of a notice on top (a problem, say), and a toast over the
-    screen."""
+    the title and lines of a notice on top (a problem, say), or the rows of a list (a
+    row's first words), and a toast over the screen."""
     if not DEVICE:
         return ""
     app = DEVICE[0].app
@@ -130,6 +164,8 @@ def said():
     if isinstance(title, str) and isinstance(lines, list):
         words.append(title)
         words.extend(str(line) for line in lines)
+    elif callable(getattr(top, "rows", None)):
+        words.extend(str(row[0]) for row in top.rows(app))
     if app.toast_text is not None:
         words.append(str(app.toast_text))
     return "\n".join(words)

@@ -48,6 +48,11 @@ def who(people, colours, seat):
     return None
 
 
+def rule():
+    """What valid() takes, in words (for a computer's screen: the box's own says less)."""
+    return "up to %d letters, digits, spaces, - ' and .; not a colour's name" % NAME_MAX
+
+
 class Roster:
     def __init__(self, names=None, seats=None):
         self.names = list(names or [])
