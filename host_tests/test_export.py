@@ -18,7 +18,7 @@ from pawpad.core.colours import NAMES  # noqa: E402
 from pawpad.store import gamelog  # noqa: E402
 from pawsim import robots  # noqa: E402
 
-TITLES = (("pick_a_dog", 4, None), ("circus_puppy", 3, None), ("top_dog", 4, None),
+TITLES = (("pick_a_dog", 4, None), ("circus_puppy", 3, {"first": 2}), ("top_dog", 4, None),
           ("top_dogs", 3, None), ("pick_a_dog", 3, {"variant": "pog"}))
 
 
@@ -36,6 +36,8 @@ def record(name, players, settings, seed, start="2026-11-30 20:%02d:05"):
            "colours": list(NAMES[:players]), "ms": 600000 + 60000 * seed,
            "id": "%08x" % (0xA000 + seed), "start": start % seed,
            "end": "2026-11-30 23:59:59"}
+    if name == "circus_puppy":  # who took the first turn (results.summary keeps it)
+        rec["first"] = state["settings"]["first"]
     assert gamelog.check_summary(rec) is None, gamelog.check_summary(rec)
     return rec
 
@@ -107,6 +109,9 @@ def test_every_title_exported_field_by_field():
                                                 for i in range(rec["players"])]
         if "places" in rec:
             assert [s["rank"] for s in scores] == rec["places"]
+        # the start player: the seat that took the first turn, in Circus Puppy alone
+        assert [s["startPlayer"] for s in scores] == [
+            i == rec.get("first") for i in range(rec["players"])]
         for s in scores:  # a winner is first, and only a winner
             assert (s["rank"] == 1) == s["winner"] or not rec["winners"], (rec, s)
         if "start" in rec:  # when it began, to the second, as BG Stats keeps a play

@@ -89,13 +89,14 @@ def finished(name, players, settings, events):
     screen ends it; returns (the history record read back, its line's length)."""
     store = Storage(fresh_dir())
     app, _ = gallery.screens()
-    s = Session.new(store, name, players, settings)
+    # with every field a record can have: its start and end (the box's clock set)
+    s = Session.new(store, name, players, settings, start="2026-11-30 20:00:00")
     for e in events:
         assert s.offer(e, 0) is None
     s.flush()
     game = Game(app, s)
     assert s.state["ended"]
-    rec = results.summary(game, {"date": "2026-11-30"})
+    rec = results.summary(game, {}, "2026-11-30 23:59:59")
     s.finish(rec)
     assert s.problem is None
     with open(store.path(HISTORY)) as f:
@@ -132,7 +133,8 @@ def test_the_longest_pick_a_pog_keeps_its_stops_and_a_thinned_sheet_in_a_line():
 
 
 def test_long_games_of_every_title_keep_a_sheet_within_its_share_of_the_line():
-    games = (("circus_puppy", 5, {"red": [5, 15, 25], "star": [10, 20]}, robots.Lcg(11)),
+    games = (("circus_puppy", 5, {"red": [5, 15, 25], "star": [10, 20], "first": 3},
+              robots.Lcg(11)),
              ("top_dogs", 5, {"rounds": 30, "cups": 30}, robots.Lcg(7)),
              ("top_dog", 6, None, robots.Lcg(5)))
     for name, players, settings, chooser in games:
@@ -142,6 +144,9 @@ def test_long_games_of_every_title_keep_a_sheet_within_its_share_of_the_line():
         assert length < LINE_MAX and len(json.dumps(sheet["rows"])) <= results.SHEET_BYTES
         assert sheet["unit"] == ("Turn" if name == "circus_puppy" else "Round")
         assert sheet["rows"][-1] == [len(every), game["scores"]], name
+        # who took the first turn, in the one title that has a first turn
+        assert game.get("first") == (3 if name == "circus_puppy" else None), name
+        assert game["start"] == "2026-11-30 20:00:00" and game["end"][:10] == "2026-11-30"
         step = assert_thinned(sheet, every)
         assert len(every) <= len(sheet["rows"]) * step < len(every) + step
 

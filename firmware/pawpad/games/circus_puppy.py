@@ -43,6 +43,7 @@ HOUSE_RULES = (
     ("first", None, 0, "seat", 0, 4, 1),
 )
 ASKED = ("first",)  # house rules the table answers as the game begins (who starts)
+STARTS = "first"  # the house rule that names who took the first turn (the history keeps it)
 DEFAULTS = defaults_of(HOUSE_RULES)
 # How a choice reads on the house-rules screen (docs/rules.md's terms).
 SHOWN = {"all": "deck+faceup", "deck": "deck only"}

@@ -345,6 +345,8 @@ def check_summary(rec, index=0):
     for k in ("start", "end"):
         if k in rec and not stamp_ok(rec[k]):
             return "has a bad " + k
+    if "first" in rec and not _int(rec["first"], 0, players - 1):
+        return "has a bad first"
     for k in ("abandoned", "unfinished"):
         if k in rec and rec[k] is not True and rec[k] is not False:
             return "has a bad " + k

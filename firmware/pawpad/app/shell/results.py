@@ -66,6 +66,9 @@ def summary(game, extra, now=None):
         for place, seat in flow.places(state):
             places[seat] = place
         rec["places"] = places
+    starts = getattr(game.session.engine, "STARTS", None)  # who took the first turn
+    if starts is not None and state["settings"].get(starts) is not None:
+        rec["first"] = state["settings"][starts]
     rec.update(flow.history_extra(game.session.events()))
     rec.update(extra)
     start = game.session.header.get("start")
