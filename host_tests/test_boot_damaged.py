@@ -78,6 +78,13 @@ CASES = {
         b'{"top_dog": {\xff}}', b"\xff", Big(repeat, b" " * 1024, MB, b"{", b"}"),
         Big(repeat, b"[" * 1024, MB), NESTED, b'{"top_dog": 5}', b"[1]", b"1e400",
     ],
+    "players.json": [
+        b'{"names": ["Ann", \xff"Bob"]}', b"\xff",
+        Big(repeat, b" " * 1024, MB, b'{"names": [', b"]}"),
+        Big(repeat, b"[" * 1024, MB), NESTED, b'{"names": ["Ann"], "seats": 1e400}',
+        b'{"names": [NaN], "seats": ["Ann", "Ann"]}', b'{"names": ["Ann"] * 3}', b"[1]",
+        b"null",
+    ],
     "stats.json": [
         b'{"Red": {"stops": \xff1}}', b"\xff", Big(repeat, b" " * 1024, MB, b"{", b"}"),
         Big(repeat, b"{\"a\":" * 256, MB), NESTED, b"[1]",
