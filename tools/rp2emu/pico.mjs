@@ -27,6 +27,7 @@ import { Pads, boardPins } from './lib/pads.mjs';
 import { attachTimedBus, BitBus } from './lib/i2c.mjs';
 import { SSD1306, Registers } from './lib/ssd1306.mjs';
 import { HX711, Trace } from './lib/hx711.mjs';
+import { sleepStep } from './lib/sleep.mjs';
 
 const HERE = path.dirname(new URL(import.meta.url).pathname);
 const ROOT = path.resolve(HERE, '../..');
@@ -207,9 +208,8 @@ function run() {
   const cycleNs = 1e9 / (mcu.clkSys || 125e6);
   for (let i = 0; i < 200000 && !board.resetDue; i++) {
     if (core.waiting) {
-      const n = clock.nanosToNextAlarm;
-      if (n === 0 && !core.interruptsUpdated) { setTimeout(run, 1); return; } // only the host can wake it
-      clock.tick(n);
+      const n = sleepStep(clock, core);
+      if (n === null) { setTimeout(run, 1); return; } // only the host can wake it
       i += n / cycleNs;
     } else {
       clock.tick(core.executeInstruction() * cycleNs);
