@@ -188,7 +188,8 @@ function showStatus(now) {
   }
   if (s === lastStatus) return;
   lastStatus = s;
-  const [screen, players, colours, dogs, tipped] = s.split("|");
+  const [screen, players, colours, dogs, tipped, people] = s.split("|");
+  const seated = (people || "").split(",");
   pawpad.screen = screen;
   if (screen === "menu" && pawpad.times.menu === undefined) pawpad.times.menu = now;
   const buttons = $("players").children;
@@ -196,7 +197,7 @@ function showStatus(now) {
     if (!c || !buttons[i]) return;
     const [name, rgb] = c.split(":");
     buttons[i].style.background = "#" + rgb;
-    buttons[i].querySelector("small").textContent = name;
+    buttons[i].querySelector("small").textContent = seated[i] || name; // who sits there
     buttons[i].classList.toggle("out", i >= +players);
   });
   dogs.split(",").forEach((n, i) => { $("dogs" + i).textContent = n; });

@@ -21,7 +21,7 @@
 # 7. Names typed in the page go onto the box's roster as the box checks them (a name
 #    it refuses says why and keeps nothing), are in players.json in the browser's
 #    storage, come back after a power cut, and show on the box's Names screen; typing
-#    presses no button of the box.
+#    presses no button of the box; a person seated on the box names their button.
 #   python tools/web/web_test.py --micropython .venv/bin/micropython
 import argparse
 import json
@@ -404,8 +404,16 @@ def check_names(b, url, micropython):
         raise AssertionError("the page did not start again")
     wb.wait_screen(page, "menu")
     page.wait_for_function("document.querySelectorAll('#roster li').length === 2")
-    # on the box: Players (menu row 4), then Names (row 6 with four seats)
-    for key in ["ArrowDown"] * 4 + ["Enter"] + ["ArrowDown"] * 6 + ["Enter"]:
+    # on the box: Players (menu row 4), Who sits where (row 5 with four seats): Ann, the
+    # first name, presses seat 1's button; the page's button 1 says so
+    for key in ["ArrowDown"] * 4 + ["Enter"] + ["ArrowDown"] * 5 + ["Enter"]:
+        wb.tap(page, key)
+    wb.wait_screen(page, "seating")
+    wb.tap(page, "1")
+    wb.tap(page, "Enter")  # done: back to Players
+    page.wait_for_function("document.querySelector('.player small').textContent === 'Ann'")
+    # and Names, the row under it
+    for key in ("ArrowDown", "Enter"):
         wb.tap(page, key)
     wb.wait_screen(page, "names")
     page.screenshot(path=os.path.join(SHOTS, "names.png"))

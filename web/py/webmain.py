@@ -103,18 +103,21 @@ def tilt(tipped):
 
 def status():
     """What the page shows beside the panel, as one string:
-    "screen|players|colour:rrggbb,...|dogs on each stage,...|tilt (0 or 1)"."""
+    "screen|players|colour:rrggbb,...|dogs on each stage,...|tilt (0 or 1)|who sits at
+    each seat,..." (a name, or nothing for a seat that plays by its colour; a name
+    holds neither "," nor "|": roster.CHARS)."""
     w = webboard.WORLD
-    screen, players, colours = "-", 0, ""
+    screen, players, colours, people = "-", 0, "", ""
     if DEVICE:
         dev = DEVICE[0]
         screen = dev.app.screen_name()
         players = dev.settings["players"]
         colours = ",".join("%s:%02x%02x%02x" % ((c,) + RGB[c])
                            for c in dev.settings["colours"])
-    return "%s|%d|%s|%s|%d" % (screen, players, colours,
-                                ",".join(str(s.dogs) for s in w.stages),
-                                1 if w.tipped() else 0)
+        people = ",".join(dev.app.roster.person(s) or "" for s in range(_PLAYERS))
+    return "%s|%d|%s|%s|%d|%s" % (screen, players, colours,
+                                   ",".join(str(s.dogs) for s in w.stages),
+                                   1 if w.tipped() else 0, people)
 
 
 # --- the names of the people who play, typed in the page (players.json, as the box's
