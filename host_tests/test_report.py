@@ -131,7 +131,9 @@ def test_the_report_by_person_across_a_change_of_seats(tmp_path):
     assert [g["people"] for g in box.history] == [["Ann", "Bob", "Cy", None],
                                                  ["Bob", "Ann", "Cy", None]]
     assert script.seating[:2] == [g["people"] for g in box.history]
-    # statistics by person across both seats; the unnamed seat by its colour
+    # statistics by person across both seats (in the roster's order); the unnamed seat
+    # by its colour
+    assert box.names == ["Ann", "Bob", "Cy"]
     assert box.players() == ["Ann", "Bob", "Cy", "Yellow"]
     for who in box.players():
         won = sum(1 for g in box.history for s in g["winners"]
@@ -152,6 +154,26 @@ def test_the_report_by_person_across_a_change_of_seats(tmp_path):
     assert sorted(_images(text)) == sorted(CHARTS)
     for who in ("Ann", "Bob", "Cy"):
         assert "</span>%s</td>" % who in text  # a row of the players' table each
+
+
+def test_players_come_in_the_rosters_order_then_those_no_longer_on_it_then_colours():
+    figures = {"games": 1, "wins": 0, "stops": 0, "right": 0, "wrong": 0, "false": 0}
+    stats = {k: dict(figures) for k in ("Blue", "amy", "Zed", "Bob", "Red", "Cy")}
+    box = boxdata.Box([], stats, None, [], names=["Zed", "Cy", "Nobody"])
+    # Nobody has no figures; Bob and amy left the roster (by name, whatever the case)
+    assert box.players() == ["Zed", "Cy", "amy", "Bob", "Red", "Blue"]
+
+
+def test_a_damaged_roster_is_said_and_the_report_goes_on_by_name(tmp_path):
+    _, data = _evening(tmp_path, games=1, left_rounds=0)
+    (data / "players.json").write_text('{"names": ["Ann", "Ann"]}')
+    out = tmp_path / "report"
+    report.main(["--data", str(data), "--out", str(out)])
+    box = boxdata.read(str(out / "data"))
+    assert box.names == [] and len(box.history) == 1
+    text = (out / "report.html").read_text()
+    assert "players.json" in text and "What could not be read" in text
+    assert (data / "players.json").read_text() == '{"names": ["Ann", "Ann"]}'  # left alone
 
 
 def test_games_recorded_before_score_sheets_are_left_out_of_the_rounds_and_said(tmp_path):

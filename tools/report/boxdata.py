@@ -24,12 +24,13 @@ from pawpad.app.shell import flow as flows  # noqa: E402
 from pawpad.app.shell import score_sheet  # noqa: E402
 from pawpad.core.colours import NAMES  # noqa: E402
 from pawpad.store import history as box_history  # noqa: E402
+from pawpad.store import roster as box_roster  # noqa: E402
 from pawpad.store import session  # noqa: E402
 from pawpad.store import stats as statistics  # noqa: E402
 from pawpad.store.files import Storage  # noqa: E402
 from pawpad.store.roster import who  # noqa: E402
 
-FILES = (box_history.HISTORY, statistics.STATS, session.LOG)
+FILES = (box_history.HISTORY, statistics.STATS, session.LOG, box_roster.ROSTER)
 DEVICE_DIR = "/data"  # boards/pico/board.py: hw.data_dir
 
 
@@ -104,14 +105,16 @@ def gather(a, tool):
 
 class Box:
     """What was read: `history` (finished games, oldest first, as the history keeps
-    them), `stats` ({colour: figures}, "solo_best"), `game` (the game in progress or
-    None: see read_game) and `problems` (what could not be read, in words)."""
+    them), `stats` ({player: figures}, "solo_best"), `game` (the game in progress or
+    None: see read_game), `problems` (what could not be read, in words) and `names`
+    (the roster's, in its order)."""
 
-    def __init__(self, history, stats, game, problems):
+    def __init__(self, history, stats, game, problems, names=()):
         self.history = history
         self.stats = stats
         self.game = game
         self.problems = problems
+        self.names = list(names)  # the roster's, in its order (players.json)
 
     def all_stops(self):
         """Every Pick-a-Dog STOP with a verdict the box kept, oldest first: those of the
@@ -153,10 +156,12 @@ class Box:
         return sum(1 for g in self.history if not _sheet_rows(g.get("sheet"), g["players"]))
 
     def players(self):
-        """Everyone with any figures: the people by name, then the colours in the box's
-        order (a seat where nobody had a name)."""
-        order = sorted((k for k in statistics.people(self.stats) if k not in NAMES),
-                       key=lambda k: (k.lower(), k)) + list(NAMES)
+        """Everyone with any figures: the people in the roster's order, then those no
+        longer on it by name, then the colours in the box's order (a seat where nobody
+        had a name)."""
+        gone = sorted((k for k in statistics.people(self.stats)
+                       if k not in NAMES and k not in self.names), key=lambda k: (k.lower(), k))
+        order = self.names + gone + list(NAMES)
         return [c for c in order if isinstance(self.stats.get(c), dict) and
                 statistics.player(self.stats, c)["games"] + self.stats[c]["stops"] +
                 self.stats[c]["false"]]
@@ -174,7 +179,8 @@ def read(folder):
     for c in list(stats):
         if c in NAMES:
             statistics.player(stats, c)  # figures as the box reads them
-    return Box(history, stats, read_game(store, problems), problems)
+    names = box_roster.load(store, problems).names  # a damaged one: said, and set aside
+    return Box(history, stats, read_game(store, problems), problems, names)
 
 
 def read_game(store, problems):
