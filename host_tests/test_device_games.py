@@ -98,6 +98,25 @@ def test_watchdog_reset_resumes_without_asking():
     assert hw.watchdog.feeds == 0  # fed by the asyncio loop, which the script skips
 
 
+def test_a_restart_by_the_computers_tools_goes_on_with_the_game_and_says_nothing():
+    # make report (or flash, roster, export) stopped the box mid-game and started it
+    # again: the game is where it was, with no notice (above all not "hung")
+    from pawpad.app.device.device import Device
+    from pawsim import board as simboard
+    from pawsim.script import Player
+
+    data = three_players()
+    keys, t = round_keys(2100)
+    play(OPEN_TOP_DOGS + keys, data)
+    world = simboard.World(simboard.Clock(True))
+    hw = simboard.build(world, data, reset_cause="restart")
+    p = Player(world, hw, Device, "/tmp")
+    p.play(parse("1600 end"))
+    app = p.dev.app
+    assert app.session is not None and app.session.state["round"] == 1
+    assert app.top.name == "top-dogs", app.top.name
+
+
 def test_starting_over_puts_the_game_in_the_history():
     data = three_players()
     keys, t = round_keys(2100)

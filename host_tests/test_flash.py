@@ -12,6 +12,7 @@ from helpers import ROOT
 
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 import flash  # noqa: E402
+import pins  # noqa: E402
 
 # A Pico behind mpremote: its flash is the folder BOARD, what its MicroPython is comes
 # from BOARD.json ({"mpy": sys.implementation._mpy, "micropython": "1.28.0",
@@ -57,7 +58,7 @@ for s in steps:
         shutil.copy(s[1], where(s[2]))
     elif s[0] == "rm":
         shutil.rmtree(where(s[-1])) if os.path.isdir(where(s[-1])) else os.remove(where(s[-1]))
-    elif s[0] == "exec" and "sys.implementation" in s[1]:  # the probe
+    elif s[0] == "exec" and "for _n in" in s[1]:  # the probe
         print("mpy", chip["mpy"]); print("micropython", chip["micropython"])
         stamp = where(".pawpad-flash")
         print("stamp", open(stamp).read() if os.path.exists(stamp) else "-")
@@ -72,6 +73,8 @@ for s in steps:
                 print("file", os.path.relpath(os.path.join(top, n), board))
     elif s[0] == "exec" and ".pawpad-flash" in s[1]:
         exec(s[1], {"open": board_open})
+    elif s[0] == "exec" and "mem32" in s[1]:  # the restart's mark (boxlink.MARK)
+        pass
     elif s[0] == "exec":
         print("Pawpad", chip.get("frozen") or "9.9.9")
 '''
@@ -176,6 +179,8 @@ def test_flash_copies_only_what_changed_and_reports_the_version(make_pico):
     # the clock set last, and the box started again by a soft reset (a hard one would
     # start its clock at 2021 again): once a flash
     assert "cp" in last and "__init__.mpy" in last and last.endswith("rtc --set")
+    assert last.index("mem32[%d] = %d" % (pins.WATCHDOG_SCRATCH0, pins.RESTART_MARK)) < \
+        last.index("rtc --set")  # the restart marked, so the box goes on with its game
     assert "reset" not in pico.calls.read_text()
     assert pico.repl.started == 3 and pico.repl.mode == "app"
     assert "main.py" not in last

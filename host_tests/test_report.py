@@ -228,7 +228,7 @@ FAKE = r'''#!%(python)s
 import os, shutil, sys
 board, calls = %(board)r, %(calls)r
 with open(calls, "a") as f:
-    f.write(" ".join(sys.argv[1:]) + "\n")
+    f.write(" ".join(sys.argv[1:]).replace("\n", "|") + "\n")
 args = sys.argv[3:]
 if args[0] == "exec":
     print(" ".join(sorted(os.listdir(os.path.join(board, "data")))))

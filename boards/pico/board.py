@@ -67,13 +67,23 @@ def _clock_bus(bus, fast):
     I2C(pins.I2C_ID, sda=Pin(pins.I2C_SDA), scl=Pin(pins.I2C_SCL), freq=bus[0])
 
 
+def cause_of_boot(words, hardware_cause):
+    """Why the box is starting: "restart" when the computer's tools started it again
+    (their mark, taken off: pins.RESTART_MARK), else the chip's own reset cause
+    ("power on", "watchdog")."""
+    if words[pins.WATCHDOG_SCRATCH0] == pins.RESTART_MARK:
+        words[pins.WATCHDOG_SCRATCH0] = 0
+        return "restart"
+    return _CAUSES.get(hardware_cause(), "reset")
+
+
 def build(watchdog=True, levels=read_levels, i2c_freq=None):
     """watchdog=False and a `levels` function are for the on-device benchmark
     (tools/bench/bench_device.py), which presses buttons in software; i2c_freq: see
     open_display() (the app then sets the clock its "Panel bus" setting says)."""
     hw = Hardware("pico")
     hw.data_dir = "/data"
-    hw.reset_cause = _CAUSES.get(reset_cause(), "reset")
+    hw.reset_cause = cause_of_boot(mem32, reset_cause)
     hw.flag = asyncio.ThreadSafeFlag()
     hw.players = Buttons(_inputs(pins.PLAYERS), _bits(pins.PLAYERS), levels,
                          time.ticks_us, hw.flag)

@@ -20,3 +20,10 @@ TILT = const(28)  # tilt switch to GND
 # the pull-ups keep the pins high and nothing happens; None frees the pins.
 ENCODER = (2, 3, 19)
 SIO_GPIO_IN = const(0xD0000004)  # RP2040 and RP2350: all GPIO input levels in one read
+# A restart the computer's tools asked for (tools/install/boxlink.py): they leave this
+# mark in the RP2040 watchdog's first scratch register (free for programs; a soft reset
+# and a watchdog reset keep it, a power-on clears it) before a soft reset, which keeps
+# the chip's reset cause: without the mark, a box once reset by its watchdog would say
+# after every `make report` that it had hung.
+WATCHDOG_SCRATCH0 = const(0x4005800C)
+RESTART_MARK = const(0x50617770)

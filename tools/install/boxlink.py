@@ -2,14 +2,30 @@
 # the box's clock set from the computer's, and the app started again without losing it.
 #
 # mpremote stops the app to reach the REPL. Its `reset` would start the app again with
-# a hard reset, which also starts the RP2040's clock again at 2021-01-01: the games of
-# the evening would have no times. So the last mpremote command is `rtc --set`
-# (SET_CLOCK), and then restart() gives the REPL a soft reset from the friendly REPL:
+# a hard reset, which also starts the RP2040's clock again at 2021-01-01 (and, being
+# the watchdog's, has the box say it hung): the games of the evening would have no
+# times. So the last mpremote commands mark the restart and set the clock (SET_CLOCK),
+# and then restart() gives the REPL a soft reset from the friendly REPL:
 # MicroPython runs main.py after a soft reset only from there (from the raw REPL
 # mpremote leaves it in, it would not), and a soft reset keeps the clock.
+import os
+import sys
 import time
 
-SET_CLOCK = ["rtc", "--set"]
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
+                                "boards", "pico"))
+import pins  # noqa: E402
+
+# The restart's mark (pins.RESTART_MARK), left where the box looks for it as it starts
+# (boards/pico/board.py: cause_of_boot): it then goes on with its game as it was, and
+# does not take the chip's last reset cause (a watchdog's, say) for this start's.
+MARK = ("import sys\n"
+        "if 'RP2040' in sys.implementation._machine:\n"
+        "    from machine import mem32\n"
+        "    mem32[%d] = %d\n" % (pins.WATCHDOG_SCRATCH0, pins.RESTART_MARK))
+# The last mpremote commands of a session with the box: the mark, and its clock set
+# from the computer's.
+SET_CLOCK = ["exec", MARK, "+", "rtc", "--set"]
 CTRL_C, CTRL_B, CTRL_D = b"\x03", b"\x02", b"\x04"
 PROMPT = b">>> "  # the friendly REPL waits for a line
 REBOOTED = b"soft reboot"  # MicroPython's word as a soft reset begins (MPY: soft reboot)

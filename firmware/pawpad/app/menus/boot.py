@@ -39,5 +39,7 @@ class Boot(Screen):
         if Session.saved(app.store):
             from pawpad.app.shell.resume import resume_at_boot  # only with a game saved
 
-            resume_at_boot(app, app.info.get("reset") == "watchdog")
+            # after a hang, or the computer's tools (make report...) stopping it: the
+            # game goes on as it was, unasked
+            resume_at_boot(app, app.info.get("reset") in ("watchdog", "restart"))
         app.show_notices()

@@ -13,8 +13,9 @@ from pawpad.ui.screen import BACK, DOWN, OK, UNDO, Screen
 
 def resume_at_boot(app, watchdog):
     """At boot with a game on flash: a game already in the history (a power cut hit its
-    ending) is settled quietly; after a watchdog reset the game goes on without asking;
-    otherwise the box asks."""
+    ending) is settled quietly; after a watchdog reset, or a restart the computer's
+    tools made (`watchdog` true for both), the game goes on without asking; otherwise
+    the box asks."""
     offer = ResumeOffer(app)
     s = offer.session
     done = None if s is None else recorded(app.store, s.game_id())
