@@ -2,6 +2,7 @@
 # mark the computer's tools leave before their soft reset (tools/install/boxlink.py) is
 # a restart, read once; without it, the chip's own reset cause. The board module is
 # loaded against a stand-in `machine` (the unix port has none to stand in for).
+import contextlib
 import importlib.util
 import os
 import sys
@@ -11,25 +12,34 @@ import pins
 from helpers import ROOT
 
 
+@contextlib.contextmanager
+def as_machine(module):
+    """`module` stands in for `machine` while the block runs."""
+    saved = sys.modules.get("machine")
+    sys.modules["machine"] = module
+    try:
+        yield module
+    finally:
+        if saved is None:
+            del sys.modules["machine"]
+        else:
+            sys.modules["machine"] = saved
+
+
 def pico_board():
+    """boards/pico/board.py, loaded against a stand-in `machine` (its mem32 a dict);
+    returns (board, machine)."""
     machine = types.ModuleType("machine")
     for name in ("I2C", "PWM", "WDT", "Pin", "bitstream", "disable_irq", "enable_irq",
                  "reset_cause"):
         setattr(machine, name, None)
     machine.PWRON_RESET, machine.WDT_RESET = 1, 3
     machine.mem32 = {}
-    saved = sys.modules.get("machine")
-    sys.modules["machine"] = machine
-    try:
+    with as_machine(machine):
         spec = importlib.util.spec_from_file_location(
             "pico_board", os.path.join(ROOT, "boards", "pico", "board.py"))
         board = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(board)
-    finally:
-        if saved is None:
-            del sys.modules["machine"]
-        else:
-            sys.modules["machine"] = saved
     return board, machine
 
 
@@ -50,21 +60,10 @@ def test_the_tools_leave_the_very_mark_the_board_looks_for():
     sys.path.insert(0, os.path.join(ROOT, "tools", "install"))
     import boxlink
 
-    words = {}
-
-    class Machine:
-        mem32 = words
-
+    board, machine = pico_board()
     code = boxlink.SET_CLOCK[1]
-    sys.modules["machine"], saved = Machine, sys.modules.get("machine")
-    try:
+    with as_machine(machine):
         impl = types.SimpleNamespace(_machine="Raspberry Pi Pico with RP2040")
         exec(code.replace("sys.implementation", "impl"), {"impl": impl})
-    finally:
-        if saved is None:
-            del sys.modules["machine"]
-        else:
-            sys.modules["machine"] = saved
-    board, machine = pico_board()
-    assert board.cause_of_boot(words, lambda: machine.WDT_RESET) == "restart"
+    assert board.cause_of_boot(machine.mem32, lambda: machine.WDT_RESET) == "restart"
     assert boxlink.SET_CLOCK[-2:] == ["rtc", "--set"]

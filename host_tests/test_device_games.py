@@ -79,7 +79,9 @@ def test_resume_after_a_reboot_shows_where_it_stood():
     assert game_state(p2)["cups"] == [0, 0, 1]
 
 
-def test_watchdog_reset_resumes_without_asking():
+def booted_mid_game(reset_cause):
+    """A round of Top Dogs played, then the box started again for `reset_cause`;
+    returns (player, hardware) at 1.6 s."""
     from pawpad.app.device.device import Device
     from pawsim import board as simboard
     from pawsim.script import Player
@@ -88,9 +90,14 @@ def test_watchdog_reset_resumes_without_asking():
     keys, t = round_keys(2100)
     play(OPEN_TOP_DOGS + keys, data)
     world = simboard.World(simboard.Clock(True))
-    hw = simboard.build(world, data, reset_cause="watchdog")
+    hw = simboard.build(world, data, reset_cause=reset_cause)
     p = Player(world, hw, Device, "/tmp")
     p.play(parse("1600 end"))
+    return p, hw
+
+
+def test_watchdog_reset_resumes_without_asking():
+    p, hw = booted_mid_game("watchdog")
     app = p.dev.app
     assert app.session is not None and app.session.state["round"] == 1
     assert app.top.name == "notice"
@@ -101,17 +108,7 @@ def test_watchdog_reset_resumes_without_asking():
 def test_a_restart_by_the_computers_tools_goes_on_with_the_game_and_says_nothing():
     # make report (or flash, roster, export) stopped the box mid-game and started it
     # again: the game is where it was, with no notice (above all not "hung")
-    from pawpad.app.device.device import Device
-    from pawsim import board as simboard
-    from pawsim.script import Player
-
-    data = three_players()
-    keys, t = round_keys(2100)
-    play(OPEN_TOP_DOGS + keys, data)
-    world = simboard.World(simboard.Clock(True))
-    hw = simboard.build(world, data, reset_cause="restart")
-    p = Player(world, hw, Device, "/tmp")
-    p.play(parse("1600 end"))
+    p, _ = booted_mid_game("restart")
     app = p.dev.app
     assert app.session is not None and app.session.state["round"] == 1
     assert app.top.name == "top-dogs", app.top.name

@@ -69,10 +69,9 @@ def players_of(box):
     """Everyone the report draws, in its order: those with statistics (the people,
     then the colours), then anyone else who sat at a seat of a game it kept."""
     out = list(box.players())
-    games = list(box.history) + ([{"players": len(box.game["names"]),
-                                   "colours": box.game["names"]}] if box.game else [])
-    for g in games:
-        for name in seat_names(g):
+    seated = [seat_names(g) for g in box.history] + ([box.game["names"]] if box.game else [])
+    for names in seated:
+        for name in names:
             if name not in out:
                 out.append(name)
     return out

@@ -14,6 +14,7 @@ import uuid
 import boxdata
 
 from pawpad import games as box_games
+from pawpad.store import history as box_history
 
 LOCATION = "Pawpad"
 # A name-based UUID of our own (RFC 4122, section 4.3): the same player, game, place and
@@ -71,7 +72,7 @@ def play_date(rec, today):
     had it (its end when only that is known; a record from before the box kept times
     has only its day); otherwise the day of the export stands in, and the play says
     so."""
-    for k in ("start", "end", "date"):
+    for k in box_history.TIMES:
         d = rec.get(k)
         if not isinstance(d, str):
             continue

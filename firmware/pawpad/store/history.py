@@ -24,11 +24,15 @@ def history(store, reader=None):
         return
 
 
+# A record's times, the best first: its start, its end, its day (records from before
+# the box kept times).
+TIMES = ("start", "end", "date")
+
+
 def when(rec):
-    """When a finished game was played, as far as the box's clock knew: its start to
-    the minute, else its end, else its day (records from before the box kept times);
-    None when the clock was never set."""
-    for k in ("start", "end", "date"):
+    """When a finished game was played, as far as the box's clock knew (TIMES), to the
+    minute; None when the clock was never set."""
+    for k in TIMES:
         v = rec.get(k)
         if isinstance(v, str) and v:
             return v[:16]

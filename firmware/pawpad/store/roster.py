@@ -67,10 +67,13 @@ class Roster:
         while len(self.seats) <= seat:
             self.seats.append(None)
         if name is not None:
-            for s in range(len(self.seats)):
-                if self.seats[s] == name:
-                    self.seats[s] = None
+            self._unseat(name)
         self.seats[seat] = name
+
+    def _unseat(self, name):
+        for s in range(len(self.seats)):
+            if self.seats[s] == name:
+                self.seats[s] = None
 
     def people(self, players):
         """The seats' names for a game of `players` (None where a colour plays), or None
@@ -95,9 +98,7 @@ class Roster:
     def remove(self, name):
         if name in self.names:
             self.names.remove(name)
-        for s in range(len(self.seats)):
-            if self.seats[s] == name:
-                self.seats[s] = None
+        self._unseat(name)
 
     def as_json(self):
         return {"names": self.names, "seats": self.seats}
