@@ -15,7 +15,7 @@ MAX_PLAYERS = const(8)
 # (name, default, kind, low, high, label, step, shown).
 #   kind "int": a whole number within [low, high], changed by `step` on the screen;
 #   "bool": true/false; "choice": one of the names in `low`; "colours": a list of
-#   MAX_PLAYERS names from COLOURS.
+#   MAX_PLAYERS names from COLOURS, none twice (a seat's colour is its player).
 #   label: the settings screen's row, or None for a setting set elsewhere (Players,
 #   the game menu's timer, the load cells' calibration).
 #   shown: how the screen writes the value: a unit ("%", "s"); (unit, text for 0);
@@ -115,14 +115,40 @@ def check(name, value):
             return value
         raise ValueError(name + " must be one of " + ", ".join(low))
     if kind == "colours":
-        if isinstance(value, list) and len(value) == MAX_PLAYERS:
-            for c in value:
-                if not isinstance(c, str) or c not in COLOURS:
-                    break
-            else:
-                return list(value)
-        raise ValueError(name + " must list %d colours" % MAX_PLAYERS)
+        if not _known_colours(value):
+            raise ValueError(name + " must list %d colours" % MAX_PLAYERS)
+        for i in range(1, len(value)):
+            if value[i] in value[:i]:
+                # each seat a colour of its own: the statistics are kept by colour for
+                # a seat nobody named, so two Red seats would be one Red player
+                raise ValueError("%s has %s twice" % (name, value[i]))
+        return list(value)
     raise ValueError("bad schema for " + name)
+
+
+def _known_colours(value):
+    """A list of MAX_PLAYERS names from COLOURS (repeats or not)?"""
+    if not isinstance(value, list) or len(value) != MAX_PLAYERS:
+        return False
+    for c in value:
+        if not isinstance(c, str) or c not in COLOURS:
+            return False
+    return True
+
+
+def apart(colours):
+    """The colours with each repeat replaced by the first colour no seat has: the first
+    seat to have a colour keeps it (the seats in play are the first ones), so a
+    settings file with two White seats keeps the seats' colours but one."""
+    out = []
+    for c in colours:
+        if c in out:
+            for free in COLOURS:
+                if free not in out and free not in colours:
+                    c = free
+                    break
+        out.append(c)
+    return out
 
 
 MAX_PROBLEMS = const(4)  # lines of problems told; the rest are counted
@@ -138,7 +164,8 @@ def from_json(raw):
     """Settings from a file's decoded JSON value: (settings, problems).
 
     Every valid entry is kept; an invalid or unknown one falls back to its default and
-    adds a line to `problems` (at most MAX_PROBLEMS lines, then a count). A value that
+    adds a line to `problems` (at most MAX_PROBLEMS lines, then a count); colours that
+    repeat one are made apart (apart()) rather than reset. A value that
     is not a JSON object gives all defaults and one problem. Whenever there are
     problems the caller keeps the file aside."""
     out = defaults()
@@ -150,6 +177,8 @@ def from_json(raw):
         try:
             out[name] = check(name, raw[name])
         except ValueError as e:
+            if name == "colours" and _known_colours(raw[name]):
+                out[name] = apart(raw[name])  # repeated colours: each seat its own
             if len(problems) < MAX_PROBLEMS:
                 problems.append(str(e))
             else:
