@@ -1,15 +1,21 @@
 # The score sheet of the game in progress, kept on flash as the game goes (SHEET): a
 # header naming the game and the sheet's mark before any row, then one line a row:
-# the number of events in force when the row closed, each seat's total, and the mark it
-# closed on. Each line carries a checksum as the log's records do (gamelog.encode), so
-# a damaged byte is found, never shown as a total. A row is appended when it closes; an
+# its number (from 0), the number of events in force when the row closed, each seat's
+# total, and the mark it closed on. Each line carries a checksum as the log's records
+# do (gamelog.encode), so a damaged byte is found, never shown as a total, and a row
+# taken out or put twice is found by its number. A row is appended when it closes; an
 # undo or a correction that takes rows back rewrites the file without them (through a
 # temporary file: a power cut leaves the old sheet or the new one). It is read a line
 # at a time: neither keeping it nor reading it holds more than a row or two in RAM,
 # however long the game. It is only ever a copy of what the log says: damaged, cut
-# short or another game's, it is made again from the log (app/shell/score_sheet.py).
-from pawpad.store import gamelog
-from pawpad.store.logread import SHEET  # the file's name, beside the log's
+# short or another game's, it is made again from the log (app/shell/score_sheet.py),
+# and a row whose totals are not what the log says at its event count is found when
+# it is checked against the log (at a resume, at the game's end) and made again.
+# The log's checkpoints (Session._checkpoint) are what makes that check cheap: the
+# states they hold are read here (checkpoints(), snapshot()), a record at a time.
+from pawpad.store import gamelog, logread
+from pawpad.store.lines import borrow_buffer, return_buffer
+from pawpad.store.logread import LOG, SHEET  # the file's name, beside the log's
 
 
 class Bad(ValueError):
@@ -27,8 +33,9 @@ class SheetFile:
         whatever was there."""
         self.store.write_text(SHEET, gamelog.encode({"sheet": self.id, "m": mark}))
 
-    def append(self, n, totals, mark):
-        self.store.append_line(SHEET, gamelog.encode({"n": n, "t": totals, "m": mark}))
+    def append(self, i, n, totals, mark):
+        """Row i (from 0), closed when n events were in force."""
+        self.store.append_line(SHEET, _line(i, n, totals, mark))
 
     def each(self, fn, upto=None, at=None):
         """fn(i, n, totals, mark) for each row, oldest first (i from 0; n the events in
@@ -48,7 +55,7 @@ class SheetFile:
                     head = rec
                     pos += len(line)
                     continue
-                n, totals, mark = _row(rec, last)
+                n, totals, mark = _row(rec, last, i)
                 if upto is not None and n > upto:
                     break
                 self.place = (i, pos, last)  # where this row begins, for a later each()
@@ -87,8 +94,8 @@ class SheetFile:
         with self.store.write_stream(SHEET) as out:
             out.write(gamelog.encode({"sheet": self.id, "m": head}))
 
-            def copy(_i, n, totals, mark):
-                out.write(gamelog.encode({"n": n, "t": totals, "m": mark}))
+            def copy(i, n, totals, mark):
+                out.write(_line(i, n, totals, mark))
                 kept[0] += 1
                 kept[1] = n
                 kept[2] = mark
@@ -113,14 +120,79 @@ def _record(line):
     return rec
 
 
-def _row(rec, last):
-    """(n, totals, mark) of a row record whose n comes after `last`; Bad if it is
-    not one."""
+def _line(i, n, totals, mark):
+    return gamelog.encode({"i": i, "n": n, "t": totals, "m": mark})
+
+
+def _int(v):
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _row(rec, last, i):
+    """(n, totals, mark) of the record of row i, whose n comes after `last`; Bad if it
+    is not one."""
     n, totals = rec.get("n"), rec.get("t")
-    if not (isinstance(n, int) and not isinstance(n, bool) and n > last
+    if not (rec.get("i") == i and _int(rec["i"]) and _int(n) and n > last
             and isinstance(totals, list) and "m" in rec):
         raise Bad("a damaged row")
     for v in totals:
-        if not isinstance(v, int) or isinstance(v, bool):
+        if not _int(v):
             raise Bad("a damaged row")
     return n, totals, rec["m"]
+
+
+# --- the log's checkpoints, for checking the sheet against the log ---
+
+def checkpoints(store, at, keep, targets):
+    """[(n, place) or None for each event count in `targets`]: the latest checkpoint of
+    the log whose state is still the game's after its first n events, n at most the
+    target. Found by following the checkpoints' chain back from the last one (at
+    place `at`, of which the first `keep` events in force are still the first in force:
+    Session.ck_at, ck_keep), a record at a time: a checkpoint's state holds while none
+    of the changes after it reached behind its n (each link says how far back the
+    changes since the one before it reached). A link that does not read as a
+    checkpoint ends the walk: what was found before it stands."""
+    found = [None] * len(targets)
+    if not at or not targets:
+        return found
+    buf = borrow_buffer()
+    try:
+        with open(store.path(LOG), "rb") as f:
+            while at > 0 and keep > 0:
+                logread.patience()
+                rec = logread.record_at(f, at, buf)
+                n, ix = rec.get("n"), rec.get("ix")
+                if "snap" not in rec or not _int(n) or not isinstance(ix, list) or \
+                        len(ix) < 2 or not _int(ix[0]) or not _int(ix[1]) or ix[0] >= at:
+                    break
+                if n <= keep:
+                    for k in range(len(targets)):
+                        if n <= targets[k] and (found[k] is None or found[k][0] < n):
+                            found[k] = (n, at)
+                keep = min(keep, ix[1])
+                at = ix[0]
+                done = True  # no older one can be better for any target
+                for k in range(len(targets)):
+                    if found[k] is None or found[k][0] < min(keep, targets[k]):
+                        done = False
+                if done:
+                    break
+    except (OSError, ValueError):
+        pass  # the walk ends here
+    finally:
+        return_buffer(buf)
+    return found
+
+
+def snapshot(store, at):
+    """The state the checkpoint at place `at` holds (found by checkpoints()); None
+    when it cannot be read as one."""
+    buf = borrow_buffer()
+    try:
+        with open(store.path(LOG), "rb") as f:
+            state = logread.record_at(f, at, buf).get("snap")
+    except (OSError, ValueError):
+        state = None
+    finally:
+        return_buffer(buf)
+    return state if isinstance(state, dict) else None

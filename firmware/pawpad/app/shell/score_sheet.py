@@ -4,11 +4,20 @@
 # the flow's sheet_mark of the state changes, so opening the sheet reads it and never
 # replays the game. At the end of a game the history keeps the sheet's totals
 # (history()), thinned to fit its line.
+#
+# The file is a copy, and a copy can be wrong with every checksum right: so it is
+# checked against the log it claims to sum up where that is cheap, a row at the state
+# the log gives at that row's event count (replayed from the nearest state known: the
+# session's snapshot, a checkpoint of the log, the start). At a resume, the rows after
+# the snapshot the resume started from (the events the resume itself replayed); at
+# the game's end, the rows the history keeps. A row that is not what the log says is
+# made again from the log, with every row after it.
 import json
 from array import array
 
-from pawpad.games.common import replay
-from pawpad.store.sheet import Bad, SheetFile
+from pawpad.games.common import clone, replay
+from pawpad.store.logread import state_ok
+from pawpad.store.sheet import Bad, SheetFile, checkpoints, snapshot
 from pawpad.ui import widgets
 from pawpad.ui.screen import DOWN, UP, Screen
 
@@ -17,6 +26,10 @@ from pawpad.ui.screen import DOWN, UP, Screen
 # about 9 ms an event on the Pico (Top Dog, 6 players), and a screen frozen for seconds
 # (and the watchdog's reset after 8) is worse than a sheet that says it is too long.
 REPLAY_MAX = 400  # not const(): a test lowers it
+# Events replayed at most to check the rows at a resume (those after its snapshot: a
+# checkpoint comes every 50 records). A resume that found no snapshot that near checks
+# no row; the game's end checks them all the same.
+CHECK_MAX = 64
 _BROKEN = (OSError, Bad)
 
 
@@ -81,8 +94,35 @@ class Kept:
         if mark == now:
             self.stale = None
             self.mark = now
+            self._check_resumed()
         else:
             self.stale = self.last
+
+    def _check_resumed(self):
+        """The rows closed after the snapshot the resume started from, checked against
+        the log (the events after it, at most CHECK_MAX, replayed from it): the first
+        that is not what the log says goes, with those after it (made again from the
+        log when the sheet is next read)."""
+        s = self.session
+        base = s.snap[0] if s.snap is not None else 0
+        if self.last <= base or len(s.timeline.events) - base > CHECK_MAX:
+            return
+        first = [None]
+
+        def after(i, closed, _totals, _mark):
+            if closed > base:
+                first[0] = i
+                return True
+            return False
+
+        try:
+            self.file.each(after)
+            wrong = self.check(range(first[0], self.count), False)
+        except _BROKEN:
+            self._start()
+            return
+        if wrong is not None:
+            self.stale = wrong
 
     def _start(self):
         """A sheet without rows: whole for a game without events, else to be made from
@@ -109,7 +149,7 @@ class Kept:
         if self.unwritten:
             self.file.start(self.mark)
             self.unwritten = False
-        self.file.append(n, self.flow.scores(state), mark)
+        self.file.append(self.count, n, self.flow.scores(state), mark)
         self.count += 1
         self.last = n
         self.mark = mark
@@ -146,25 +186,69 @@ class Kept:
             return False
         s = self.session
         n = len(s.timeline.events)
-        first = self.stale
-        if n - first > (REPLAY_MAX if most is None else most):
-            return False
+        first = min(self.stale, n)
+        log = _Log(s, self.flow, [first])
+        if n - log.origin(first, 0) > (REPLAY_MAX if most is None else most):
+            return False  # the replay from the nearest state known: too long
         try:
             if self.last > first:  # rows a reading cut short left beyond it
                 self.count, self.last, _ = self.file.keep_until(first)
-            state = s.state_before(first) if first < n else s.state
-            self.mark = self._mark(state)
-            i = first
-            if first < n:
-                for e in s.events_from(first):
-                    state = s.engine.apply(state, e)
-                    i += 1
-                    self._close(state, i)
-        except _BROKEN:
+            self.mark = self._mark(log.at(first, 0))
+            for i in range(first + 1, n + 1):
+                self._close(log.at(i, 0), i)
+        except _BROKEN + (ValueError,):  # a checkpoint's state the events do not fit
             self._start()
             return False
+        finally:
+            log.close()
         self.stale = None
         return True
+
+    def check(self, wanted, far=True):
+        """The rows `wanted` (their numbers from 0, ascending) against the log: each
+        row's mark and totals are the state's after its n events, the mark before it
+        the state's after n - 1 (it closed there), and the last row's mark is the
+        state's now (none closed after it). None when they all hold; else the n of the
+        row before the first that does not (0 for the first row): the rows closed
+        after it are not the log's. `far`: states from the log's checkpoints too (else
+        only from the session's snapshot, or the start). The file is read once, a row
+        at a time (the wanted ones kept: a few); Bad or OSError when it cannot be."""
+        rows = []  # [i, n, totals, mark, n before, mark before]
+        before = [0, None]
+        k = [0]
+        want = list(wanted)
+        if not want:
+            return None
+
+        def take(i, n, totals, mark):
+            if i == want[k[0]]:
+                rows.append([i, n, totals, mark, before[0], before[1]])
+                k[0] += 1
+                if k[0] == len(want):
+                    return True
+            before[0], before[1] = n, mark
+            return False
+
+        head = self.file.each(take)
+        if rows and rows[0][0] == 0:
+            rows[0][5] = head
+        s = self.session
+        n_now = len(s.timeline.events)
+        log = _Log(s, self.flow, [r[1] - 1 for r in rows], far)
+        try:
+            for j, (i, n, totals, mark, n0, mark0) in enumerate(rows):
+                if n > n_now or self._mark(log.at(n - 1, j)) != mark0:
+                    return n0
+                state = log.at(n, j)
+                if self._mark(state) != mark or self.flow.scores(state) != totals:
+                    return n0
+                if i == self.count - 1 and self._mark(s.state) != mark:
+                    return n  # rows closed after the last are not in the file
+        except ValueError:  # a checkpoint's state the events do not fit: from the start
+            return 0
+        finally:
+            log.close()
+        return None
 
 
 def rows(game):
@@ -274,16 +358,92 @@ def history(game, room):
     the game's history record, in at most `room` bytes of JSON (nothing when the game
     closed no row, or is too long to make): every row, or every step-th one and always
     the last. Read from the kept sheet a row at a time, as often as the thinning
-    takes; a sheet found damaged on the way is the log replayed."""
-    sheet = sheet_of(game)
-    try:
-        rows = thinned(sheet, room) if sheet else None
-    except _BROKEN:
+    takes; a sheet found damaged on the way is the log replayed. The rows it keeps are
+    checked against the log first (Kept.check): the first that is not the log's is
+    made again from the log, with every row after it, and the rows kept then are
+    checked in turn."""
+    kept = game.sheet
+    game.session.flush()  # the log's last checkpoint on flash, where the check reads it
+    for _ in range(CHECKS):
+        sheet = sheet_of(game)
+        try:
+            rows = thinned(sheet, room) if sheet else None
+            if not rows or not isinstance(sheet, OnFlash):
+                break
+            wrong = kept.check([i - 1 for i, _totals in rows])
+        except _BROKEN:
+            kept._start()
+            continue
+        if wrong is None:
+            break
+        kept.stale = wrong if kept.stale is None else min(kept.stale, wrong)
+    else:  # wrong after every making again: the log replayed from its start
         sheet = totals(game.session, game.flow)
         rows = thinned(sheet, room) if sheet else None
     if not rows:
         return {}
     return {"sheet": {"unit": game.flow.sheet_unit, "rows": rows}}
+
+
+CHECKS = 6  # checks of the history's rows at most, each after the sheet was made again
+
+
+class _Log:
+    """The states the log gives after one event count after another (ascending), each
+    replayed from the nearest state known at or before a target given at the start
+    (`targets`, for at()'s `k`): the session's snapshot, one of the log's checkpoints
+    (`far`: found by one walk of their chain, store/sheet.checkpoints) or the start.
+    The events are read from flash as they are replayed, one open file for them."""
+
+    def __init__(self, session, flow, targets, far=True):
+        self.s = session
+        self.n = -1  # the events the state is after; -1: none yet
+        self.state = None
+        self.events = None  # the reading of the events from n on
+        snap = session.snap
+        self.snap = snap[0] if snap is not None else -1
+        self.places = [None] * len(targets)
+        if far and targets and session.store is not None:
+            low = min(targets)
+            if low > 0 and (self.snap < 0 or self.snap > low):  # the snapshot is no use
+                self.places = checkpoints(session.store, session.ck_at, session.ck_keep,
+                                          targets)
+
+    def origin(self, n, k):
+        """The event count the state after n events is replayed from, for target k."""
+        start = self.snap if 0 <= self.snap <= n else 0
+        place = self.places[k]
+        return place[0] if place is not None and start < place[0] <= n else start
+
+    def at(self, n, k):
+        """The state after the first n events (n at least the last asked), from the
+        nearest state known for target k, when that is ahead of this one."""
+        s = self.s
+        start = self.origin(n, k)
+        if self.n < 0 or start > self.n or n < self.n:
+            self.close()
+            state = None
+            if start and start == self.snap:
+                state = clone(s.snap[1])
+            elif start:
+                state = snapshot(s.store, self.places[k][1])
+                if state is not None and not state_ok(s.engine, s.header, state):
+                    state = None
+            if state is None:
+                start = 0
+                state = replay(s.engine, s.header["players"], s.header["settings"], ())
+            self.state, self.n = state, start
+        while self.n < n:
+            if self.events is None:
+                self.events = s.events_from(self.n)
+            self.state = s.engine.apply(self.state, next(self.events))
+            self.n += 1
+        return self.state
+
+    def close(self):
+        if self.events is not None:
+            self.events.close()  # the file and the shared buffer go back (Session._iter)
+            self.events = None
 
 
 def thinned(sheet, room):
