@@ -219,7 +219,7 @@ def test_the_report_passes_over_a_damaged_history_record_and_says_so(tmp_path):
     out = tmp_path / "report"
     report.main(["--data", str(data), "--out", str(out)])
     text = (out / "report.html").read_text()
-    assert "1 damaged record(s) in history.log passed over" in text
+    assert "history.log record 1 is damaged: passed over" in text
     assert "1 game in the history" in text
     assert (data / "history.log").read_text().count("\n") == 2  # the source left alone
 
@@ -292,10 +292,10 @@ def _special_history(data):
     recs.append({"game": "$_{game}$", "players": 2, "scores": [1, 2], "winners": [1],
                  "id": "untitled"})  # no title: its game's name is shown
     recs.append({"game": "pick_a_dog", "title": 7, "players": 1, "scores": [3],
-                 "winners": [0], "id": "numbered"})
+                 "winners": [0], "id": "numbered"})  # not text: its game's, as on the box
     data.mkdir()
     (data / "history.log").write_text("".join(gamelog.encode(r) for r in recs))
-    return list(SPECIAL) + ["$_{game}$", "7"]
+    return list(SPECIAL) + ["$_{game}$", "Pick-a-Dog"]
 
 
 def test_the_box_text_is_drawn_and_written_as_it_is(tmp_path, monkeypatch):
@@ -317,7 +317,9 @@ def test_the_box_text_is_drawn_and_written_as_it_is(tmp_path, monkeypatch):
     report.main(["--data", str(data), "--out", str(out)])
     text = (out / "report.html").read_text()
     box = boxdata.read(str(out / "data"))
-    assert box.problems == [] and len(box.history) == len(shown)
+    assert box.problems == ["history.log record 12 (game numbered): its title is not text "
+                            "(shown as Pick-a-Dog)"]
+    assert len(box.history) == len(shown)
 
     assert {"games-per-title", "last-games", "last-rounds"} <= set(_images(text))
     for name, texts in drawn.items():

@@ -2,6 +2,7 @@
 # box checks them, keeps who sits where for the names that stay, and says what it
 # refused; over mpremote it copies players.json, sets the box's clock and starts the
 # box again.
+import binascii
 import json
 import os
 import sys
@@ -41,7 +42,7 @@ def test_over_mpremote_it_copies_sets_the_clock_and_starts_the_box_again(tmp_pat
 
     class Done:
         returncode = 0
-        stdout = '{"names": ["Ann"], "seats": ["Ann"]}'
+        stdout = "roster: hex " + binascii.hexlify(b'{"names": ["Ann"], "seats": ["Ann"]}').decode()
         stderr = ""
 
     def run(cmd, **kw):

@@ -6,6 +6,7 @@
 # Without --add or --remove it prints the roster. Over mpremote the box's clock is set
 # at the end and the box starts again, with the names (boxlink).
 import argparse
+import binascii
 import json
 import os
 import subprocess
@@ -13,35 +14,39 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "..", "firmware"))
+for _p in ("firmware", "tools/shims"):  # the box's own readers, on CPython
+    sys.path.insert(0, os.path.join(HERE, "..", "..", _p))
 
 import boxlink  # noqa: E402
 from flash import STOP_WATCHDOG  # noqa: E402
 
 from pawpad.store import roster  # noqa: E402
+from pawpad.store.files import Storage  # noqa: E402
+from pawpad.store.gamelog import JSON_ERRORS  # noqa: E402
 
 DEVICE_DIR = "/data"  # boards/pico/board.py: hw.data_dir
 
 
-def changed(data, add=(), remove=()):
+def changed(data, add=(), remove=(), why=None):
     """The roster `data` (players.json's object, or None) with names added and removed;
-    (roster, [problems])."""
+    (roster, [problems]). `why`: what was wrong with the file as read (read())."""
     r = roster.Roster()
     problems = []
-    if data is not None:
+    if data is not None and why is None:
         why = roster.check(data)
-        if why:
-            problems.append("the box's players.json %s: starting a new one" % why)
-        else:
-            r = roster.Roster(data.get("names"), data.get("seats"))
+    if why:
+        problems.append("the box's players.json %s: %s" % (
+            why, "starting a new one" if add or remove else "the box reads no names from it"))
+    elif data is not None:
+        r = roster.Roster(data.get("names"), data.get("seats"))
     for name in remove:
         if name not in r.names:
             problems.append("%s is not on the roster" % name)
         r.remove(name)
     for name in add:
-        why = r.add(name)
-        if why:
-            problems.append("%s: %s (%s)" % (name, why, roster.rule()))
+        refused = r.add(name)
+        if refused:
+            problems.append("%s: %s (%s)" % (name, refused, roster.rule()))
     return r, problems
 
 
@@ -49,17 +54,90 @@ def names(text):
     return [n.strip() for n in (text or "").split(",") if n.strip()]
 
 
+FOLDER = "is a folder, not a file"
+
+
+def read(raw):
+    """(players.json's object or None, None or what is wrong with it) from the file's
+    bytes (None: no file), read as the box reads it (store/files.py: its size, its
+    depth, UTF-8, JSON, an object; then roster.check): whatever the bytes, this never
+    raises."""
+    if raw is None:
+        return None, None
+    with tempfile.TemporaryDirectory() as folder:
+        with open(os.path.join(folder, roster.ROSTER), "wb") as f:
+            f.write(raw)
+        try:
+            text = Storage(folder).read_text(roster.ROSTER, roster.LIMIT)
+        except (OSError, ValueError) as e:
+            return None, str(e)
+    try:
+        data = json.loads(text)
+    except JSON_ERRORS:
+        return None, "is not valid JSON"
+    if not isinstance(data, dict):
+        return None, "is not a JSON object"
+    return data, roster.check(data)
+
+
+def read_folder(path):
+    """(bytes or None, None or what is wrong) of the file at `path`: a file bigger than
+    the box reads is refused as the box refuses it, never read."""
+    if os.path.isdir(path):
+        return None, FOLDER
+    try:
+        size = os.path.getsize(path)
+        if size > roster.LIMIT:
+            return None, "is too big (%d bytes)" % size
+        with open(path, "rb") as f:
+            return f.read(roster.LIMIT + 1), None
+    except FileNotFoundError:
+        return None, None
+    except OSError as e:
+        return None, "could not be read (%s)" % e
+
+
+# On the box: what players.json is, in one line the computer reads whatever the file
+# holds (its bytes in hex; a file too big for the box is not sent).
+_PROBE = """import os
+p = %r
+try:
+    st = os.stat(p)
+except OSError:
+    print('roster: none')
+else:
+    if st[0] & 0x4000:
+        print('roster: folder')
+    elif st[6] > %d:
+        print('roster: big %%d' %% st[6])
+    else:
+        import binascii
+        with open(p, 'rb') as f:
+            print('roster: hex ' + binascii.hexlify(f.read()).decode())
+"""
+
+
 def read_device(mpremote, port):
+    """(bytes or None, None or what is wrong) of the box's players.json."""
+    path = DEVICE_DIR + "/" + roster.ROSTER
     r = subprocess.run([mpremote, "connect", port, "exec", STOP_WATCHDOG +
-                        "try:\n    print(open(%r).read())\nexcept OSError:\n    print('{}')\n"
-                        % (DEVICE_DIR + "/" + roster.ROSTER), "+"] + boxlink.SET_CLOCK,
-                       capture_output=True, text=True, timeout=120)
+                        _PROBE % (path, roster.LIMIT), "+"] + boxlink.SET_CLOCK,
+                       capture_output=True, text=True, errors="replace", timeout=120)
     if r.returncode:
         sys.exit("roster: the board did not answer:\n" + (r.stderr or r.stdout).strip())
-    try:
-        return json.loads(r.stdout.strip() or "{}") or None
-    except ValueError:
-        return {"names": "unreadable"}  # damaged: check() says so, and a new one starts
+    said = [line.split(" ", 2)[1:] for line in r.stdout.splitlines()
+            if line.startswith("roster: ")]
+    kind, rest = (said[-1] + [""])[:2] if said else ("none", "")
+    if kind == "folder":
+        return None, FOLDER
+    if kind == "big":
+        return None, "is too big (%s bytes)" % rest
+    if kind == "hex":
+        try:
+            return binascii.unhexlify(rest.strip()), None
+        except (binascii.Error, ValueError):
+            return None, "could not be read (the board's answer was cut)"
+    return None, None
 
 
 def main(argv=None):
@@ -72,31 +150,40 @@ def main(argv=None):
     ap.add_argument("--remove", default="", help="names to take off, comma-separated")
     a = ap.parse_args(argv)
     if a.data:
+        if os.path.exists(a.data) and not os.path.isdir(a.data):
+            print("roster: %s is not a folder" % a.data)
+            return 1
         path = os.path.join(a.data, roster.ROSTER)
-        try:
-            with open(path) as f:
-                data = json.load(f)
-        except OSError:
-            data = None
-        except ValueError:
-            data = {"names": "unreadable"}
+        raw, why = read_folder(path)
     else:
-        data = read_device(a.mpremote, a.port)
-    r, problems = changed(data, names(a.add), names(a.remove))
+        raw, why = read_device(a.mpremote, a.port)
+    data = None
+    if why is None:
+        data, why = read(raw)
+    r, problems = changed(data, names(a.add), names(a.remove), why)
+    writing = a.add or a.remove
+    if writing and why == FOLDER:  # nothing can be written where a folder is
+        problems.append("nothing written: move the folder players.json away first")
+        writing = False
+    elif writing and why:  # a damaged file (why: it is there) is kept, as the box does
+        problems.append("the damaged one is kept as %s.bad" % roster.ROSTER)
     for p in problems:
         print("roster:", p)
-    if a.add or a.remove:
+    if writing:
         text = json.dumps(r.as_json())
         if a.data:
             os.makedirs(a.data, exist_ok=True)
-            with open(path, "w") as f:
-                f.write(text)
+            store = Storage(a.data)
+            if why:
+                store.keep_aside(roster.ROSTER)
+            store.write_text(roster.ROSTER, text)
         else:
+            aside = (KEEP_ASIDE % (DEVICE_DIR, roster.ROSTER)) if why else ""
             with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
                 f.write(text)
             try:
-                subprocess.run([a.mpremote, "connect", a.port, "exec", STOP_WATCHDOG, "+",
-                                "cp", f.name, ":%s/%s" % (DEVICE_DIR, roster.ROSTER), "+"]
+                subprocess.run([a.mpremote, "connect", a.port, "exec", STOP_WATCHDOG + aside,
+                                "+", "cp", f.name, ":%s/%s" % (DEVICE_DIR, roster.ROSTER), "+"]
                                + boxlink.SET_CLOCK, check=True, timeout=120)
             finally:
                 os.remove(f.name)
@@ -108,6 +195,11 @@ def main(argv=None):
             return 1
     print("roster: %s" % (", ".join(r.names) or "no names (the box plays by colour)"))
     return 1 if problems else 0
+
+
+# A damaged players.json on the box set aside by the box's own code, as it would at
+# power-on, before the new one is copied on.
+KEEP_ASIDE = "from pawpad.store.files import Storage\nStorage(%r).keep_aside(%r)\n"
 
 
 if __name__ == "__main__":

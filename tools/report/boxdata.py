@@ -20,6 +20,7 @@ for _p in ("tools", "tools/install", "tools/bench", "tools/web",
 import boxlink  # noqa: E402
 from flash import STOP_WATCHDOG  # noqa: E402
 
+from pawpad import games as box_games  # noqa: E402
 from pawpad.app.shell import flow as flows  # noqa: E402
 from pawpad.app.shell import score_sheet  # noqa: E402
 from pawpad.core.colours import NAMES  # noqa: E402
@@ -170,17 +171,115 @@ class Box:
 def read(folder):
     store = Storage(folder)
     problems = []
-    reader = session.gamelog.Reader(skip=True)
-    history = box_history.read_history(store, reader)
-    if reader.skipped:
-        problems.append("%d damaged record(s) in %s passed over" % (reader.skipped,
-                                                                    box_history.HISTORY))
+    history = read_history(store, problems)
     stats = statistics.load(store, said=problems)
     for c in list(stats):
         if c in NAMES:
             statistics.player(stats, c)  # figures as the box reads them
     names = box_roster.load(store, problems).names  # a damaged one: said, and set aside
     return Box(history, stats, read_game(store, problems), problems, names)
+
+
+SAID_MAX = 12  # lines said of the history's records; the rest are counted
+
+
+def read_history(store, problems, keep=box_history.HISTORY_KEEP + box_history.HISTORY_KEEP // 10):
+    """The newest `keep` finished games, oldest first, as the box's reader takes them
+    (box_history.history), each made usable by the tools (usable()); what was passed
+    over or changed is added to `problems`, a line a record naming it by its place in
+    the file ("history.log record 7"), at most SAID_MAX lines and then a count."""
+    said = []
+    reader = session.gamelog.Reader(skip=True)
+    games = []
+    try:
+        lines = store.open_text(box_history.HISTORY)
+    except OSError:
+        lines = None
+    if lines is not None:
+        with lines as f:
+            for line in f:
+                n = reader.count + reader.skipped + 1
+                skipped = reader.skipped
+                for rec in reader.read((line,)):
+                    games.append((n, rec))
+                    if len(games) > keep:
+                        games.pop(0)
+                if reader.skipped > skipped:  # "record 7 is damaged", "... was cut short"
+                    said.append((n, "%s%s %s: passed over" % (
+                        box_history.HISTORY, "" if reader.problem.startswith("record")
+                        else ":", reader.problem)))
+    history = []
+    for n, rec in games:
+        good, why = usable(rec)
+        if why:
+            said.append((n, "%s record %d%s%s" % (box_history.HISTORY, n, _id_of(rec), why)))
+        if good is not None:
+            history.append(good)
+    said.sort()  # in the file's order
+    problems.extend(line for _n, line in said[:SAID_MAX])
+    if len(said) > SAID_MAX:
+        problems.append("and %d more of %s's records" % (len(said) - SAID_MAX,
+                                                         box_history.HISTORY))
+    return history
+
+
+def _id_of(rec):
+    rec_id = rec.get("id") if isinstance(rec, dict) else None
+    return " (game %s)" % text(rec_id) if isinstance(rec_id, str) and rec_id else ""
+
+
+def text(value):
+    """Text from the box as the tools write it: a str (a JSON string may hold halves of
+    a UTF-16 pair, which no file can be written with: each becomes "?")."""
+    value = value if isinstance(value, str) else str(value)
+    try:
+        value.encode("utf-8")
+        return value
+    except UnicodeError:
+        return value.encode("utf-8", "replace").decode("utf-8")
+
+
+TEXT_FIELDS = ("title", "game", "id", "date")  # the record's free text the tools show
+
+
+def usable(rec):
+    """(record, what was wrong) of a record the box's reader took (gamelog.check_summary
+    checks what the box's screens read; other fields pass): the record as the tools
+    read it, or None when it cannot be (no scores: the box's History screen passes
+    over it too), and None or what was changed, in words. A title that is not text
+    is its game's, as on the box's screens; a time beyond BIGGEST is not known; a
+    settings field that is not an object gives no variant. A score is never
+    changed."""
+    if not isinstance(rec.get("scores"), list):
+        return None, " has no scores: passed over"
+    out = dict(rec)
+    why = []
+    title = rec.get("title")
+    if "title" in rec and not isinstance(title, str):
+        out["title"] = default_title(rec)
+        why.append("its title is not text (shown as %s)" % out["title"])
+    if "ms" in rec and not _whole(rec["ms"]):  # the box takes any whole number
+        del out["ms"]
+        why.append("its time is beyond reason (%s digits: shown as not known)"
+                   % len(str(rec["ms"])))
+    for k in TEXT_FIELDS:
+        if isinstance(out.get(k), str) and text(out[k]) != out[k]:
+            out[k] = text(out[k])
+            why.append("its %s is not all text (shown with ?)" % k)
+    if "settings" in rec and not (isinstance(rec["settings"], dict) and
+                                  isinstance(rec["settings"].get("variant", ""), str)):
+        out["settings"] = {}
+        why.append("its settings are damaged (no variant)")
+    return out, ": " + "; ".join(why) if why else None
+
+
+def default_title(rec):
+    """The game's title as the box names it (its id, for a game this box does not
+    know)."""
+    try:
+        return box_games.title(rec.get("game"))
+    except ValueError:
+        return text(rec.get("game"))
 
 
 def read_game(store, problems):
@@ -221,15 +320,17 @@ def seat_names(g):
 
 
 def title_of(g):
-    """A finished game's title as text (its record's title, else its game's name): the
-    box's words, shown as written; a title that is not text (a damaged record) as it
-    reads."""
-    t = g.get("title") or g["game"]
-    return t if isinstance(t, str) else str(t)
+    """A finished game's title as text: its record's title, else its game's title (as
+    the box's History screen names it); the box's words, shown as written."""
+    t = g.get("title")
+    return text(t) if isinstance(t, str) and t else default_title(g)
 
 
-def _whole(v, low=0):
-    return isinstance(v, int) and not isinstance(v, bool) and v >= low
+BIGGEST = statistics.MAX_COUNT  # a time or a score beyond this is damage, not play
+
+
+def _whole(v, low=0, high=BIGGEST):
+    return isinstance(v, int) and not isinstance(v, bool) and low <= v <= high
 
 
 def _known(v):

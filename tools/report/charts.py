@@ -13,6 +13,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 from boxdata import seat_names, title_of  # noqa: E402
+from boxdata import text as box_text  # noqa: E402
 from matplotlib import patheffects  # noqa: E402
 from matplotlib.lines import Line2D  # noqa: E402
 from matplotlib.patches import Patch  # noqa: E402
@@ -44,7 +45,7 @@ def words(value):
     charts draw it: a str, shown as written. No text of the charts is parsed as
     mathtext (PLAIN, and _save() makes sure of every one), so "$", "\\", "^" and "_"
     are characters; legends go through _legend()."""
-    return value if isinstance(value, str) else str(value)
+    return box_text(value)
 
 
 def _legend(where, handles, labels, **kw):

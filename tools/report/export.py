@@ -13,7 +13,6 @@ import uuid
 
 import boxdata
 
-from pawpad import games as box_games
 from pawpad.store import history as box_history
 
 LOCATION = "Pawpad"
@@ -85,6 +84,20 @@ def play_date(rec, today):
     return today + " 00:00:00", False
 
 
+def minutes(ms):
+    """A game's time in whole minutes, 1 at least (whole numbers all through: a damaged
+    record's time may be any size)."""
+    ms = ms if isinstance(ms, int) and not isinstance(ms, bool) else 0
+    return max(1, (ms + 30000) // 60000)
+
+
+def variant(rec):
+    """The variant the record's settings name, or ""."""
+    settings = rec.get("settings")
+    v = settings.get("variant", "") if isinstance(settings, dict) else ""
+    return boxdata.text(v) if isinstance(v, str) else ""
+
+
 def plays(history, today=None):
     """The finished games as plays: [{"rec", "title", "date", "known", "minutes",
     "seats": [{"name", "seat", "score", "rank", "winner", "start"}]}]. Games ended
@@ -95,10 +108,7 @@ def plays(history, today=None):
     for rec in history:
         if rec.get("abandoned") or rec.get("unfinished") or rec.get("players", 0) < 2:
             continue
-        try:
-            title = rec.get("title") or box_games.title(rec["game"])
-        except ValueError:
-            continue
+        title = boxdata.title_of(rec)
         date, known = play_date(rec, today)
         names = boxdata.seat_names(rec)
         places = places_of(rec)
@@ -109,7 +119,7 @@ def plays(history, today=None):
                   "winner": s in won, "start": first == s}
                  for s in range(rec["players"])]
         out.append({"rec": rec, "title": title, "date": date, "known": known,
-                    "minutes": max(1, int(round(rec.get("ms", 0) / 60000.0))), "seats": seats})
+                    "minutes": minutes(rec.get("ms")), "seats": seats})
     return out
 
 
@@ -137,7 +147,8 @@ def bgstats(history, today=None, ids=None):
     out_plays = []
     for p in ps:
         rec = p["rec"]
-        key = rec.get("id") or "%s-%s-%s" % (rec["game"], p["date"], rec.get("scores"))
+        key = boxdata.text(rec.get("id") or "%s-%s-%s" % (rec["game"], p["date"],
+                                                          rec.get("scores")))
         play = {"uuid": stable_uuid("play", key), "playDate": p["date"],
                 "durationMin": p["minutes"], "locationRefId": 1,
                 "gameRefId": titles.index(p["title"]) + 1, "ignored": False,
@@ -156,24 +167,40 @@ def bgstats(history, today=None, ids=None):
             "games": gs, "plays": out_plays}
 
 
+# What a spreadsheet takes for the start of a formula (OWASP's CSV injection set), and
+# the quote that marks a cell as text in its place.
+FORMULA = ("=", "+", "-", "@", "\t", "\r")
+QUOTE = "'"
+
+
+def cell(value):
+    """A CSV cell that no spreadsheet reads as a formula: a whole number as it is (a
+    negative score stays a number); any text that starts with one of FORMULA, or with
+    the quote itself, gets a quote before it ("-Ann" is written '-Ann, "'Bo" ''Bo), so
+    taking one quote off any cell that starts with one gives the text back."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    value = boxdata.text(value)
+    return QUOTE + value if value.startswith(FORMULA + (QUOTE,)) else value
+
+
 def write_csv(path, history, today=None):
     rows = 0
-    with open(path, "w", newline="") as f:
+    with open(path, "w", newline="", encoding="utf-8") as f:
         w = csv.DictWriter(f, CSV_FIELDS)
         w.writeheader()
         for i, p in enumerate(plays(history, today)):
             rec = p["rec"]
             for s in p["seats"]:
-                w.writerow({"play": i + 1, "date": p["date"][:10],
-                            "time": p["date"][11:16] if p["known"] else "", "date_known":
-                            "yes" if p["known"] else "no", "game": p["title"],
-                            "variant": (rec.get("settings") or {}).get("variant", ""),
-                            "duration_min": p["minutes"], "location": LOCATION,
-                            "player": s["name"], "seat": s["seat"],
-                            "start_player": "yes" if s["start"] else "",
-                            "score": s["score"], "rank": s["rank"],
-                            "winner": "yes" if s["winner"] else "no",
-                            "pawpad_id": rec.get("id", "")})
+                row = {"play": i + 1, "date": p["date"][:10],
+                       "time": p["date"][11:16] if p["known"] else "",
+                       "date_known": "yes" if p["known"] else "no", "game": p["title"],
+                       "variant": variant(rec), "duration_min": p["minutes"],
+                       "location": LOCATION, "player": s["name"], "seat": s["seat"],
+                       "start_player": "yes" if s["start"] else "", "score": s["score"],
+                       "rank": s["rank"], "winner": "yes" if s["winner"] else "no",
+                       "pawpad_id": rec.get("id", "")}
+                w.writerow({k: cell(v) for k, v in row.items()})
                 rows += 1
     return rows
 
@@ -184,13 +211,14 @@ def main(argv=None):
     box, source, _found = boxdata.gather(a, "export")
     doc = bgstats(box.history)
     path = os.path.join(a.out, "pawpad.bgsplay")
-    with open(path, "w") as f:
+    with open(path, "w", encoding="utf-8") as f:
         json.dump(doc, f, indent=1)
     rows = write_csv(os.path.join(a.out, "pawpad-plays.csv"), box.history)
-    print("export: %s (%d plays, %d players) and %s (%d rows) from %s%s"
+    print("export: %s (%d plays, %d players) and %s (%d rows) from %s"
           % (path, len(doc["plays"]), len(doc["players"]),
-             os.path.join(a.out, "pawpad-plays.csv"), rows, source,
-             "; " + "; ".join(box.problems) if box.problems else ""))
+             os.path.join(a.out, "pawpad-plays.csv"), rows, source))
+    for p in box.problems:  # what was passed over or read otherwise, a line each
+        print("export: " + p)
 
 
 if __name__ == "__main__":

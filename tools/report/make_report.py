@@ -14,7 +14,7 @@ def make(box, out, source):
     """Draws the charts and writes the page; returns (page path, [PNG paths])."""
     images = [p for p in (chart(box, out) for chart in charts.ALL) if p]
     path = os.path.join(out, "report.html")
-    with open(path, "w") as f:
+    with open(path, "w", encoding="utf-8") as f:
         f.write(page.page(box, images, source))
     return path, images
 
@@ -28,6 +28,8 @@ def main(argv=None):
     path, images = make(box, a.out, source)
     print("report: %s (%d charts) from %s: %s" % (path, len(images), source,
                                                   ", ".join(found) or "no files"))
+    for p in box.problems:  # on the page too, under "What could not be read"
+        print("report: " + p)
 
 
 if __name__ == "__main__":

@@ -6,7 +6,7 @@ import base64
 import html
 import os
 
-from boxdata import seat_names, title_of
+from boxdata import seat_names, text, title_of
 
 from pawpad.app.flows.pick_a_dog.tally import STOPS_KEPT
 from pawpad.store.history import when
@@ -83,7 +83,7 @@ def missing(box):
 def _h(value):
     """Text as HTML: escaped ("<b>" reads <b>), whatever it is (a damaged record's
     field may not be a string)."""
-    return html.escape(value if isinstance(value, str) else str(value))
+    return html.escape(text(value))
 
 
 def _chip(name, paint):
@@ -107,9 +107,11 @@ def _fast(ms):
 
 
 def _duration(ms):
+    """A game's time, to the second under a minute, else to the minute (whole numbers
+    all through: a damaged record's time may be any size)."""
     if not ms:
         return ""
-    return "%d s" % round(ms / 1000) if ms < 60000 else "%d min" % round(ms / 60000)
+    return "%d s" % ((ms + 500) // 1000) if ms < 60000 else "%d min" % ((ms + 30000) // 60000)
 
 
 def players_table(box):
