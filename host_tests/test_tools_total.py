@@ -360,3 +360,23 @@ def test_the_box_s_players_json_read_over_mpremote(tmp_path, monkeypatch):
     finally:
         repl.close()
 
+
+
+def test_a_board_that_fails_or_no_mpremote_is_a_message(tmp_path, monkeypatch):
+    import pytest
+
+    for fails in ("answer", "copy", "missing"):
+        def run(cmd, fails=fails, **kw):
+            if fails == "missing":
+                raise FileNotFoundError(2, "No such file or directory", cmd[0])
+
+            class Done:
+                returncode = 1 if fails == "answer" or "cp" in cmd else 0
+                stdout = "roster: none"
+                stderr = "mpremote: no device found"
+            return Done()
+
+        monkeypatch.setattr(roster_tool.subprocess, "run", run)
+        with pytest.raises(SystemExit) as e:
+            roster_tool.main(["--port", "/dev/none", "--mpremote", "mp", "--add", "Ann"])
+        assert str(e.value).startswith("roster: "), (fails, e.value)

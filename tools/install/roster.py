@@ -120,9 +120,12 @@ else:
 def read_device(mpremote, port):
     """(bytes or None, None or what is wrong) of the box's players.json."""
     path = DEVICE_DIR + "/" + roster.ROSTER
-    r = subprocess.run([mpremote, "connect", port, "exec", STOP_WATCHDOG +
-                        _PROBE % (path, roster.LIMIT), "+"] + boxlink.SET_CLOCK,
-                       capture_output=True, text=True, errors="replace", timeout=120)
+    try:
+        r = subprocess.run([mpremote, "connect", port, "exec", STOP_WATCHDOG +
+                            _PROBE % (path, roster.LIMIT), "+"] + boxlink.SET_CLOCK,
+                           capture_output=True, text=True, errors="replace", timeout=120)
+    except (OSError, subprocess.SubprocessError) as e:
+        sys.exit("roster: %s did not run (%s)" % (mpremote, e))
     if r.returncode:
         sys.exit("roster: the board did not answer:\n" + (r.stderr or r.stdout).strip())
     said = [line.split(" ", 2)[1:] for line in r.stdout.splitlines()
@@ -182,11 +185,18 @@ def main(argv=None):
             with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
                 f.write(text)
             try:
-                subprocess.run([a.mpremote, "connect", a.port, "exec", STOP_WATCHDOG + aside,
-                                "+", "cp", f.name, ":%s/%s" % (DEVICE_DIR, roster.ROSTER), "+"]
-                               + boxlink.SET_CLOCK, check=True, timeout=120)
+                done = subprocess.run([a.mpremote, "connect", a.port, "exec",
+                                       STOP_WATCHDOG + aside, "+", "cp", f.name,
+                                       ":%s/%s" % (DEVICE_DIR, roster.ROSTER), "+"]
+                                      + boxlink.SET_CLOCK, capture_output=True, text=True,
+                                      errors="replace", timeout=120)
+            except (OSError, subprocess.SubprocessError) as e:
+                sys.exit("roster: %s did not run (%s)" % (a.mpremote, e))
             finally:
                 os.remove(f.name)
+            if done.returncode:
+                sys.exit("roster: copying onto the board failed:\n" +
+                         (done.stderr or done.stdout).strip())
     if not a.data:
         try:
             boxlink.restart(a.port)

@@ -52,10 +52,9 @@ def fetch(mpremote, port, dst, device_dir=DEVICE_DIR):
     the box's clock is set and the box starts again (boxlink)."""
     connect = [mpremote, "connect", port]
     os.makedirs(dst, exist_ok=True)
-    r = subprocess.run(connect + ["exec", STOP_WATCHDOG + "import os\ntry:\n"
-                                  "    print(' '.join(os.listdir(%r)))\nexcept OSError:\n"
-                                  "    print()\n" % device_dir],
-                       capture_output=True, text=True, timeout=120)
+    r = _run(connect + ["exec", STOP_WATCHDOG + "import os\ntry:\n"
+                        "    print(' '.join(os.listdir(%r)))\nexcept OSError:\n"
+                        "    print()\n" % device_dir], 120)
     if r.returncode:
         raise SystemExit("report: the board did not answer (%s):\n%s"
                          % (" ".join(connect), (r.stderr or r.stdout).strip()))
@@ -64,8 +63,7 @@ def fetch(mpremote, port, dst, device_dir=DEVICE_DIR):
     chain = list(connect)
     for name in found:
         chain += ["cp", ":%s/%s" % (device_dir, name), os.path.join(dst, name), "+"]
-    r = subprocess.run(chain + boxlink.SET_CLOCK, capture_output=True, text=True,
-                       timeout=300)
+    r = _run(chain + boxlink.SET_CLOCK, 300)
     if r.returncode:
         raise SystemExit("report: copying from the board failed:\n" + r.stderr.strip())
     try:
@@ -74,6 +72,16 @@ def fetch(mpremote, port, dst, device_dir=DEVICE_DIR):
         raise SystemExit("report: the files are copied, but %s: unplug it and plug it in "
                          "again" % e)
     return found
+
+
+def _run(cmd, timeout):
+    """mpremote's run: its output as text whatever its bytes; a message, not a
+    traceback, when it cannot run or does not end."""
+    try:
+        return subprocess.run(cmd, capture_output=True, text=True, errors="replace",
+                              timeout=timeout)
+    except (OSError, subprocess.SubprocessError) as e:
+        raise SystemExit("%s did not run (%s)" % (cmd[0], e))
 
 
 def arguments(what, out):
