@@ -380,3 +380,34 @@ def test_a_board_that_fails_or_no_mpremote_is_a_message(tmp_path, monkeypatch):
         with pytest.raises(SystemExit) as e:
             roster_tool.main(["--port", "/dev/none", "--mpremote", "mp", "--add", "Ann"])
         assert str(e.value).startswith("roster: "), (fails, e.value)
+
+
+def test_a_damaged_game_in_progress_through_the_report_s_reading(tmp_path):
+    """Every title's log of a game in progress, damaged in each way the box's own sweeps
+    damage it (tools/pawsim/damage.py: records of another shape, lying snapshots and
+    checkpoints, cuts, flipped bits), beside a good history: the reading and the page
+    end, and the history's games are all there."""
+    import page
+
+    from pawpad.store.session import LOG
+    from pawsim import damage
+
+    for game in ("pick_a_dog", "top_dog", "top_dogs", "circus_puppy"):
+        store = Storage(str(tmp_path / game))
+        damage.long_log(store, game, 60, 3)
+        data = damage.read_log(store)
+        lines = damage.lines_of(data)
+        rng = damage.Rng(5)
+        cases = (damage.event_damage(data, lines, rng, None) +
+                 damage.snapshot_damage(data, lines, rng, 20) +
+                 damage.checkpoint_damage(data, lines, rng, 20) +
+                 damage.truncations(data, lines, rng)[:20] + damage.bit_flips(data, lines, rng, 30))
+        assert len(cases) > 60
+        for n, case in enumerate(cases):
+            folder = str(tmp_path / ("%s-%d" % (game, n)))
+            write_history(folder, [])
+            with open(os.path.join(folder, LOG), "wb") as f:
+                f.write(case[1]() if callable(case[1]) else case[1])
+            box = boxdata.read(folder)
+            assert [g["id"] for g in box.history] == [g["id"] for g in GOOD], case[0]
+            page.page(box, [], folder)

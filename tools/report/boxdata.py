@@ -302,7 +302,13 @@ def read_game(store, problems):
     if s is None:
         return None
     flow = flows.load(s.name)
-    events = list(s.events())
+    try:  # the score sheet, made from the game's start (the box resumes from a snapshot)
+        rounds = score_sheet.totals(s, flow, False)
+    except (ValueError, KeyError, TypeError, IndexError) as e:  # the rules' Refused too
+        problems.append("%s: the game in progress does not replay from its start (%s): "
+                        "left out" % (session.LOG, text(e)))
+        return None
+    events = list(s.events())  # each one the rules took, from the start
     state = s.state  # the events in force replayed
     stops = []
     for e in events:  # each STOP, with its verdict and margin once examined
@@ -313,7 +319,7 @@ def read_game(store, problems):
             stops[-1]["right"] = e["right"]
             stops[-1]["margin_ms"] = e.get("margin_ms")
     return {"game": s.name, "title": flow.title(state), "events": events,
-            "rounds": score_sheet.totals(s, flow, False), "unit": flow.sheet_unit,
+            "rounds": rounds, "unit": flow.sheet_unit,
             "names": seat_names(s.header), "stops": stops,
             "tally": flow.tally(events), "ended": state.get("ended", False)}
 
