@@ -68,15 +68,26 @@ class Kept:
     def _open(self):
         """What the file on flash holds of this game, as far as the events in force go
         (a row reaches flash before its event: a power cut may leave it without one).
-        Whole when the mark its last row closed on is the state's mark now."""
+        Whole when the mark its last row closed on is the state's mark now, and the
+        rows after the resume's snapshot are what the log says (_check_resumed)."""
         n = self.n
-        seen = [0, 0, None, False]  # rows within n, the last one's n, its mark, more
+        s = self.session
+        base = s.snap[0] if s.snap is not None else 0
+        # rows within n, the last one's n, its mark, more, where the first row closed
+        # after the snapshot begins (and the mark before it, the n before that), the
+        # n before the last
+        seen = [0, 0, None, False, None, None, 0, 0]
 
         def take(_i, closed, _totals, mark):
             if closed > n:
                 seen[3] = True
                 return True
+            if closed > base and seen[4] is None:
+                seen[4] = self.file.place
+                seen[5] = seen[2]
+                seen[6] = seen[7]
             seen[0] += 1
+            seen[7] = seen[1]
             seen[1] = closed
             seen[2] = mark
             return False
@@ -90,34 +101,29 @@ class Kept:
             return
         self.count, self.last = seen[0], seen[1]
         mark = seen[2] if seen[0] else head
-        now = self._mark(self.session.state)
+        now = self._mark(s.state)
         if mark == now:
             self.stale = None
             self.mark = now
-            self._check_resumed()
+            at = seen[4]
+            self._check_resumed(base, None if at is None else
+                                (at, head if at[0] == 0 else seen[5], seen[6]))
         else:
             self.stale = self.last
 
-    def _check_resumed(self):
-        """The rows closed after the snapshot the resume started from, checked against
-        the log (the events after it, at most CHECK_MAX, replayed from it): the first
-        that is not what the log says goes, with those after it (made again from the
-        log when the sheet is next read)."""
-        s = self.session
-        base = s.snap[0] if s.snap is not None else 0
-        if self.last <= base or len(s.timeline.events) - base > CHECK_MAX:
+    def _check_resumed(self, base, at):
+        """The rows closed after the snapshot the resume started from (its n: `base`;
+        the first such row's place and the mark before it: `at`), checked against the
+        log, and that none closed after the last (the events after the snapshot, at
+        most CHECK_MAX, replayed from it, as the resume itself replayed them): the
+        first that is not what the log says goes, with those after it (made again
+        from the log when the sheet is next read)."""
+        if len(self.session.timeline.events) - base > CHECK_MAX:
             return
-        first = [None]
-
-        def after(i, closed, _totals, _mark):
-            if closed > base:
-                first[0] = i
-                return True
-            return False
-
+        if at is None:  # no row after the snapshot: none read, the last is as _open found
+            at = ((self.count, 0, self.last), self.mark, 0)
         try:
-            self.file.each(after)
-            wrong = self.check(range(first[0], self.count), False)
+            wrong = self.check(range(at[0][0], self.count), False, at, base)
         except _BROKEN:
             self._start()
             return
@@ -187,13 +193,18 @@ class Kept:
         s = self.session
         n = len(s.timeline.events)
         first = min(self.stale, n)
-        log = _Log(s, self.flow, [first])
+        log = _Log(s)
+        log.aim([first])
         if n - log.origin(first, 0) > (REPLAY_MAX if most is None else most):
             return False  # the replay from the nearest state known: too long
         try:
-            if self.last > first:  # rows a reading cut short left beyond it
-                self.count, self.last, _ = self.file.keep_until(first)
             self.mark = self._mark(log.at(first, 0))
+            if not first:  # the whole sheet, its header too
+                self.file.start(self.mark)
+                self.count = self.last = 0
+                self.unwritten = False
+            elif self.last > first:  # rows a reading cut short left beyond it
+                self.count, self.last, _ = self.file.keep_until(first)
             for i in range(first + 1, n + 1):
                 self._close(log.at(i, 0), i)
         except _BROKEN + (ValueError,):  # a checkpoint's state the events do not fit
@@ -204,50 +215,96 @@ class Kept:
         self.stale = None
         return True
 
-    def check(self, wanted, far=True):
+    def check(self, wanted, far=True, at=None, floor=0):
         """The rows `wanted` (their numbers from 0, ascending) against the log: each
-        row's mark and totals are the state's after its n events, the mark before it
-        the state's after n - 1 (it closed there), and the last row's mark is the
-        state's now (none closed after it). None when they all hold; else the n of the
-        row before the first that does not (0 for the first row): the rows closed
-        after it are not the log's. `far`: states from the log's checkpoints too (else
-        only from the session's snapshot, or the start). The file is read once, a row
-        at a time (the wanted ones kept: a few); Bad or OSError when it cannot be."""
-        rows = []  # [i, n, totals, mark, n before, mark before]
-        before = [0, None]
-        k = [0]
-        want = list(wanted)
-        if not want:
-            return None
+        row's mark and totals are the state's after its n events, and it closed there:
+        from the row before it on, the mark was that row's until then. The header's
+        mark is the start's (when read from the start), and no row closed after the
+        last: from its n (or `floor`, if later) to the events in force the mark is the
+        state's now. None when all of that holds; else the n of a row before the first
+        that does not (0 for the first row): the rows closed after it are not all the
+        log's. `far`: states from the log's checkpoints too (else only from the
+        session's snapshot, or the start). `at`: (the place of the first wanted row,
+        the mark before it, the n of the row before that one), to read the file from
+        there. The file is read CHUNK wanted rows at a time, each chunk then checked:
+        never more than that in RAM; Bad or OSError when it cannot be read."""
+        s = self.session
+        want = iter(wanted)
+        nxt = [next(want, None)]  # the next wanted row's number
+        # the row before (its n, its mark, whether there is one), the n before it
+        before = [0, None, False, 0] if at is None else [at[0][2], at[1], True, at[2]]
+        place = None if at is None else at[0]
+        head = None
+        n_now = len(s.timeline.events)
+        rows = []  # [n, totals, mark, n before, mark before, the n before that]
+        resume = [None]  # where the next chunk begins
 
         def take(i, n, totals, mark):
-            if i == want[k[0]]:
-                rows.append([i, n, totals, mark, before[0], before[1]])
-                k[0] += 1
-                if k[0] == len(want):
+            if i == nxt[0]:
+                if len(rows) == CHUNK:
+                    resume[0] = (self.file.place, before[1], before[3])
                     return True
-            before[0], before[1] = n, mark
-            return False
+                rows.append([n, totals, mark, before[0], before[1], before[3]])
+                nxt[0] = next(want, None)
+            before[3] = before[0]
+            before[0], before[1], before[2] = n, mark, True
+            return nxt[0] is None and i >= self.count - 1
 
-        head = self.file.each(take)
-        if rows and rows[0][0] == 0:
-            rows[0][5] = head
-        s = self.session
-        n_now = len(s.timeline.events)
-        log = _Log(s, self.flow, [r[1] - 1 for r in rows], far)
+        log = _Log(s, far)
         try:
-            for j, (i, n, totals, mark, n0, mark0) in enumerate(rows):
-                if n > n_now or self._mark(log.at(n - 1, j)) != mark0:
-                    return n0
-                state = log.at(n, j)
-                if self._mark(state) != mark or self.flow.scores(state) != totals:
-                    return n0
-                if i == self.count - 1 and self._mark(s.state) != mark:
-                    return n  # rows closed after the last are not in the file
+            while True:
+                del rows[:]
+                resume[0] = None
+                if place is None or nxt[0] is not None:
+                    got = self.file.each(take, None, place)
+                    if place is None:
+                        head = got
+                        start = replay(s.engine, s.header["players"], s.header["settings"],
+                                       ())
+                        if head != self._mark(start):
+                            return 0
+                        if rows and not rows[0][3]:  # the first row: after the header
+                            rows[0][4] = head
+                wrong = self._rows_hold(log, rows, n_now)
+                if wrong is not None:
+                    return wrong
+                if resume[0] is None:
+                    break
+                place, before[1], before[3] = resume[0]
+                before[0] = place[2]
+            last = before[0]  # the last row's n, and its mark (the header's: no row)
+            mark_last = before[1] if before[2] else head
+            now = self._mark(s.state)
+            if last > n_now:
+                return 0
+            if mark_last != now:
+                return last
+            tail = max(last, floor)
+            log.aim([tail])
+            for n in range(tail, n_now + 1):
+                if self._mark(log.at(n, 0)) != now:
+                    return last  # a row closed after the last: not in the file
         except ValueError:  # a checkpoint's state the events do not fit: from the start
             return 0
         finally:
             log.close()
+        return None
+
+    def _rows_hold(self, log, rows, n_now):
+        """None when every row of `rows` (as check() reads them) is the log's; else
+        the n to make the rows again after."""
+        log.aim([r[3] for r in rows])
+        for j, (n, totals, mark, n0, mark0, n00) in enumerate(rows):
+            if n > n_now:
+                return n0
+            if self._mark(log.at(n0, j)) != mark0:
+                return n00  # the row before is not the log's
+            for k in range(n0 + 1, n):  # (the states on the way: no replay of its own)
+                if self._mark(log.at(k, j)) != mark0:
+                    return n0  # a row closed before this one: not in the file
+            state = log.at(n, j)
+            if self._mark(state) != mark or self.flow.scores(state) != totals:
+                return n0
         return None
 
 
@@ -368,9 +425,13 @@ def history(game, room):
         sheet = sheet_of(game)
         try:
             rows = thinned(sheet, room) if sheet else None
-            if not rows or not isinstance(sheet, OnFlash):
-                break
-            wrong = kept.check([i - 1 for i, _totals in rows])
+            if not isinstance(sheet, OnFlash):
+                break  # made from the log, or none
+            # every row while a replay of the whole game is within the sheet's bound (a
+            # few rows a checkpoint apart cost that much already); else those it keeps
+            short = len(game.session.timeline.events) <= REPLAY_MAX
+            wrong = kept.check(range(len(sheet)) if short else
+                               [i - 1 for i, _totals in rows or ()])
         except _BROKEN:
             kept._start()
             continue
@@ -386,28 +447,35 @@ def history(game, room):
 
 
 CHECKS = 6  # checks of the history's rows at most, each after the sheet was made again
+CHUNK = 16  # rows checked at a time (Kept.check): read from the file, then replayed
 
 
 class _Log:
     """The states the log gives after one event count after another (ascending), each
-    replayed from the nearest state known at or before a target given at the start
-    (`targets`, for at()'s `k`): the session's snapshot, one of the log's checkpoints
-    (`far`: found by one walk of their chain, store/sheet.checkpoints) or the start.
-    The events are read from flash as they are replayed, one open file for them."""
+    replayed from the nearest state known at or before a target aimed at (aim(), for
+    at()'s `k`): the session's snapshot, one of the log's checkpoints (`far`: found by
+    one walk of their chain, store/sheet.checkpoints) or the start. The events are
+    read from flash as they are replayed, one open file for them."""
 
-    def __init__(self, session, flow, targets, far=True):
+    def __init__(self, session, far=True):
         self.s = session
+        self.far = far and session.store is not None
         self.n = -1  # the events the state is after; -1: none yet
         self.state = None
         self.events = None  # the reading of the events from n on
         snap = session.snap
         self.snap = snap[0] if snap is not None else -1
+        self.places = []
+
+    def aim(self, targets):
+        """The event counts (ascending) that the states asked for next are after at
+        the least, each to be replayed from the nearest state known at or before it
+        (one walk of the checkpoints' chain for them all, when that can be nearer)."""
         self.places = [None] * len(targets)
-        if far and targets and session.store is not None:
-            low = min(targets)
-            if low > 0 and (self.snap < 0 or self.snap > low):  # the snapshot is no use
-                self.places = checkpoints(session.store, session.ck_at, session.ck_keep,
-                                          targets)
+        low = min(targets) if targets else 0
+        if self.far and low > max(self.n, 0) and (self.snap < 0 or self.snap > low):
+            s = self.s
+            self.places = checkpoints(s.store, s.ck_at, s.ck_keep, targets)
 
     def origin(self, n, k):
         """The event count the state after n events is replayed from, for target k."""
