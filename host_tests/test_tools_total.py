@@ -283,7 +283,7 @@ def test_every_crafted_roster_through_make_roster(tmp_path, capsys):
     assert refused > 100
 
 
-def test_a_folder_in_place_of_players_json(tmp_path, capsys):
+def test_a_folder_in_place_of_players_json(tmp_path, capsys, monkeypatch):
     data = tmp_path / "box"
     (data / "players.json").mkdir(parents=True)
     (data / "players.json" / "keep").write_text("mine")
@@ -294,6 +294,19 @@ def test_a_folder_in_place_of_players_json(tmp_path, capsys):
     assert "nothing written" in said
     assert sorted(os.listdir(data)) == ["players.json"]
     assert (data / "players.json" / "keep").read_text() == "mine"
+    # a full disk: said, and the folder as it was
+    (data / "players.json" / "keep").unlink()
+    (data / "players.json").rmdir()
+
+    def full(self, name, text):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(roster_tool.Storage, "write_text", full)
+    assert roster_tool.main(["--data", str(data), "--add", "Ann"]) == 1
+    assert "players.json not written" in capsys.readouterr().out
+    assert os.listdir(data) == []
+    monkeypatch.undo()
+    (data / "players.json").mkdir()
     # the report and the export read it as the box does: said, and the games go on
     box = boxdata.read(str(data))
     assert box.names == [] and box.problems

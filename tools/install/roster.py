@@ -175,11 +175,15 @@ def main(argv=None):
     if writing:
         text = json.dumps(r.as_json())
         if a.data:
-            os.makedirs(a.data, exist_ok=True)
-            store = Storage(a.data)
-            if why:
-                store.keep_aside(roster.ROSTER)
-            store.write_text(roster.ROSTER, text)
+            try:
+                os.makedirs(a.data, exist_ok=True)
+                store = Storage(a.data)
+                if why:
+                    store.keep_aside(roster.ROSTER)
+                store.write_text(roster.ROSTER, text)
+            except OSError as e:  # a full disk, or a folder where a copy goes
+                print("roster: %s not written (%s)" % (path, e))
+                return 1
         else:
             aside = (KEEP_ASIDE % (DEVICE_DIR, roster.ROSTER)) if why else ""
             with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
