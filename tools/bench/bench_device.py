@@ -8,7 +8,12 @@
 #   --arm       kept for old command lines: the app itself arms the buzzer in the
 #   --prepare   button interrupt and prepares the STOP frames now
 #   --i2c-hz    the panel's bus clock (default: pins.I2C_FREQ, 400 kHz)
-#   --phases    only these of PHASES (default: all; the replays take the longest)
+#   --phases    only these of PHASES (default: all; the replays and "resume" take the longest)
+#   --control   the emulated Pico's control port, HOST:PORT (default: the serial socket's
+#               port + 1): the phase "resume" resets the chip there and watches the panel
+#               for the worst resume offer of every title (bench_resume_device.py --offer);
+#               a Pico on a serial port skips it
+#   --offer-limit  emulated s that phase waits for each offer (default 60)
 #   --frozen    the device runs a UF2 with the firmware frozen in (boards/pico/manifest.py):
 #               only main.py, board.py and pins.py are copied, and a pawpad/ folder on
 #               its flash (left by make flash) is refused, since it would shadow them
@@ -60,8 +65,9 @@ SHEET_EVENTS = 400
 # A phase a title for the sheets as for the games: each starts from a fresh heap (a
 # title's code is 30-45 KB of the heap in the .mpy install, and one title's holes left
 # behind are not the next one's figures).
+# "resume" runs on the host (bench_resume_device.py): power-on to the resume offer.
 PHASES = ("ui", "game:pick_a_dog", "game:top_dogs", "sheet:circus_puppy", "sheet:top_dog",
-          "replay")
+          "replay", "resume")
 
 
 def inputs(build, opts):
@@ -116,6 +122,24 @@ def commit():
     return (rev or "?") + (" (firmware changed since)" if dirty else "")
 
 
+def resume_phase(a, copies, lines):
+    """Power-on to the resume offer (bench_resume_device.py --offer): its rows printed and
+    kept with the rest; returns the cases that gave no figure."""
+    import bench_resume_device as offers
+
+    def say(line):
+        print(line, flush=True)
+        lines.append(line + "\n")
+
+    limit = offers.OFFER_LIMIT_S if a.offer_limit is None else a.offer_limit
+    try:
+        return offers.offer_bench(a.mpremote, a.port, a.control, a.frozen, copies, limit,
+                                  say=say)
+    except RuntimeError as e:
+        say("bench-device: phase resume FAILED (%s)" % e)
+        return ["resume"]
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--mpremote", default="mpremote")
@@ -126,6 +150,8 @@ def main():
     ap.add_argument("--frozen", action="store_true")
     ap.add_argument("--phases", default=",".join(PHASES),
                     help="some of %s, comma-separated" % ",".join(PHASES))
+    ap.add_argument("--control", default=None)
+    ap.add_argument("--offer-limit", type=float, default=None)
     ap.add_argument("--out", default=os.path.join(ROOT, "build", "bench-device.txt"))
     ap.add_argument("--work", default=os.path.join(ROOT, "build", "bench-device"),
                     help="where the inputs for the device are written")
@@ -162,12 +188,17 @@ def main():
     # One mpremote session a phase: each starts from a soft reset, a fresh heap.
     wanted = a.phases.split(",")  # a kind ("sheet", "game") names all its phases
     phases = [ph for ph in PHASES if ph in wanted or ph.partition(":")[0] in wanted]
-    for i, phase in enumerate(phases):
+    copied = False
+    for phase in phases:
+        if phase == "resume":
+            failed += resume_phase(a, [] if copied or not a.frozen else FROZEN_COPIES, lines)
+            continue
         chain = connect + ["exec", STOP_WATCHDOG + "PHASE = %r\nimport gc\ngc.collect()\n"
                                      "BASE_ALLOC = gc.mem_alloc()\n" % phase, "+"]
-        if i == 0:
+        if not copied:
             for path in files:
                 chain += ["cp", path, ":" + os.path.basename(path), "+"]
+            copied = True
         chain += ["run", os.path.join(ROOT, "tools", "bench", "bench_device_run.py")]
         with subprocess.Popen(chain, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                               text=True) as p:

@@ -259,6 +259,7 @@ const HELP = {
   'oled': 'the panel: on, contrast, writes, bytes, its RAM as hex',
   'oled-log': 'the panel writes since the last call: start, end (emulated ms), bytes',
   'picture': 'the panel as 64 lines of # and .',
+  'frames': 'the panel RAM (hex) after each data write that changed it, since the last call; emulated ms since the last reset',
   'stats': 'emulated and wall time, instructions, resets, flash writes, bus bytes',
   'reset': 'a reset (machine.reset()): the flash stays', 'quit': 'end the emulator',
 };
@@ -323,6 +324,13 @@ function command(line) {
     }
     case 'oled-log': return board.panel.log.splice(0);
     case 'picture': return board.panel.picture();
+    case 'frames': {
+      const p = board.panel, out = p.frames.splice(0);
+      const dropped = p.framesDropped; p.framesDropped = 0;
+      // times since this board's reset; since_ms: the emulated ms before it (all boards)
+      return { resets: totals.resets, since_ms: emuBefore / 1e6, emu_ms: board.nanos / 1e6, dropped,
+        frames: out.map((f) => ({ t_ms: f.t_ms, end_ms: f.end_ms, ram: Buffer.from(f.ram).toString('hex') })) };
+    }
     case 'stats': return { emu_ms: emuMs(), wall_ms: Date.now() - wall0, ...totals,
       pc: '0x' + (board.mcu.core.PC >>> 0).toString(16) };
     case 'reset': board.resetDue = true; return { ok: true };

@@ -2,7 +2,8 @@
 // commands address it (horizontal, vertical and page addressing; 0x21/0x22 windows;
 // 0xB0-0xB7 and the column nibbles of page addressing), on/off, contrast, invert; and
 // a log of every write with its emulated start and end, so that a benchmark reads when
-// the panel's last byte arrived.
+// the panel's last byte arrived; and the frames: the RAM after each data write that
+// changed it, with its time (what the panel showed, and when).
 const ARGS = { 0x20: 1, 0x21: 2, 0x22: 2, 0x81: 1, 0x8d: 1, 0xa8: 1, 0xd3: 1, 0xd5: 1,
   0xd9: 1, 0xda: 1, 0xdb: 1, 0x26: 6, 0x27: 6, 0x29: 5, 0x2a: 5, 0xa3: 2 };
 
@@ -16,6 +17,7 @@ export class SSD1306 {
     this.on = false; this.contrast = 0x7f; this.invert = false;
     this.cmd = []; // a command waiting for its arguments
     this.log = []; this.writes = 0; this.bytes = 0;
+    this.frames = []; this.shown = new Uint8Array(1024); this.framesDropped = 0;
     this.tx = null;
   }
 
@@ -36,7 +38,18 @@ export class SSD1306 {
     this.writes++; this.bytes += tx.n;
     this.log.push({ t_ms: tx.t0 / 1e6, end_ms: this.clock.nanos / 1e6, n: tx.n, data: tx.data });
     if (this.log.length > 4096) this.log.shift();
+    if (tx.data && this.changed()) {
+      this.frames.push({ t_ms: tx.t0 / 1e6, end_ms: this.clock.nanos / 1e6, ram: new Uint8Array(this.ram) });
+      if (this.frames.length > 2048) { this.frames.shift(); this.framesDropped++; }
+    }
     this.tx = null;
+  }
+
+  // has the RAM changed since the last frame kept? (then it is the one kept now)
+  changed() {
+    const r = this.ram, s = this.shown;
+    for (let i = 0; i < 1024; i++) if (r[i] !== s[i]) { s.set(r); return true; }
+    return false;
   }
 
   command(c) {

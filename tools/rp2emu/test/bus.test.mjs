@@ -35,6 +35,20 @@ test('page addressing: B0-B7 and the column nibbles; the column does not leave i
   assert.equal(p.contrast, 0x20);
 });
 
+test('frames: the RAM after each data write that changed it, none for commands or the same bytes', () => {
+  const p = new SSD1306(new Simulator().clock);
+  const send = (bytes) => { p.start(false); for (const b of bytes) p.write(b); p.stop(); };
+  send([0x00, 0x20, 0x00, 0x21, 0, 127, 0x22, 0, 7]);
+  send([0x40, 0xff, 0x81]);
+  send([0x00, 0x21, 0, 127, 0x22, 0, 7]);
+  send([0x40, 0xff, 0x81]); // the same picture again
+  send([0x40, 0x01]);
+  assert.equal(p.frames.length, 2);
+  assert.deepEqual([...p.frames[0].ram.subarray(0, 3)], [0xff, 0x81, 0]);
+  assert.deepEqual([...p.frames[1].ram.subarray(0, 3)], [0xff, 0x81, 0x01]);
+  assert.ok(p.frames[1].end_ms >= p.frames[1].t_ms);
+});
+
 function fakeBus(hcnt, lcnt) {
   const done = [];
   const bus = { sclHighPeriod: hcnt, sclLowPeriod: lcnt };
