@@ -21,6 +21,10 @@
 #                            included; `crc` the CRC-32 of all the places in force
 #                            then the undone ones (store/pages.py), which the places
 #                            the chain gives must match.
+#        [..., crc, fixes]   and, when some of the first k were corrected since the
+#                            link, [i, place, ...]: those events' places now (indices
+#                            ascending): a correction far back costs a place, not the
+#                            places of every event after it.
 # Undo, redo and corrections are records too, so the log keeps what really happened
 # (timeline.py: the events in force they leave).
 # Every record is checked against this one schema before anything uses it: a record
@@ -297,13 +301,25 @@ def _places(v):
 
 
 def _index(ix, n):
-    """A checkpoint's places: [link, k, places, undone, count, crc] (see above; logs
-    written before the crc have five)."""
-    return (isinstance(ix, list) and (len(ix) == 5 or (len(ix) == 6 and
+    """A checkpoint's places: [link, k, places, undone, count, crc] and maybe fixes
+    (see above; logs written before the crc have five)."""
+    return (isinstance(ix, list) and (len(ix) == 5 or (len(ix) in (6, 7) and
                                                        _int(ix[5], 0, 0xFFFFFFFF))) and
             _int(ix[0], 0) and _int(ix[1], 0, n) and _places(ix[2]) and
             len(ix[2]) == n - ix[1] and _places(ix[3]) and _int(ix[4], 1) and
-            (ix[1] == 0 or ix[0] > 0))
+            (ix[1] == 0 or ix[0] > 0) and (len(ix) < 7 or _fixes(ix[6], ix[1])))
+
+
+def _fixes(v, k):
+    """[i, place, ...]: indices below k, ascending, each with a place; not empty."""
+    if not isinstance(v, list) or not v or len(v) % 2:
+        return False
+    last = -1
+    for q in range(0, len(v), 2):
+        if not (_int(v[q], last + 1, k - 1) and _int(v[q + 1], 1)):
+            return False
+        last = v[q]
+    return True
 
 
 def check_log(rec, index):

@@ -33,6 +33,16 @@ def patience():
         Patience.feed()
 
 
+def finish(reading):
+    """Runs a reading (a generator that yields how far it has come, logscan.py) to
+    its end at once; its value."""
+    while True:
+        try:
+            next(reading)
+        except StopIteration as e:
+            return e.value
+
+
 class Damaged(ValueError):
     """A place in the log does not hold the record it should: flash damaged since it
     was written, or a checkpoint that does not tell the truth."""

@@ -16,9 +16,9 @@ from pawpad.games.common import clone
 from pawpad.store import gamelog, logread
 from pawpad.store.history import HISTORY, HISTORY_KEEP, in_history, prune_history
 from pawpad.store.lines import LINE_MAX
-from pawpad.store.logread import DRAFT, LOG, SHEET, TIMER
+from pawpad.store.logread import DRAFT, LOG, SHEET, TIMER, finish
 from pawpad.store.pages import Pages, same
-from pawpad.store.timeline import Timeline
+from pawpad.store.timeline import Timeline, mark_fixed, trim_fixed
 
 PLACES_MAX = LINE_MAX // 6  # more places than this never fit a line (a long log's take
 #                             6 characters and more each): not even listed
@@ -67,9 +67,11 @@ class Session:
         self.tail = size  # where the next record queued will be on flash
         # The last checkpoint's place (0: none), how many of its events in force are
         # still the first in force (a new checkpoint lists only the places after
-        # those), and the records written since.
+        # those), which of those were corrected since (their places are listed too),
+        # and the records written since.
         self.ck_at = 0
         self.ck_keep = 0
+        self.ck_fixed = []
         self.ck_due = 0
         self.acked = 0  # records on flash, header included
         self.saving = store is not None
@@ -108,14 +110,21 @@ class Session:
 
     @classmethod
     def resume(cls, store):
-        """(session or None, messages). The log is read from its last checkpoint on
-        when it can be (see store/logscan.py), else a record at a time from the start,
-        and only the events after the last snapshot that holds are replayed: neither
-        the time nor the memory a resume needs grows with the log. A torn last record
-        is dropped; a damaged log keeps what it can and is kept aside whole; an
-        unreadable one is kept aside. A log without one whole line (a game whose
-        first record never reached flash whole: nothing of it was ever saved) is
-        removed without a word."""
+        """(session or None, messages), read at once: see Resuming, which reads it a
+        slice at a time."""
+        return finish(cls.resuming(store))
+
+    @classmethod
+    def resuming(cls, store, progress=None):
+        """The resume as a generator (Resuming runs it): it yields how far its reading
+        has come (per mille) and its value is (session or None, messages). The log is
+        read from its last checkpoint on when it can be (see store/logscan.py), else a
+        record at a time from the start, and only the events after the last snapshot
+        that holds are replayed: neither the time nor the memory a resume needs grows
+        with the log. A torn last record is dropped; a damaged log keeps what it can
+        and is kept aside whole; an unreadable one is kept aside. A log without one
+        whole line (a game whose first record never reached flash whole: nothing of it
+        was ever saved) is removed without a word."""
         from pawpad.store import logscan  # dropped again by _read()
 
         if not logscan.has_a_record(store):
@@ -126,7 +135,7 @@ class Session:
             store.remove(LOG)
             return None, []
         try:
-            r, messages = _read(store, False)
+            r, messages = yield from _read(store, False, False, progress)
         except READ_ERRORS as e:
             return None, cls._aside(store, "could not be read (%s)" % e)
         except MemoryError:  # the heap of the moment, not the log: it stays
@@ -141,6 +150,7 @@ class Session:
         self.acked = r.kept
         self.ms = r.ms
         self.ck_at, self.ck_keep, self.ck_due = r.chain, r.keep, r.since
+        self.ck_fixed = list(r.fixed)
 
     def repair(self, careful=False):
         """An event read back was not what its place promised: the log is read again
@@ -151,7 +161,7 @@ class Session:
         them fit, the log is not at fault and this returns, changing nothing."""
         self.flush()  # what the table did last goes first: it may be in the good part
         try:
-            r, messages = _read(self.store, True, careful)
+            r, messages = finish(_read(self.store, True, careful))
         except READ_ERRORS as e:
             self.saving = False
             raise Repaired(self, self._aside(self.store, "could not be read (%s)" % e), True)
@@ -213,8 +223,9 @@ class Session:
         self._queue(gamelog.encode(rec), rec.get("e"))
         if "undo" in rec:
             self.ck_keep = min(self.ck_keep, len(events))
+            trim_fixed(self.ck_fixed, self.ck_keep)
         elif "fix" in rec:
-            self.ck_keep = min(self.ck_keep, rec["fix"])
+            mark_fixed(self.ck_fixed, rec["fix"], self.ck_keep)
         self.ck_due += 1
         if self.ck_due >= self.snap_every and events:
             self._checkpoint()
@@ -227,17 +238,25 @@ class Session:
         if self.saving:
             self._queue(self._checkpoint_line(n), None)
         self.ck_keep = n
+        self.ck_fixed = []
         self.ck_due = 0
         self.snap = (n, clone(self.state))
 
     def _checkpoint_line(self, n):
         snap = {"snap": self.state, "n": n, "ms": self.ms}
         keep = self.ck_keep if self.ck_at else 0
+        fixed = self.ck_fixed if self.ck_at else ()
         events, undone = self.timeline.events, self.timeline.undone
-        if n - keep + len(undone) < PLACES_MAX:  # else they cannot fit: not even tried
-            snap["ix"] = [self.ck_at, keep, [events[i] for i in range(keep, n)],
-                          list(undone), self.acked + len(self.pending),
-                          undone.crc(events.crc())]
+        if n - keep + len(undone) + 2 * len(fixed) < PLACES_MAX:  # else they cannot
+            snap["ix"] = ix = [self.ck_at, keep, [events[i] for i in range(keep, n)],  # fit
+                               list(undone), self.acked + len(self.pending),
+                               undone.crc(events.crc())]
+            if fixed:  # the places of the events corrected among the first `keep`
+                fx = []
+                for j in fixed:
+                    fx.append(j)
+                    fx.append(events[j])
+                ix.append(fx)
             line = gamelog.encode(snap)
             if len(line) < LINE_MAX:
                 self.ck_at = self.tail
@@ -266,6 +285,11 @@ class Session:
         self.snap = snap
         self.state = state
         self._record(rec, ms)
+        if snap is None and "fix" in rec and len(nxt) > self.snap_every and self.ck_due:
+            # A correction far back: all of it replayed, from the start. The state goes
+            # on flash now, so that a resume replays from here, not the whole game (an
+            # undo need not: a resume finds the checkpoint before the one it undid).
+            self._checkpoint()
         if self.changed is not None:
             self.changed(min(first, len(nxt)), len(nxt))
         return None
@@ -372,6 +396,7 @@ class Session:
         self.saving = False
         self._keep_unsaved()
         self.ck_at = 0  # no checkpoint written from here on may lean on one before
+        self.ck_fixed = []
         code = err.args[0] if err.args else None
         self.problem = "Flash full" if code == ENOSPC else "Flash error %s" % code
 
@@ -426,20 +451,29 @@ def _drop_readers():
         drop_module(name)
 
 
-def _read(store, whole, careful=False):
+def _read(store, whole, careful=False, progress=None):
     """(a Reading of the log, messages): from its last checkpoint unless `whole`, else
     from its start; record by record when an event does not fit, or `careful`. A
     damaged log's good part goes on as the log, the same bytes at the same places, and
-    the whole file is kept aside."""
+    the whole file is kept aside. A generator: it yields how far the reading has come
+    (per mille); `progress.careful` says when it has come to the careful reading."""
     # The code of a whole reading: here, and gone after.
     from pawpad.store import checkpoint, logscan
 
     try:
-        r = None if whole or careful else checkpoint.read_from_checkpoint(store)
+        r = None
+        if not (whole or careful):
+            r = yield from checkpoint.from_checkpoint(store)
+            if r is not None and r.state is None:
+                # What follows the last checkpoint does not fit the game: tried record
+                # by record from the checkpoint before it, if both agree.
+                _careful(progress)
+                r = yield from checkpoint.careful_from_link(store, r)
         if not careful and (r is None or r.state is None):
-            r = logscan.read(store, fast=True)
+            r = yield from logscan.reading(store, True)
         if careful or r.state is None:  # an event did not fit: find which, one by one
-            r = logscan.read(store, fast=False)
+            _careful(progress)
+            r = yield from logscan.reading(store, False)
     finally:
         _drop_readers()
     messages = []
@@ -454,6 +488,39 @@ def _read(store, whole, careful=False):
         except OSError as e:
             messages.append("Could not repair the log (%s)." % e)
     return r, messages
+
+
+def _careful(progress):
+    if progress is not None:
+        progress.careful = True
+
+
+class Resuming:
+    """A resume read a slice at a time, so that the box's loop goes round while a long
+    log is read (the boot screen shows how far it has come): step(n) does n more steps
+    of the reading (a record or an event each), and says when it is over; `result` is
+    then Session.resume's (session or None, messages). `permille`: how far the
+    reading under way has come; `careful`: it is the careful one (every record tried
+    against the game), which a damaged log needs and which takes longer."""
+
+    def __init__(self, store):
+        self.permille = 0
+        self.careful = False
+        self.result = None
+        self._steps = Session.resuming(store, self)
+
+    def step(self, n):
+        steps = self._steps
+        if steps is None:
+            return True
+        for _ in range(n):
+            try:
+                self.permille = next(steps)
+            except StopIteration as e:
+                self.result = e.value
+                self._steps = None
+                return True
+        return False
 
 
 class Events:

@@ -82,3 +82,22 @@ class Edited:
 
     def __eq__(self, other):
         return same(self, other)
+
+
+def mark_fixed(fixed, j, keep):
+    """Event j was corrected: when it is one of the first `keep` (those of the last
+    checkpoint still in force), it joins `fixed` (ascending, once): the next
+    checkpoint lists its place, not the places of every event after it."""
+    if j >= keep:
+        return
+    i = len(fixed)
+    while i and fixed[i - 1] > j:
+        i -= 1
+    if not i or fixed[i - 1] != j:
+        fixed.insert(i, j)
+
+
+def trim_fixed(fixed, keep):
+    """Only the corrections among the first `keep` (an undo left fewer)."""
+    while fixed and fixed[-1] >= keep:
+        fixed.pop()

@@ -1,14 +1,22 @@
 # The boot screen: the name and the version for a moment, then the main menu (and the
-# saved game offered again, when there is one).
+# saved game offered again, when there is one). A saved game is read while it shows,
+# a slice of the reading each loop turn (store/session.py, Resuming): a long log's
+# reading says how far it has come, and the box's loop, its watchdog and its buttons
+# go on meanwhile.
 from micropython import const
 
 from pawpad.app.menus.version import version_line
-from pawpad.store.session import Session
+from pawpad.store.session import Resuming, Session
 from pawpad.ticks import diff
 from pawpad.ui import widgets
 from pawpad.ui.screen import Screen
 
 BOOT_MS = const(1500)
+SLICE = const(8)  # steps of the reading a loop turn: a record or an event each (on a
+#                   Pico about a millisecond to a few tens)
+FRAME_MS = const(100)  # the figure drawn again at most this often (or each 10 %)
+BAR_W = const(102)  # the bar; the figure on its right
+BAR_Y = const(50)
 
 
 class Boot(Screen):
@@ -18,28 +26,61 @@ class Boot(Screen):
 
     def __init__(self, now_ms):
         self.since = now_ms
+        self.begun = False  # the saved game looked for
+        self.reading = None  # ... and being read (Resuming), when there is one
+        self.over = False  # a key or a press: the name has been seen
+        self.shown = 0  # the per cent drawn, and when
+        self.shown_at = now_ms
 
     def draw(self, c, app):
         widgets.big_center(c, "PAWPAD", 8, 3)
-        c.text_center("dog card referee", 34)
-        c.text_center("v" + version_line().split(" ")[1], 48)
+        r = self.reading
+        if r is None:
+            c.text_center("dog card referee", 34)
+            c.text_center("v" + version_line().split(" ")[1], 48)
+            return
+        c.text_center("Checking each record" if r.careful else "Reading the game", 36)
+        c.rect(0, BAR_Y, BAR_W, 8)
+        c.fill_rect(2, BAR_Y + 2, (BAR_W - 4) * self.shown // 100, 4)
+        c.text_right("%d%%" % self.shown, 127, BAR_Y)
 
     def key(self, app, k):
-        self._done(app)
+        self.over = True  # the menu once the reading is over
 
     def player(self, app, seat, t_us):
-        self._done(app)
+        self.over = True
 
     def tick(self, app, now_ms):
-        if diff(now_ms, self.since) >= BOOT_MS:
+        if not self.begun:
+            self.begun = True
+            if Session.saved(app.store):
+                self.reading = Resuming(app.store)
+                self.tick_ms = 1  # a slice each loop turn
+                app.nav.dirty = True
+        r = self.reading
+        if r is not None and r.result is None:
+            if not r.step(SLICE):
+                self._progress(app, now_ms, r.permille // 10)
+                return
+            self.tick_ms = 100
+        if self.over or diff(now_ms, self.since) >= BOOT_MS:
             self._done(app)
+
+    def _progress(self, app, now_ms, pct):
+        if pct != self.shown and (pct >= self.shown + 10 or pct < self.shown or
+                                  diff(now_ms, self.shown_at) >= FRAME_MS):
+            self.shown = pct
+            self.shown_at = now_ms
+            app.nav.dirty = True
 
     def _done(self, app):
         app.nav.home()
-        if Session.saved(app.store):
+        if self.reading is not None:
             from pawpad.app.shell.resume import resume_at_boot  # only with a game saved
 
             # after a hang, or the computer's tools (make report...) stopping it: the
             # game goes on as it was, unasked
-            resume_at_boot(app, app.info.get("reset") in ("watchdog", "restart"))
+            resume_at_boot(app, app.info.get("reset") in ("watchdog", "restart"),
+                           self.reading.result)
+            self.reading = None
         app.show_notices()

@@ -11,12 +11,13 @@ from pawpad.ui.lists import Notice
 from pawpad.ui.screen import BACK, DOWN, OK, UNDO, Screen
 
 
-def resume_at_boot(app, watchdog):
+def resume_at_boot(app, watchdog, found=None):
     """At boot with a game on flash: a game already in the history (a power cut hit its
     ending) is settled quietly; after a watchdog reset, or a restart the computer's
     tools made (`watchdog` true for both), the game goes on without asking; otherwise
-    the box asks."""
-    offer = ResumeOffer(app)
+    the box asks. `found`: what the boot screen's reading of the log found (Session.
+    resume's), else it is read now."""
+    offer = ResumeOffer(app, found)
     s = offer.session
     done = None if s is None else recorded(app.store, s.game_id())
     if done is not None:
@@ -40,8 +41,9 @@ class ResumeOffer(Screen):
 
     name = "resume"
 
-    def __init__(self, app):
-        self.session, self.messages = Session.resume(app.store)
+    def __init__(self, app, found=None):
+        """`found`: (session or None, messages) of a reading of the log made already."""
+        self.session, self.messages = found or Session.resume(app.store)
         self.game = None if self.session is None else Game(app, self.session)
         self.confirm = False
 
