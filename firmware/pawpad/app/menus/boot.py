@@ -63,6 +63,8 @@ class Boot(Screen):
                 self._progress(app, now_ms, r.permille // 10)
                 return
             self.tick_ms = 100
+            self.shown = 100  # read: so it says while the name stays up
+            app.nav.dirty = True
         if self.over or diff(now_ms, self.since) >= BOOT_MS:
             self._done(app)
 
