@@ -2,131 +2,98 @@
 # On the Pico, boards/<name>/board.py is copied next to this file as board.py; the
 # simulator puts its own `board` module in its place.
 #
-# Boot reaches the menu whatever is on flash. Each boot is counted in a tiny file
-# before the app starts, and the count is cleared once the app has run SETTLED_MS (the
-# boot screen, the main menu and any resumed game are up by then). An exception that
-# leaves the app later counts too, and marks the crash (CRASH): the next boot offers
-# the game that was open instead of resuming it, even after a watchdog reset, and
-# keeps the count until a boot that follows no crash settles. A count of FAILS at boot
-# means the last FAILS boots failed: after a crash with a game open its log is moved
-# aside, else every data file (kept, never deleted), and the box says what it set
-# aside.
+# Boot reaches the menu whatever is on flash. A power cut is never a failure, however
+# early: nothing is counted at boot. What the box itself ends is: an exception out of
+# the app (named with the file it came out of, pawpad.store.blame) and a watchdog
+# reset, each counted in one checked record (pawpad.store.crashes). After a crash the
+# next boot offers the game that was open instead of resuming it. The same failure
+# FAILS times in a row sets one file aside, the one it implicates; a wider step only
+# if that did not cure it; every copy is kept (Settings > Set aside puts it back).
+# When nothing is left to set aside the box stops on a screen that says what failed,
+# and waits: it never resets forever, and never with the REPL in use.
 import asyncio
 
 import micropython
-from micropython import const
 
 try:
     micropython.alloc_emergency_exception_buf(100)  # tracebacks from the button interrupts
 except AttributeError:
-    pass  # the unix port (tests import this file) has no such buffer to set
+    pass  # the unix port (tests) has no such buffer to set
 
-BOOTS = "boots"  # boots begun and not yet settled, and crashes since the last settled
-CRASH = "crashed"  # the app stopped on an exception: "game" (one was open) or "box"
-GAME = "game.log"
-DATA = ("settings.json", "setups.json", "stats.json", "history.log", GAME)
-FAILS = const(2)
+from pawpad.store import blame, crashes  # noqa: E402  (small: the record of failures)
+
 SETTLED = [False]  # this boot has settled
 ASIDE = [()]  # the data files this boot set aside
+STUCK = [None]  # the safe screen's lines, when the box stopped on one
 SETTLED_MS = 5000  # (tests shorten it: no const) the menu is up after 1.5 s
 
 
-def unsettled(store):
-    """How many boots in a row never settled (0 when the file is missing or junk)."""
+def where(e):
+    """Where an exception came from, for the record and the safe screen: the innermost
+    frame's file and line, and the exception's kind ("app.py:120 TypeError")."""
+    import io
+    import sys
+
+    buf = io.StringIO()
     try:
-        n = int(store.read_text(BOOTS, 8))
-    except (OSError, ValueError):
-        return 0
-    return n if n > 0 else 0
+        if hasattr(sys, "print_exception"):
+            sys.print_exception(e, buf)
+        else:  # CPython, in tests
+            import traceback
 
-
-def crash_kind(store):
-    """What the last crash left open ("game", "box"), or None when it did not crash."""
-    try:
-        kind = store.read_text(CRASH, 8)
-    except (OSError, ValueError):
-        return None
-    return "game" if kind == "game" else "box"
-
-
-def crashed(store):
-    """The app stopped on an exception: counted as a failed boot (a boot that had not
-    settled yet is counted already), and marked so that the next boot offers the game
-    that was open. Returns the count now."""
-    n = unsettled(store)
-    try:
-        if SETTLED[0]:
-            n += 1
-            store.write_text(BOOTS, str(n))
-        # A game open in a box that ran well before it: the game is what crashes it.
-        store.write_text(CRASH, "game" if SETTLED[0] and store.exists(GAME) else "box")
-    except OSError:
+            traceback.print_exception(type(e), e, e.__traceback__, file=buf)
+    except Exception:
         pass
-    return n
+    place = ""
+    for line in buf.getvalue().split("\n"):
+        line = line.strip()
+        if line.startswith("File "):
+            parts = line.split('"')
+            if len(parts) > 2:
+                place = blame.name_of(parts[1]) + ":" + parts[2].split(",")[1].split()[-1]
+    return (place + " " + type(e).__name__).strip()
 
 
-def set_aside(store, names=DATA):
-    """Moves the data files `names` aside; returns the notice lines saying where."""
-    lines = ["Pawpad failed to start", "twice. Set aside:"]
-    if names == (GAME,):
-        lines = ["The saved game stopped", "Pawpad twice. Set aside:"]
-    for name in names:
-        if store.exists(name):
-            try:
-                lines.append("%s as %s" % (name, store.keep_aside(name)))
-            except OSError as e:
-                lines.append("%s: not moved (%s)" % (name, e))
-    if len(lines) == 2:
-        lines[1] = "twice (no data files)."
-    else:
-        lines.append("Defaults in use.")
-    return lines
-
-
-def boot_begins(store):
-    """Counts this boot; returns (boots in a row not settled before this one, notice
-    lines). After FAILS of them the data files are set aside."""
+def boot_begins(store, cause):
+    """At boot, before the app: finishes what a power cut left (store.tidy), counts a
+    watchdog reset as a failure, and after FAILS failures in a row sets the next file
+    aside. Returns the notice lines (what was set aside)."""
     try:
-        store.tidy()  # what power cuts left of writes, and old set-aside copies
+        store.tidy()  # what power cuts left of writes, a copy half put back
     except OSError:
         pass  # flash not readable: the app will say so
-    n = unsettled(store)
-    notices = []
+    store.remove("crashed")  # an older firmware's crash mark: the record says it now
     ASIDE[0] = ()
-    if n >= FAILS:
-        # A game that crashes the box is set aside first, the rest only if it goes on.
-        game = crash_kind(store) == "game" and store.exists(GAME)
-        ASIDE[0] = (GAME,) if game else DATA
-        notices = set_aside(store, ASIDE[0])
-        store.remove(CRASH)
-    try:
-        # Counted afresh after a set-aside: this boot is the first with defaults.
-        store.write_text(BOOTS, "1" if notices else str(n + 1))
-    except OSError:
-        pass  # flash not writable: the app will say so
-    return n, notices
+    rec = crashes.read(store)
+    if cause == "watchdog":
+        rec = crashes.failed(store, "hang", "the box hung", None, ())  # in play: the game
+    if rec is None or rec["n"] < crashes.FAILS:
+        return []
+    notices = crashes.set_aside_next(store, rec)
+    if notices:
+        ASIDE[0] = (rec["aside"][-1][0],)
+    return notices
 
 
-async def settle(store, ms=SETTLED_MS, before=0):
-    """The app has been running a while: this boot did not fail. After a crash the
-    count goes back to the crashes so far (`before`), so that the same crash again
-    sets the game aside, and the next boot that settles clears it."""
+async def settle(store, ms=SETTLED_MS):
+    """The app has been running a while: this boot did not fail. A record of failures
+    just before it is kept for the same failure again; an older one goes."""
     await asyncio.sleep(ms / 1000)
     SETTLED[0] = True
-    if store.exists(CRASH):
-        store.remove(CRASH)
-        try:
-            store.write_text(BOOTS, str(before))
-        except OSError:
-            pass
-    else:
-        store.remove(BOOTS)
+    crashes.settled(store)
 
 
-async def run(runner, hw, store, before=0):
+async def run(runner, hw, store):
     if store is not None:
-        asyncio.create_task(settle(store, SETTLED_MS, before))
+        asyncio.create_task(settle(store, SETTLED_MS))
     await runner.run(hw)
+
+
+def crashed(store, e):
+    """An exception left the app: counted, with the file it came out of. Returns the
+    record, or None when it could not be kept (a full flash, a folder in its place)."""
+    return crashes.failed(store, "crash", where(e), blame.file_of(e), blame.seen,
+                          not SETTLED[0])
 
 
 def open_store(hw):
@@ -138,19 +105,48 @@ def open_store(hw):
         return None  # the app finds the flash unusable and says so
 
 
-def restart():
-    """Resets the chip on the Pico (a failed boot tries again, and after FAILS starts
-    with defaults); elsewhere (the unix port, tests) nothing."""
-    import sys
-
-    if sys.platform != "rp2":
+def restart(hw):
+    """Starts the box again where the board can (the Pico: marked as the box's own
+    restart, so it is not taken for a hang); elsewhere (the unix port, tests) nothing.
+    The next boot sets a file aside if the failure repeats."""
+    if hw.restart is None:
         return
     import time
 
-    import machine
-
     time.sleep_ms(1000)  # the traceback reaches a console first
-    machine.reset()
+    hw.restart()
+
+
+def stay(hw, lines):
+    """The safe screen: what failed, on the panel, and a wait for OK (then the box
+    tries again) with no watchdog running, so the REPL and mpremote can take over."""
+    import sys
+
+    STUCK[0] = lines
+    try:
+        from pawpad.ui.canvas import Canvas
+
+        c = Canvas(hw.display.buffer)
+        c.clear()
+        y = 0
+        for line in lines:
+            while line and y < 64:
+                c.text(line[:21], 0, y)
+                line, y = line[21:], y + 8
+        hw.display.show()
+    except Exception:
+        pass  # no panel, or the failure is in drawing: the console has the traceback
+    if sys.platform != "rp2" or hw.menu is None:
+        return
+    import time
+
+    from pawpad.drivers.buttons import PRESS
+
+    while True:
+        for i, edge, _ in hw.menu.poll(time.ticks_us()):
+            if i == 2 and edge == PRESS:  # OK
+                restart(hw)
+        time.sleep_ms(50)
 
 
 def report(e):
@@ -162,6 +158,24 @@ def report(e):
         print("pawpad: boot failed:", repr(e))
 
 
+def stop_watchdog(hw):
+    if hw.stop_watchdog is not None:
+        hw.stop_watchdog()
+
+
+def after_crash(hw, store, e):
+    """Counts the crash, then tries again (a restart) while setting aside can still
+    help; else stops on the safe screen. Never restarts when it could not count."""
+    report(e)
+    rec = None if store is None else crashed(store, e)
+    if rec is None:
+        stay(hw, ["Pawpad stopped:", where(e), "(not recorded: flash)", "OK: try again"])
+    elif rec["n"] >= crashes.FAILS and crashes.next_aside(store, rec) is None:
+        stay(hw, crashes.stuck_lines(rec))
+    else:
+        restart(hw)
+
+
 def main():
     from pawpad import Packed
 
@@ -171,36 +185,28 @@ def main():
         hw = board.build()
     store = open_store(hw)
     SETTLED[0] = False
-    before = 0
+    STUCK[0] = None
+    blame.forget()
     if store is not None:
-        if crash_kind(store) is not None:
+        hw.problems.extend(boot_begins(store, hw.reset_cause))
+        rec = crashes.read(store)
+        if rec is not None and rec["fresh"] and rec["why"] == "crash":
             hw.reset_cause = "crash"  # the game that was open is offered, not resumed
-        before, notices = boot_begins(store)
-        hw.problems.extend(notices)  # the device shows its hardware's problems at boot
     try:
         # Imported here, not from inside asyncio: its chain of nested imports starts
         # from a shallow stack (host_tests/test_import_depth.py keeps it in bounds).
         with Packed():
             from pawpad.app.device import loop as runner
 
-        asyncio.run(run(runner, hw, store, before))
+        asyncio.run(run(runner, hw, store))
     except KeyboardInterrupt:
-        # Stopped on purpose (mpremote does so when it connects): not a failed boot,
-        # and no watchdog left running to reset the REPL in the middle of a copy.
-        if hw.stop_watchdog is not None:
-            hw.stop_watchdog()
-        if store is not None:
-            store.remove(BOOTS)
-        raise
+        raise  # stopped on purpose (mpremote does so when it connects): no failure
     except Exception as e:
-        # A failed boot, or a crash later: counted. Try again, unless the data files
-        # were set aside already and it still fails (then it is not the data: stay at
-        # the REPL).
-        if store is not None and crashed(store) and ASIDE[0] != DATA:
-            report(e)
-            restart()
+        stop_watchdog(hw)  # from here the box waits or restarts: never the watchdog's
+        after_crash(hw, store, e)
         raise
     finally:
+        stop_watchdog(hw)  # the REPL that follows is never reset under a copy
         asyncio.new_event_loop()
 
 

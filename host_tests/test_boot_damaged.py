@@ -1,12 +1,9 @@
 # Boot reaches the menu whatever is on flash: the real device on the simulated board,
 # with each data file damaged in each way (a 0xFF byte, a megabyte, deep nesting,
-# records of the wrong shape). And the boot counter of main.py: two boots in a row
-# that never settled set the data files aside and the box starts with defaults.
-# Both runtimes.
-import asyncio
+# records of the wrong shape). The record of the box's own failures is
+# test_crash_loop.py's. Both runtimes.
 import os
 
-import main
 import pins
 from test_readers_total import Big, enc, game_lines, repeat, summary, tempdir, wipe
 
@@ -178,55 +175,13 @@ def all_files(data):
     put(data, LOG, GOOD_GAME)
 
 
-def test_two_failed_boots_set_the_data_aside_and_the_box_says_so():
-    data = tempdir("boots")
-    try:
-        all_files(data)
-        store = Storage(data)
-        assert main.boot_begins(store) == (0, [])  # ...and it fails
-        assert main.boot_begins(store) == (1, [])  # ...and it fails again
-        n, notices = main.boot_begins(store)
-        assert n == 2
-        assert notices[:2] == ["Pawpad failed to start", "twice. Set aside:"]
-        for name in main.DATA:
-            assert name + " as " + name + ".bad" in notices
-            assert not store.exists(name) and store.exists(name + ".bad")
-        p = boot(data, notices)
-        assert p.dev.app.top.name == "notice"
-        assert "settings.json as settings.json.bad" in p.dev.app.top.lines
-        assert p.dev.settings == settings_rules.defaults()
-        to_menu(p)
-        asyncio.run(main.settle(store, 0))  # it ran: the count is cleared
-        assert not store.exists(main.BOOTS)
-        assert main.boot_begins(store) == (0, [])
-        assert store.exists("settings.json.bad")  # kept, never deleted
-    finally:
-        wipe(data)
-
-
-def test_a_settled_boot_is_not_counted_and_a_junk_count_is_none():
-    data = tempdir("boots")
-    try:
-        store = Storage(data)
-        for _ in range(4):
-            assert main.boot_begins(store) == (0, [])
-            asyncio.run(main.settle(store, 0))
-        for junk in (b"\xff\xff", b"-5", b"x", b"9" * 50, b""):
-            put(data, main.BOOTS, junk)
-            assert main.unsettled(store) == 0
-        main.boot_begins(store)
-        main.boot_begins(store)
-        assert main.boot_begins(store) == (2, ["Pawpad failed to start",
-                                                "twice (no data files)."])
-    finally:
-        wipe(data)
-
-
 def test_the_boot_files_are_what_the_app_reads():
-    from pawpad.store import stats
+    from pawpad.store import crashes, logread, roster, stats
     from pawpad.store.files import SETTINGS
 
-    assert set(main.DATA) == {SETTINGS, stats.SETUPS, stats.STATS, HISTORY, LOG}
+    # every file the app reads whole or by lines is one a crash may implicate
+    assert {SETTINGS, stats.SETUPS, stats.STATS, HISTORY, LOG, roster.ROSTER, logread.SHEET,
+            logread.DRAFT, logread.TIMER} <= set(crashes.FILES)
     assert pins.PLAYERS  # the simulated board's wiring is the Pico's
 
 
@@ -240,46 +195,3 @@ class FakeBoard:
         world = simboard.World(simboard.Clock(True), True, True)
         world.held_at_boot = ()
         return simboard.build(world, self.data)
-
-
-def test_main_counts_failed_boots_and_starts_with_defaults_after_two():
-    import sys
-
-    from pawpad.app.device import loop as runner
-
-    data = tempdir("main")
-    seen = []
-
-    async def crash(hw, *clocks):
-        raise RuntimeError("boom")
-
-    async def runs(hw, *clocks):
-        seen.append(list(hw.problems))
-
-    plain_run = runner.run
-    plain_board = sys.modules.get("board")
-    sys.modules["board"] = FakeBoard(data)
-    try:
-        all_files(data)
-        runner.run = crash
-        for _ in range(2):
-            try:
-                main.main()
-            except RuntimeError:
-                pass
-            else:
-                raise AssertionError("a failed boot was swallowed")
-        assert Storage(data).exists("settings.json")  # not yet: one more failure needed
-        runner.run = runs
-        main.main()
-        assert "settings.json as settings.json.bad" in seen[0]
-        assert not Storage(data).exists("settings.json")
-        main.main()
-        assert seen[1] == []  # set aside once: the count began again with this boot
-    finally:
-        runner.run = plain_run
-        if plain_board is None:
-            del sys.modules["board"]
-        else:
-            sys.modules["board"] = plain_board
-        wipe(data)

@@ -1,46 +1,131 @@
-# A crash loop cannot hold the box. An exception that leaves the app after the boot has
-# settled is counted too, and marks the crash: the next boot offers the game that was
-# open (never resumes it silently, not even after a watchdog reset), with "set it aside"
-# among the choices; the same crash again sets the game aside, and only the game. Both
-# runtimes.
+# A pulled plug is never a crash, and a crash loop cannot hold the box. Only what the
+# box itself ends counts (an exception out of the app, a watchdog reset), in one checked
+# record: power cuts at any moment of the boot, again and again, set nothing aside, and
+# no byte in the record's place makes a count. A failure that repeats sets aside the one
+# file it implicates (the file it came out of, the game in play, the file the boot had
+# just read), a wider step only if that did not cure it, and when nothing is left the
+# box stops on a safe screen instead of restarting. Every copy is kept, and Settings >
+# Set aside puts one back in two presses. Both runtimes.
+import asyncio
+import os
 import sys
 
 import main
 from test_boot_damaged import FakeBoard, all_files, press
-from test_readers_total import tempdir, wipe
+from test_readers_total import enc, game_lines, summary, tempdir, wipe
 
 from pawpad.app.device import loop as runner
+from pawpad.core import settings as settings_rules
+from pawpad.store import crashes
 from pawpad.store.files import Storage
+from pawpad.store.history import HISTORY
 from pawpad.store.session import LOG
+from pawsim import board as simboard
+from pawsim.script import Player, parse
+
+GOOD = {
+    LOG: b"".join(game_lines(4)),
+    HISTORY: b"".join(enc(summary(i)) for i in range(3)),
+    "stats.json": b"{}",
+    "setups.json": b'{"top_dog": {}}',
+    "players.json": b'{"names": ["Ann", "Bob"]}',
+}
 
 
-def run_main(data, run):
-    """main.main() on the simulated board over `data`, with `run` as the app."""
+class PowerCut(BaseException):
+    """The power goes: no handler of the app's runs (a BaseException, as nothing but
+    `finally` and `with` may see it: what a cut leaves of those is a write's .tmp)."""
+
+
+def good_files(data):
+    for name, content in GOOD.items():
+        with open(data + "/" + name, "wb") as f:
+            f.write(content)
+    Storage(data).save_settings(settings_rules.defaults())
+
+
+def contents(data):
+    out = {}
+    for name in sorted(os.listdir(data)):
+        if os.stat(data + "/" + name)[0] & 0x4000:  # a folder
+            out[name] = None
+            continue
+        with open(data + "/" + name, "rb") as f:
+            out[name] = f.read()
+    return out
+
+
+class Board(FakeBoard):
+    """The simulated board, its world kept for the app that runs on it."""
+
+    def __init__(self, data, cause="power on"):
+        FakeBoard.__init__(self, data)
+        self.cause = cause
+
+    def build(self):
+        self.world = simboard.World(simboard.Clock(True), True, True)
+        self.world.held_at_boot = ()
+        return simboard.build(self.world, self.data, self.cause)
+
+
+def run_main(board, run, settled_ms=0):
+    """main.main() on `board` with `run` as the app. Returns what left it: None, the
+    exception's class, or PowerCut."""
     plain_run, plain_board = runner.run, sys.modules.get("board")
-    sys.modules["board"] = FakeBoard(data)
+    sys.modules["board"] = board
     runner.run = run
-    settled_ms, main.SETTLED_MS = main.SETTLED_MS, 0
+    settled, main.SETTLED_MS = main.SETTLED_MS, settled_ms
     try:
         main.main()
-    except RuntimeError:
-        return False
+        return None
+    except PowerCut:
+        return PowerCut
+    except Exception as e:
+        return type(e)
     finally:
-        main.SETTLED_MS = settled_ms
+        main.SETTLED_MS = settled
         runner.run = plain_run
         if plain_board is None:
             del sys.modules["board"]
         else:
             sys.modules["board"] = plain_board
-    return True
+
+
+def plays(board, ms, then=None):
+    """The app: the real device on the board for `ms` of its time, then `then` (an
+    exception to raise) or the end. Past 5 s the boot has settled."""
+    async def run(hw, *clocks):
+        if ms >= 5000:
+            while not main.SETTLED[0]:
+                await asyncio.sleep(0)
+        board.player = Player(board.world, hw, device(), "/tmp")
+        board.player.play(parse("%d end" % ms))
+        if then is not None:
+            raise then
+    return run
+
+
+def device():
+    from pawpad.app.device.device import Device
+
+    return Device
 
 
 def late_crash():
     async def crash(hw, *clocks):
-        import asyncio
-
         while not main.SETTLED[0]:  # the app runs past its settle time (made 0 ms)...
             await asyncio.sleep(0)
         raise RuntimeError("boom")  # ...then raises
+    return crash
+
+
+def early_crash(name):
+    """A crash out of the reading of `name`, before the boot settled."""
+    async def crash(hw, *clocks):
+        store = Storage(hw.data_dir)
+        with store.open_text(name) as f:
+            for _ in f:
+                raise ZeroDivisionError("the record it read")
     return crash
 
 
@@ -50,15 +135,76 @@ def runs(seen):
     return run
 
 
+def copies(data):
+    return sorted(n for n in os.listdir(data) if ".bad" in n)
+
+
+def test_power_cuts_in_the_first_six_seconds_set_nothing_aside():
+    data = tempdir("cuts")
+    try:
+        good_files(data)
+        before = contents(data)
+        board = Board(data)
+        for t in range(0, 6001, 100):
+            for _ in range(1 + (t // 100) % 10):  # 1 to 10 cuts in a row at each moment
+                settles = 0 if t >= 5000 else 10 ** 9
+                assert run_main(board, plays(board, t, PowerCut()), settles) is PowerCut
+            assert copies(data) == [], (t, copies(data))
+            assert crashes.read(Storage(data)) is None
+        assert run_main(board, plays(board, 1600)) is None  # then a clean boot
+        assert board.player.dev.app.top.name == "resume"  # the game offered
+        after = contents(data)
+        for name in before:
+            assert after.get(name) == before[name], name
+        assert copies(data) == []
+    finally:
+        wipe(data)
+
+
+def test_no_byte_in_the_record_makes_a_count():
+    data = tempdir("record")
+    try:
+        good_files(data)
+        store = Storage(data)
+        path = store.path(crashes.RECORD)
+        for b in range(256):
+            for content in (bytes([b]), bytes([b]) * 3, b"2", b"9" * 50):
+                with open(path, "wb") as f:
+                    f.write(content)
+                assert crashes.read(store) is None
+                assert main.boot_begins(store, "power on") == []
+        rec = crashes.failed(store, "crash", "x.py:1 E", LOG, [], False)
+        rec = crashes.failed(store, "crash", "x.py:1 E", LOG, [], False)
+        assert rec["n"] == 2
+        with open(path, "rb") as f:
+            good = f.read()
+        for i in range(len(good) - 1):  # every bit of it flipped: no record, no count
+            for bit in range(8):
+                with open(path, "wb") as f:
+                    f.write(good[:i] + bytes([good[i] ^ (1 << bit)]) + good[i + 1:])
+                assert crashes.read(store) is None, (i, bit)
+        os.remove(path)
+        os.mkdir(path)  # a folder in its place
+        assert crashes.read(store) is None
+        assert main.boot_begins(store, "power on") == []
+        os.rmdir(path)
+        assert copies(data) == []
+        assert contents(data)[LOG] == GOOD[LOG]
+    finally:
+        wipe(data)
+
+
 def test_a_crash_after_the_boot_settled_is_counted_and_the_game_offered():
     data = tempdir("crash")
     try:
         all_files(data)
         store = Storage(data)
-        assert not run_main(data, late_crash())
-        assert main.unsettled(store) == 1 and main.crash_kind(store) == "game"
+        assert run_main(Board(data), late_crash()) is RuntimeError
+        rec = crashes.read(store)
+        assert rec["n"] == 1 and rec["why"] == "crash" and rec["game"] and not rec["early"]
+        assert rec["where"].endswith("RuntimeError") and "test_crash_loop.py:" in rec["where"]
         seen = []
-        assert run_main(data, runs(seen))
+        assert run_main(Board(data), runs(seen)) is None
         assert seen[0][0] == "crash"  # not resumed silently: offered
         p = boot_with(data, "crash")  # the boot screen leads to the offer
         assert p.dev.app.top.name in ("resume", "notice"), p.dev.app.top.name
@@ -70,8 +216,6 @@ def test_a_crash_after_the_boot_settled_is_counted_and_the_game_offered():
 
 def boot_with(data, cause):
     from pawpad.app.device.device import Device
-    from pawsim import board as simboard
-    from pawsim.script import Player, parse
 
     world = simboard.World(simboard.Clock(True), True, True)
     world.held_at_boot = ()
@@ -86,35 +230,182 @@ def test_the_same_crash_again_sets_the_game_aside_and_only_the_game():
     try:
         all_files(data)
         store = Storage(data)
-        assert not run_main(data, late_crash())  # the game crashes the box...
-        assert not run_main(data, late_crash())  # ...and again, once offered
+        before = contents(data)
+        assert run_main(Board(data), late_crash()) is RuntimeError  # the game crashes it
+        assert run_main(Board(data), late_crash()) is RuntimeError  # ...again, offered
         seen = []
-        assert run_main(data, runs(seen))
+        assert run_main(Board(data), runs(seen)) is None
         said = seen[0][1]
-        assert said[:2] == ["The saved game stopped", "Pawpad twice. Set aside:"], said
-        assert "game.log as game.log.bad" in said
-        assert not store.exists(LOG) and store.exists(LOG + ".bad")
-        assert store.exists("history.log")  # the rest stays where it was
-        assert not store.exists("history.log.bad")
+        assert said[0] == "Pawpad stopped 2 times:", said
+        assert "Set aside: game.log as game.log.bad." in said
+        assert copies(data) == ["game.log.bad"]  # the rest stays where it was
+        assert contents(data)["game.log.bad"] == before[LOG]
+        for name in ("history.log", "stats.json", "setups.json", "settings.json"):
+            assert store.exists(name), name
+    finally:
+        wipe(data)
+
+
+def test_a_crash_out_of_a_file_sets_that_file_aside_and_a_wider_step_follows():
+    data = tempdir("crash")
+    try:
+        good_files(data)
+        store = Storage(data)
+        board = Board(data)
+        for _ in range(2):
+            assert run_main(board, early_crash(HISTORY), 10 ** 9) is ZeroDivisionError
+        rec = crashes.read(store)
+        assert rec["file"] == HISTORY and rec["early"]
+        seen = []
+        assert run_main(board, runs(seen), 10 ** 9) is None
+        assert "Set aside: history.log as history.log.bad." in seen[0][1], seen
+        assert copies(data) == ["history.log.bad"]  # that file, and only that one
+        # The same crash again (it was not the file): the next step, one file at a time.
+        with open(store.path(HISTORY), "wb") as f:
+            f.write(GOOD[HISTORY])
+        assert run_main(board, early_crash(HISTORY), 10 ** 9) is ZeroDivisionError
+        seen = []
+        assert run_main(board, runs(seen), 10 ** 9) is None
+        assert len(copies(data)) == 2, copies(data)  # one more, never two at once
+        assert main.STUCK[0] is None
+    finally:
+        wipe(data)
+
+
+def test_a_crash_nothing_cures_ends_on_the_safe_screen():
+    data = tempdir("crash")
+    try:
+        store = Storage(data)  # no data files at all: nothing to set aside
+        board = Board(data)
+        for n in range(1, 4):
+            assert run_main(board, late_crash()) is RuntimeError
+            assert crashes.read(store)["n"] == n
+        lines = main.STUCK[0]
+        assert lines is not None and lines[0] == "Pawpad stopped 3", lines
+        assert "RuntimeError" in " ".join(lines) and lines[-1] == "OK: try again"
+        panel = board.world.panel
+        assert any(panel.ram), "the safe screen is on the panel"
+    finally:
+        wipe(data)
+
+
+def test_a_record_that_cannot_be_written_never_restarts_the_box():
+    data = tempdir("crash")
+    try:
+        good_files(data)
+        store = Storage(data)
+        os.mkdir(store.path(crashes.RECORD))
+        os.mkdir(store.path(crashes.RECORD + ".tmp"))
+        restarted = []
+        board = Board(data)
+        plain = simboard.build
+
+        def build(world, data_dir, cause="power on"):
+            hw = plain(world, data_dir, cause)
+            hw.restart = lambda: restarted.append(1)
+            return hw
+
+        simboard.build = build
+        try:
+            assert run_main(board, late_crash()) is RuntimeError
+        finally:
+            simboard.build = plain
+        assert restarted == []  # not counted: no restart, the safe screen instead
+        assert main.STUCK[0][0] == "Pawpad stopped:" and "not recorded" in main.STUCK[0][2]
+        assert copies(data) == []
+        os.rmdir(store.path(crashes.RECORD))
+        os.rmdir(store.path(crashes.RECORD + ".tmp"))
+    finally:
+        wipe(data)
+
+
+def test_watchdog_resets_count_and_a_repeated_hang_sets_aside_only_the_game():
+    data = tempdir("hang")
+    try:
+        good_files(data)
+        store = Storage(data)
+        assert run_main(Board(data, "watchdog"), runs([]), 10 ** 9) is None
+        assert crashes.read(store)["why"] == "hang" and copies(data) == []
+        seen = []
+        assert run_main(Board(data, "watchdog"), runs(seen), 10 ** 9) is None
+        assert seen[0][0] == "watchdog"  # resumed as after any hang
+        assert "Set aside: game.log as game.log.bad." in seen[0][1]
+        assert copies(data) == ["game.log.bad"]
+        # the tools' restart and a power-on are no failure, however many
+        for cause in ("restart", "power on") * 3:
+            assert run_main(Board(data, cause), runs([]), 10 ** 9) is None
+        assert copies(data) == ["game.log.bad"]
     finally:
         wipe(data)
 
 
 def test_a_clean_evening_after_a_crash_clears_the_count():
-    import asyncio
-
     data = tempdir("crash")
     try:
         store = Storage(data)
-        assert not run_main(data, late_crash())
-        n, notices = main.boot_begins(store)  # the next boot...
-        assert (n, notices) == (1, [])
-        asyncio.run(main.settle(store, 0, n))  # ...settles: the count is the crash's
-        assert main.unsettled(store) == 1 and main.crash_kind(store) is None
-        n, notices = main.boot_begins(store)  # a boot that follows no crash...
-        assert notices == []
-        asyncio.run(main.settle(store, 0, n))  # ...and settles clears it
-        assert main.unsettled(store) == 0
+        assert run_main(Board(data), late_crash()) is RuntimeError
+        assert main.boot_begins(store, "power on") == []  # the next boot...
+        asyncio.run(main.settle(store, 0))  # ...settles: the crash is still counted
+        assert crashes.read(store)["n"] == 1
+        assert main.boot_begins(store, "power on") == []  # a boot that follows no crash
+        asyncio.run(main.settle(store, 0))  # ...and settles clears it
+        assert crashes.read(store) is None
+    finally:
+        wipe(data)
+
+
+def test_every_copy_is_kept_and_set_aside_puts_one_back_in_two_presses():
+    data = tempdir("aside")
+    try:
+        good_files(data)
+        store = Storage(data)
+        for i in range(5):  # five copies of the history: none is ever deleted
+            with open(store.path(HISTORY), "wb") as f:
+                f.write(b"copy %d\n" % i)
+            store.keep_aside(HISTORY)
+        store.tidy()  # a boot
+        assert copies(data) == ["history.log.bad"] + ["history.log.bad%d" % i for i in range(1, 5)]
+        with open(store.path("history.log.bad4"), "rb") as f:
+            assert f.read() == b"copy 0\n"  # the oldest, still there
+        with open(store.path(HISTORY), "wb") as f:
+            f.write(GOOD[HISTORY])
+        p = boot_with(data, "power on")
+        for _ in range(4):
+            if p.dev.app.top.name == "menu":
+                break
+            press(p, "ok") if p.dev.app.top.name != "resume" else press(p, "back", "ok")
+        settings_at = [r[0] for r in p.dev.app.top.rows(p.dev.app)].index("Settings")
+        press(p, *(["down"] * settings_at + ["ok", "up", "ok"]))
+        assert p.dev.app.top.name == "set-aside", p.dev.app.top.name
+        rows = [r[0] for r in p.dev.app.top.rows(p.dev.app)]
+        assert rows[0] == "history.log.bad" and len(rows) == 5, rows
+        with open(store.path(HISTORY), "rb") as f:
+            there = f.read()  # (the saved game went into it at the boot)
+        press(p, "down", "down", "down", "down", "ok", "ok")  # the oldest: two presses
+        top = p.dev.app.top
+        assert top.name == "notice" and "history.log is back." in top.lines, top.lines
+        with open(store.path(HISTORY), "rb") as f:
+            assert f.read() == b"copy 0\n"
+        with open(store.path("history.log.bad"), "rb") as f:
+            assert f.read() == there  # the one it replaced: set aside, kept
+        assert len(copies(data)) == 5
+    finally:
+        wipe(data)
+
+
+def test_a_copy_half_put_back_is_finished_at_boot():
+    data = tempdir("aside")
+    try:
+        good_files(data)
+        store = Storage(data)
+        os.rename(store.path("stats.json"), store.path("stats.json.restore"))  # the cut
+        with open(store.path("stats.json"), "wb") as f:
+            f.write(b'{"Red": {}}')
+        store.tidy()
+        with open(store.path("stats.json"), "rb") as f:
+            assert f.read() == b"{}"
+        with open(store.path("stats.json.bad"), "rb") as f:
+            assert f.read() == b'{"Red": {}}'
     finally:
         wipe(data)
 

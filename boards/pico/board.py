@@ -113,7 +113,17 @@ def build(watchdog=True, levels=read_levels, i2c_freq=None):
     if watchdog:
         hw.start_watchdog = _watchdog
         hw.stop_watchdog = _stop_watchdog
+    hw.restart = _restart
     return hw
+
+
+def _restart():
+    """machine.reset() after a crash, marked as the tools mark theirs: rp2 reports a
+    machine.reset() as the watchdog's, and the next boot must not count a hang."""
+    from machine import reset
+
+    mem32[pins.WATCHDOG_SCRATCH0] = pins.RESTART_MARK
+    reset()
 
 
 def _watchdog():
@@ -125,7 +135,7 @@ _WATCHDOG_ENABLE = const(1 << 30)
 
 
 def _stop_watchdog():
-    """machine.WDT cannot be stopped; its register can. Stopped when the app is stopped
-    on purpose (mpremote's Ctrl-C before a copy): a REPL left with a running watchdog
-    resets the Pico in the middle of `make flash`."""
+    """machine.WDT cannot be stopped; its register can. Stopped whenever the app ends
+    (mpremote's Ctrl-C before a copy, a crash, the safe screen): a REPL left with a
+    running watchdog resets the Pico within 8.3 s, in the middle of `make flash`."""
     mem32[_WATCHDOG_CTRL] = mem32[_WATCHDOG_CTRL] & ~_WATCHDOG_ENABLE

@@ -22,7 +22,8 @@ class Hardware:
         self.set_bus_fast = None  # callable(fast): the panel's I2C at 1 MHz or 400 kHz
         self.watchdog = None  # machine.WDT: feed() it, or the box resets
         self.start_watchdog = None  # makes the WDT, once the app has a screen up
-        self.stop_watchdog = None  # stops it: the box was stopped on purpose (Ctrl-C)
+        self.stop_watchdog = None  # stops it: the REPL or a safe screen takes over
+        self.restart = None  # starts the box again, marked as its own restart
 
     def free_ram(self):
         try:

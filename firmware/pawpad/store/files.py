@@ -13,7 +13,7 @@ from errno import ENOMEM  # a file too big for the heap as it is now: never set 
 from micropython import const
 
 from pawpad.core import settings as settings_rules
-from pawpad.store import gamelog
+from pawpad.store import blame, gamelog
 from pawpad.store.gamelog import DEPTH_MAX, Depth
 from pawpad.store.lines import Lines, borrow_buffer, return_buffer
 
@@ -29,7 +29,7 @@ SETTINGS_MAX = const(4096)  # settings.json is about 420 bytes
 _COPY = const(512)  # copy_bytes' buffer
 
 
-KEEP_BAD = const(3)  # copies of a damaged file kept aside: name.bad (newest), .bad1, .bad2
+_RESTORE = ".restore"  # a copy on its way back (put_back): a boot finishes the move
 
 
 def _exists(path):
@@ -40,11 +40,21 @@ def _exists(path):
         return False
 
 
-def _kept(number):
-    """Is a set-aside copy with this number after ".bad" one of the newest KEEP_BAD?"""
-    if number == "":
-        return True
-    return number.isdigit() and int(number) < KEEP_BAD
+def original_of(copy):
+    """The file a set-aside copy was (game.log for game.log.bad2), or None when `copy`
+    is no such copy."""
+    cut = copy.find(".bad")
+    if cut <= 0:
+        return None
+    number = copy[cut + 4:]
+    return copy[:cut] if number == "" or number.isdigit() else None
+
+
+def _by_file_then_newest(pair):
+    copy = pair[0]
+    cut = copy.find(".bad")
+    number = copy[cut + 4:]
+    return (copy[:cut], int(number) if number else 0)
 
 
 class Stream:
@@ -104,6 +114,7 @@ class Storage:
         size = self.size(name)
         if size is None:
             raise OSError(2)  # ENOENT
+        blame.read(name)
         if size > limit:
             raise ValueError("is too big (%d bytes)" % size)
         if not self._shallow(name):  # looked at through the line buffer: before the
@@ -158,6 +169,9 @@ class Storage:
             return None, "%s could not be read (%s)." % (name, e)
         except ValueError as e:
             return None, self.set_aside(name, str(e))
+        except Exception as e:
+            blame.came_through(name, e)  # a crash out of here names the file
+            raise
 
     def _json(self, name, limit, kind):
         text = self.read_text(name, limit)
@@ -199,6 +213,7 @@ class Storage:
     def open_text(self, name, start=0):
         """The file's lines (from byte `start`), for `with store.open_text(name) as f:
         for line in f`: see Lines. OSError when there is no such file."""
+        blame.read(name)
         return Lines(self.path(name), start=start)
 
     def copy_bytes(self, src, dst, n):
@@ -250,40 +265,64 @@ class Storage:
 
     def keep_aside(self, name):
         """Renames a bad file, to `name`.bad; returns that name. The copies set aside
-        before move down (.bad1, .bad2): the newest KEEP_BAD of a file are kept, so a
-        file damaged again and again never fills the flash."""
+        before move down (.bad1, .bad2, ...): every copy is kept, for Settings > Set
+        aside to list and put back."""
         aside = self._rotate(name)
         os.rename(self.path(name), self.path(aside))
         return aside
 
     def _rotate(self, name):
-        """Makes room for name.bad: the copies set aside before move down one."""
+        """Makes room for name.bad: the copies set aside before move down one, the
+        oldest first, so a power cut between two renames leaves every copy."""
         aside = name + ".bad"
-        for n in range(KEEP_BAD - 1, 0, -1):
-            older = self.path(aside + str(n))
-            newer = self.path(aside + (str(n - 1) if n > 1 else ""))
-            if _exists(newer):
-                if _exists(older):
-                    os.remove(older)
-                os.rename(newer, older)
-        if _exists(self.path(aside)):  # KEEP_BAD == 1
-            os.remove(self.path(aside))
+        top = 0
+        while _exists(self.path(aside + (str(top) if top else ""))):
+            top += 1
+        for n in range(top, 0, -1):
+            os.rename(self.path(aside + (str(n - 1) if n > 1 else "")),
+                      self.path(aside + str(n)))
         return aside
+
+    def copies_aside(self):
+        """The set-aside copies on flash, [(copy, bytes)], by the file's name and then
+        newest first."""
+        out = []
+        for name in sorted(os.listdir(self.root or "/")):
+            if original_of(name) is not None:
+                out.append((name, self.size(name) or 0))
+        out.sort(key=_by_file_then_newest)
+        return out
+
+    def put_back(self, copy):
+        """Puts a set-aside copy back in its file's place; the file there now, if any, is
+        set aside in turn (kept like any other). Returns (the file, where the file that
+        was there went, or None). Through `.restore`, which a boot finishes."""
+        name = original_of(copy)
+        if name is None or not self.exists(copy):
+            raise OSError(2)
+        os.rename(self.path(copy), self.path(name + _RESTORE))
+        return name, self._finish_put_back(name)
+
+    def _finish_put_back(self, name):
+        there = self.keep_aside(name) if self.exists(name) else None
+        os.rename(self.path(name + _RESTORE), self.path(name))
+        return there
 
     def tidy(self):
         """At boot: removes what a power cut left of a write (name.tmp: the rename that
-        would have finished it never came, so the file itself is whole), and copies
-        set aside beyond the newest KEEP_BAD of a file (left by older firmware).
-        Returns how many files went."""
+        would have finished it never came, so the file itself is whole) and finishes a
+        copy's way back (name.restore). Set-aside copies are never removed. Returns how
+        many files went."""
         gone = 0
         for name in os.listdir(self.root or "/"):
-            cut = name.find(".bad")
-            if name.endswith(".tmp") or (cut > 0 and not _kept(name[cut + 4:])):
-                try:
+            try:
+                if name.endswith(".tmp"):
                     os.remove(self.path(name))
                     gone += 1
-                except OSError:
-                    pass
+                elif name.endswith(_RESTORE):
+                    self._finish_put_back(name[:-len(_RESTORE)])
+            except OSError:
+                pass
         return gone
 
     def load_settings(self):

@@ -3,7 +3,7 @@
 # byte), a line longer than the buffer is said to be too long, never read whole.
 from micropython import const
 
-from pawpad.store import gamelog
+from pawpad.store import blame, gamelog
 
 LINE_MAX = const(2048)  # the longest line read: a snapshot of 5-player Circus Puppy is ~850 B
 
@@ -18,6 +18,7 @@ class Lines:
 
     def __init__(self, path, size=LINE_MAX, start=0):
         self.f = open(path, "rb")
+        self.path = path
         if start:
             self.f.seek(start)  # a reading that begins at a record known to be whole
         self.size = size
@@ -26,7 +27,9 @@ class Lines:
     def __enter__(self):
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, kind, exc, trace):
+        if exc is not None:  # a crash may come of what this file held: it is named
+            blame.came_through(blame.name_of(self.path), exc)
         self.close()
 
     def close(self):

@@ -52,6 +52,11 @@ class Players(ListScreen):
                 k = (k + step) % len(NAMES)
                 if NAMES[k] not in taken:
                     break
+            # a seat out of play that held it takes the old one: no two seats alike
+            old = colours[seat]
+            for other in range(len(colours)):
+                if other != seat and colours[other] == NAMES[k]:
+                    colours[other] = old
             colours[seat] = NAMES[k]
         app.show_player_colours()
 

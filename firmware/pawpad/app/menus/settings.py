@@ -1,4 +1,5 @@
-# The box's settings, one row each from the settings table (core/settings.py).
+# The box's settings, one row each from the settings table (core/settings.py), and
+# below them what the box set aside (set_aside.py).
 from pawpad.core import settings as settings_rules
 from pawpad.ui.lists import ListScreen
 
@@ -15,10 +16,16 @@ class SettingsScreen(ListScreen):
         self.fields = settings_rules.screen_rows()
 
     def rows(self, app):
-        return [(f[1], settings_rules.shown(f, app.settings[f[0]])) for f in self.fields]
+        return [(f[1], settings_rules.shown(f, app.settings[f[0]])) for f in self.fields] + \
+            [("Set aside", None)]
 
     def editable(self, i):
-        return True
+        return i < len(self.fields)
+
+    def choose(self, app, i):
+        from pawpad.app.menus.set_aside import SetAside  # loaded when opened
+
+        app.nav.push(SetAside())
 
     def change(self, app, i, step):
         f = self.fields[i]

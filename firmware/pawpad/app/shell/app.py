@@ -262,5 +262,22 @@ class App:
         if problem:
             self.notices.append(problem)
 
+    def reread(self, name, said):
+        """A file the app holds in RAM was put back on flash (Settings > Set aside):
+        read again now, as at boot; what is wrong with it goes into `said`."""
+        if name == "settings.json":
+            values, messages = self.store.load_settings()
+            self.settings.clear()
+            self.settings.update(values)
+            said.extend(messages)
+            self.box.apply_settings(self.settings)
+        elif name == stats.SETUPS:
+            self.setups = stats.load(self.store, stats.SETUPS, said)
+        elif name == stats.STATS:
+            self.stats = stats.load(self.store, stats.STATS, said)
+        elif name == roster.ROSTER:
+            self.roster = roster.load(self.store, said)
+        self.show_player_colours()
+
     def screen_name(self):
         return self.top.name
