@@ -165,7 +165,7 @@ def test_a_full_flash_at_the_first_record_leaves_no_game_to_offer():
     assert not Session.saved(store)
 
 
-def test_boot_tidies_what_cuts_left_and_keeps_the_newest_three_set_aside():
+def test_boot_tidies_what_cuts_left_and_keeps_every_copy_set_aside():
     store = Storage(fresh_dir())
     for name in ("game.log", "stats.json"):
         for n in range(5):  # damaged five times
@@ -173,17 +173,16 @@ def test_boot_tidies_what_cuts_left_and_keeps_the_newest_three_set_aside():
             assert store.keep_aside(name) == name + ".bad"
     with open(store.path("stats.json.bad"), "rb") as f:
         assert f.read() == b"damage 4"  # the newest under the plain name
-    with open(store.path("stats.json.bad2"), "rb") as f:
-        assert f.read() == b"damage 2"
-    assert not store.exists("stats.json.bad3")
+    with open(store.path("stats.json.bad4"), "rb") as f:
+        assert f.read() == b"damage 0"  # the oldest, kept
     store.write_text("settings.json", "{}")
-    # left by a cut inside write_text, and by older firmware that numbered upwards
+    # left by a cut inside write_text, and copies older firmware numbered upwards
     for name in ("settings.json.tmp", "game.log.tmp", "history.log.bad7",
                  "history.log.bad"):
         store.write_text(name, "x")
     gone = store.tidy()
     left = sorted(os.listdir(store.root))
-    assert gone == 3, left
-    assert left == ["game.log.bad", "game.log.bad1", "game.log.bad2", "history.log.bad",
-                    "settings.json", "stats.json.bad", "stats.json.bad1",
-                    "stats.json.bad2"], left
+    assert gone == 2, left
+    assert left == ["game.log.bad"] + ["game.log.bad%d" % n for n in range(1, 5)] + [
+        "history.log.bad", "history.log.bad7", "settings.json", "stats.json.bad"] + [
+        "stats.json.bad%d" % n for n in range(1, 5)], left
