@@ -176,6 +176,20 @@ def after_crash(hw, store, e):
         restart(hw)
 
 
+def begin(hw, store):
+    """This boot, before the app: a watchdog reset counted, a file set aside after a
+    failure that repeats (said in hw.problems), and after a crash the game offered."""
+    SETTLED[0] = False
+    STUCK[0] = None
+    blame.forget()
+    if store is None:
+        return
+    hw.problems.extend(boot_begins(store, hw.reset_cause))
+    rec = crashes.read(store)
+    if rec is not None and rec["fresh"] and rec["why"] == "crash":
+        hw.reset_cause = "crash"  # the game that was open is offered, not resumed
+
+
 def main():
     from pawpad import Packed
 
@@ -184,14 +198,7 @@ def main():
 
         hw = board.build()
     store = open_store(hw)
-    SETTLED[0] = False
-    STUCK[0] = None
-    blame.forget()
-    if store is not None:
-        hw.problems.extend(boot_begins(store, hw.reset_cause))
-        rec = crashes.read(store)
-        if rec is not None and rec["fresh"] and rec["why"] == "crash":
-            hw.reset_cause = "crash"  # the game that was open is offered, not resumed
+    begin(hw, store)
     try:
         # Imported here, not from inside asyncio: its chain of nested imports starts
         # from a shallow stack (host_tests/test_import_depth.py keeps it in bounds).

@@ -107,9 +107,9 @@ def build(watchdog=True, levels=read_levels, i2c_freq=None):
                                enable_irq=enable_irq))
     hw.tilt = Tilt(Pin(pins.TILT, Pin.IN, Pin.PULL_UP))
     # Started by the app's loop once the first screen is up (runner.input_loop): from
-    # then a hang resets the box, which resumes the game. A boot that fails before
-    # that is counted by main.py and is never a reset loop; a REPL session never gets
-    # there, so mpremote is not raced.
+    # then a hang resets the box, which resumes the game (main.py counts the hang). A
+    # REPL session never gets there, so mpremote is not raced, and main.py stops it
+    # whenever the app ends.
     if watchdog:
         hw.start_watchdog = _watchdog
         hw.stop_watchdog = _stop_watchdog

@@ -176,13 +176,7 @@ class Box:
         self.spy = Bus(disp.i2c)
         disp.i2c = self.spy
         store = boot.open_store(hw)
-        boot.SETTLED[0] = False
-        before = 0
-        if store is not None:
-            if boot.crash_kind(store) is not None:
-                hw.reset_cause = "crash"
-            before, notices = boot.boot_begins(store)
-            hw.problems.extend(notices)
+        boot.begin(hw, store)
         from pawpad.app.device import loop as runner
         from pawpad.store import session as session_mod
 
@@ -212,7 +206,7 @@ class Box:
         self.frames = []  # (screen, end us, bytes), the last few
         self.crash = None
         self.t_boot = ticks_us()
-        self.tasks = [asyncio.create_task(self.guard(boot.run(runner, hw, store, before)))]
+        self.tasks = [asyncio.create_task(self.guard(boot.run(runner, hw, store)))]
 
     async def guard(self, coro):
         try:

@@ -39,9 +39,9 @@ def tidy():
 
 
 def start_watchdog(hw):
-    """The board's watchdog, started once the box has reached its first screen: a boot
-    that fails before that is not a reset loop (main.py counts such boots). A long
-    reading of the log feeds it as it goes (store.logread.Patience)."""
+    """The board's watchdog, started once the box has reached its first screen (a REPL
+    session never gets there, so mpremote is not raced); main.py stops it whenever the
+    app ends. A long reading of the log feeds it as it goes (store.logread.Patience)."""
     if hw.watchdog is None and hw.start_watchdog is not None:
         hw.watchdog = hw.start_watchdog()
         Patience.feed = hw.watchdog.feed
