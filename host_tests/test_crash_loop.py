@@ -429,3 +429,103 @@ def test_the_resume_offer_sets_a_game_aside():
         assert p.dev.app.top.name == "menu"
     finally:
         wipe(data)
+
+
+def crash_in(module, attr, when=None):
+    """Makes `module.attr` raise ZeroDivisionError (no screen takes it for a doubt in
+    the game) after doing its work, when `when(args)` says so; returns the undo."""
+    plain = getattr(module, attr)
+
+    def crashing(*args, **kw):
+        out = plain(*args, **kw)
+        if when is None or when(args):
+            raise ZeroDivisionError("injected")
+        return out
+
+    setattr(module, attr, crashing)
+    return lambda: setattr(module, attr, plain)
+
+
+def phase_case(phase):
+    """(the crash's place, the app's script on the board, the file it implicates)."""
+    from pawpad.app.shell.app import App
+    from pawpad.store import stats
+    from pawpad.store.session import Resuming
+
+    if phase == "early boot":  # the statistics read at the app's start, then used
+        return ((stats, "load", lambda a: len(a) > 1 and a[1] == stats.STATS),
+                "1000 end", "stats.json")
+    if phase == "resume":  # the saved game as the boot reads it, a slice at a time
+        return (Resuming, "step", lambda a: not main.SETTLED[0]), "3000 end", LOG
+    if phase == "play":  # the game resumed and open (settled), on its screen's tick
+        return ((App, "tick", lambda a: main.SETTLED[0] and a[0].game is not None),
+                "6000 offer\nok", LOG)
+    return ((stats, "merge", None),  # the game's end: its record into the statistics
+            "6000 offer\nback ok", LOG)
+
+
+def test_a_crash_in_each_phase_sets_aside_only_what_it_implicates_and_comes_back():
+    for phase in ("early boot", "resume", "play", "end"):
+        data = tempdir("phase")
+        try:
+            good_files(data)
+            if phase == "early boot":  # no saved game to offer, so no game to end
+                os.remove(data + "/" + LOG)
+            before = contents(data)
+            (where, attr, when), script, implicated = phase_case(phase)
+            board = Board(data)
+            settles = 0 if "6000" in script else 10 ** 9
+            undo = crash_in(where, attr, when)
+            try:
+                for n in (1, 2):
+                    assert run_main(board, scripted(board, script), settles) is \
+                        ZeroDivisionError, phase
+                    assert crashes.read(Storage(data))["n"] == n, phase
+            finally:
+                undo()
+            seen = []
+            assert run_main(board, runs(seen), 10 ** 9) is None
+            assert copies(data) == [implicated + ".bad"], (phase, copies(data))
+            assert "Set aside: %s as %s.bad." % (implicated, implicated) in seen[0][1]
+            assert contents(data)[implicated + ".bad"] == before[implicated], phase
+            p = boot_with(data, "power on")  # the Set aside screen puts it back
+            to_settings(p)
+            press(p, "up", "ok")
+            assert p.dev.app.top.name == "set-aside"
+            press(p, "ok", "ok")
+            assert contents(data).get(implicated) == before[implicated], phase
+            assert copies(data) == [], (phase, copies(data))
+        finally:
+            wipe(data)
+
+
+def scripted(board, script):
+    async def run(hw, *clocks):
+        if "6000" in script:
+            while not main.SETTLED[0]:
+                await asyncio.sleep(0)
+        board.player = p = Player(board.world, hw, device(), "/tmp")
+        if "offer" not in script:
+            p.play(parse(script))
+            return
+        head, keys = script.split("\n")  # to the resume offer, past the notices: keys
+        p.play(parse(head.split()[0] + " end"))
+        while p.dev.app.top.name == "notice":
+            press(p, "ok")
+        assert p.dev.app.top.name == "resume", p.dev.app.top.name
+        press(p, *keys.split())
+        press(p, "ok")  # and on, in the game
+    return run
+
+
+def to_settings(p):
+    """From what the boot shows to Settings, leaving any saved game where it is."""
+    for _ in range(6):
+        name = p.dev.app.top.name
+        if name == "menu":
+            break
+        press(p, "ok" if name == "notice" else "back")
+    assert p.dev.app.top.name == "menu", p.dev.app.top.name
+    at = [r[0] for r in p.dev.app.top.rows(p.dev.app)].index("Settings")
+    press(p, *(["down"] * at + ["ok"]))
+    assert p.dev.app.top.name == "settings"

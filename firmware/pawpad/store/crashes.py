@@ -15,6 +15,7 @@ GAME = "game.log"
 # What a crash may implicate, in the order a wider step takes them when it names none.
 FILES = ("settings.json", "setups.json", "players.json", "stats.json", "history.log",
          GAME, "sheet.log", "draft.json", "timer.json", "dogs.json")
+_WITH_GAME = ("sheet.log", "draft.json", "timer.json")
 FAILS = const(2)  # the same failure this many times in a row: set one file aside
 _N_MAX = const(999)
 _WHERE_MAX = const(60)
@@ -96,7 +97,9 @@ def next_aside(store, rec):
     a run of failures and only while it is there. None when nothing is left to try."""
     done = [pair[0] for pair in rec["aside"]]
     game = [GAME] if rec["game"] else []
-    order = rec["seen"] + game if rec["early"] else game + rec["seen"]
+    # a file read with the game (its sheet, draft, timer) was the game being read
+    seen = [GAME if s in _WITH_GAME else s for s in rec["seen"]]
+    order = seen + game if rec["early"] else game + seen
     for name in [rec["file"]] + order:
         if name is not None and name not in done and store.exists(name):
             return name
