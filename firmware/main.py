@@ -125,14 +125,12 @@ def stay(hw, lines):
     STUCK[0] = lines
     try:
         from pawpad.ui.canvas import Canvas
+        from pawpad.ui.widgets import wrap
 
         c = Canvas(hw.display.buffer)
         c.clear()
-        y = 0
-        for line in lines:
-            while line and y < 64:
-                c.text(line[:21], 0, y)
-                line, y = line[21:], y + 8
+        for i, line in enumerate(wrap(lines)[:8]):
+            c.text(line, 0, 8 * i)
         hw.display.show()
     except Exception:
         pass  # no panel, or the failure is in drawing: the console has the traceback

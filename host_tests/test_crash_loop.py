@@ -281,7 +281,7 @@ def test_a_crash_nothing_cures_ends_on_the_safe_screen():
             assert run_main(board, late_crash()) is RuntimeError
             assert crashes.read(store)["n"] == n
         lines = main.STUCK[0]
-        assert lines is not None and lines[0] == "Pawpad stopped 3", lines
+        assert lines is not None and lines[0] == "Pawpad stopped 3 times", lines
         assert "RuntimeError" in " ".join(lines) and lines[-1] == "OK: try again"
         panel = board.world.panel
         assert any(panel.ram), "the safe screen is on the panel"

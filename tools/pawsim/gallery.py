@@ -56,10 +56,20 @@ def screens():
     hw.stage(app, ("added", 0, 2, 0))
     out.append(("hardware", hw))
     out.append(("about", About()))
+    out += set_aside_screens(("game.log.bad", 2400), ("settings.json.bad", 412))
     out.append(("notice", Notice("Notice", [
         "Settings file had errors:", "players must be a whole", "Kept as settings.json.bad"])))
     out += game_screens(app)
     return app, out
+
+
+def set_aside_screens(*copies):
+    """Settings > Set aside listing `copies` [(copy, bytes)], and its warning."""
+    from pawpad.app.menus.set_aside import PutBack, SetAside
+
+    listing = SetAside()
+    listing.copies = list(copies)
+    return [("set-aside", listing), ("put-back", PutBack(listing, *copies[0]))]
 
 
 def game_screens(app):
@@ -229,6 +239,8 @@ def worst_screens():
         scr.top = max(0, i - 5)
         scr.editing = True
         out.append(("settings-%d" % i, scr))
+    out += set_aside_screens(("history.log.bad99999", 99999 * 1024),
+                             ("settings.json.bad12", 1023), ("players.json.bad", 5))
     app.stats.update({c: {"stops": 999, "right": 998, "wrong": 1, "false": 999,
                           "games": 999, "wins": 999, "fastest_ms": 99999,
                           "cards_dog": 4900, "rounds_dog": 100, "cards_pog": 4900,

@@ -138,8 +138,8 @@ def settled(store):
 
 def stuck_lines(rec):
     """What the safe screen says when setting aside has nothing left to try."""
-    lines = ["Pawpad stopped %d" % rec["n"], "times: " + rec["where"]]
+    lines = ["Pawpad stopped %d times" % rec["n"] if rec["why"] == "crash" else
+             "Pawpad hung %d times" % rec["n"], rec["where"]]
     if rec["aside"]:
         lines.append("Set aside: " + ", ".join(p[0] for p in rec["aside"]))
-    lines.append("OK: try again")
-    return lines
+    return lines + ["Nothing else to set aside.", "OK: try again"]

@@ -28,13 +28,14 @@ class SetAside(ListScreen):
         return self.copies
 
     def rows(self, app):
-        return [(copy, _size(n)) for copy, n in self._list(app)] or [("Nothing set aside", None)]
+        return [(copy, None) for copy, _ in self._list(app)] or [("Nothing set aside", None)]
 
     def row_count(self, app):
         return len(self._list(app))
 
     def choose(self, app, i):
-        app.nav.push(PutBack(self, self._list(app)[i][0]))
+        copy, size = self._list(app)[i]
+        app.nav.push(PutBack(self, copy, size))
 
 
 class PutBack(Screen):
@@ -42,14 +43,15 @@ class PutBack(Screen):
 
     name = "put-back"
 
-    def __init__(self, listing, copy):
+    def __init__(self, listing, copy, size):
         self.listing = listing
         self.copy = copy
+        self.size = size
         self.file = original_of(copy)
 
     def draw(self, c, app):
-        widgets.title_bar(c, "Put back?")
-        there = app.store.exists(self.file)
+        widgets.title_bar(c, "Put back?", _size(self.size))
+        there = app.store is not None and app.store.exists(self.file)
         widgets.message(c, [widgets.clip(self.copy, widgets.COLS),
                             widgets.clip("as " + self.file, widgets.COLS),
                             "That one: set aside" if there else "None there now.",
