@@ -54,7 +54,7 @@ def where(e):
     return (place + " " + type(e).__name__).strip()
 
 
-def boot_begins(store, cause):
+def boot_begins(store, cause="power on"):
     """At boot, before the app: finishes what a power cut left (store.tidy), counts a
     watchdog reset as a failure, and after FAILS failures in a row sets the next file
     aside. Returns the notice lines (what was set aside)."""

@@ -53,6 +53,7 @@ class Kept:
         self.file = None if session.store is None else SheetFile(session.store,
                                                                   session.game_id())
         self.count = 0  # rows in the file
+        self.own = 0  # rows from this one on were written by this Kept, not read
         self.last = 0  # the events in force when its last row closed
         self.mark = None  # the state's sheet_mark, while the file holds every row
         self.stale = 0  # rows closed after this many events are not all in the file
@@ -100,6 +101,7 @@ class Kept:
             self._start()
             return
         self.count, self.last = seen[0], seen[1]
+        self.own = self.count
         mark = seen[2] if seen[0] else head
         now = self._mark(s.state)
         if mark == now:
@@ -127,14 +129,14 @@ class Kept:
         except _BROKEN:
             self._start()
             return
-        if wrong is not None:
+        if wrong is not None and wrong != UNTOLD:
             self.stale = wrong
 
     def _start(self):
         """A sheet without rows: whole for a game without events, else to be made from
         the log. Its header goes to flash with its first row (a new game's first
         screen waits for no write)."""
-        self.count = self.last = 0
+        self.count = self.last = self.own = 0
         s = self.session
         head = s.header
         first = s.state if not self.n else replay(s.engine, head["players"],
@@ -172,6 +174,7 @@ class Kept:
             upto = first if self.stale is None else min(self.stale, first)
             if self.last > upto:
                 self.count, self.last, _ = self.file.keep_until(upto)
+                self.own = min(self.own, self.count)
             state = self.session.state
             if self.stale is None and grew:  # the row it closed, if it closed one
                 self._close(state, n)
@@ -201,10 +204,11 @@ class Kept:
             self.mark = self._mark(log.at(first, 0))
             if not first:  # the whole sheet, its header too
                 self.file.start(self.mark)
-                self.count = self.last = 0
+                self.count = self.last = self.own = 0
                 self.unwritten = False
             elif self.last > first:  # rows a reading cut short left beyond it
                 self.count, self.last, _ = self.file.keep_until(first)
+                self.own = min(self.own, self.count)
             for i in range(first + 1, n + 1):
                 self._close(log.at(i, 0), i)
         except _BROKEN + (ValueError,):  # a checkpoint's state the events do not fit
@@ -221,7 +225,8 @@ class Kept:
         from the row before it on, the mark was that row's until then. The header's
         mark is the start's (when read from the start), and no row closed after the
         last: from its n (or `floor`, if later) to the events in force the mark is the
-        state's now. None when all of that holds; else the n of a row before the first
+        state's now. None when all of that holds; UNTOLD when a row is too far from
+        the states known (CHECK_MOST); else the n of a row before the first
         that does not (0 for the first row): the rows closed after it are not all the
         log's. `far`: states from the log's checkpoints too (else only from the
         session's snapshot, or the start). `at`: (the place of the first wanted row,
@@ -236,7 +241,7 @@ class Kept:
         place = None if at is None else at[0]
         head = None
         n_now = len(s.timeline.events)
-        rows = []  # [n, totals, mark, n before, mark before, the n before that]
+        rows = []  # [n, totals, mark, n before, mark before, the n before that, i]
         resume = [None]  # where the next chunk begins
 
         def take(i, n, totals, mark):
@@ -244,13 +249,13 @@ class Kept:
                 if len(rows) == CHUNK:
                     resume[0] = (self.file.place, before[1], before[3])
                     return True
-                rows.append([n, totals, mark, before[0], before[1], before[3]])
+                rows.append([n, totals, mark, before[0], before[1], before[3], i])
                 nxt[0] = next(want, None)
             before[3] = before[0]
             before[0], before[1], before[2] = n, mark, True
             return nxt[0] is None and i >= self.count - 1
 
-        log = _Log(s, far)
+        log = _Log(s, far, CHECK_MOST)
         try:
             while True:
                 del rows[:]
@@ -281,6 +286,8 @@ class Kept:
                 return last
             tail = max(last, floor)
             log.aim([tail])
+            if not log.reach(n_now, 0):
+                return None if self.count > self.own else UNTOLD
             for n in range(tail, n_now + 1):
                 if self._mark(log.at(n, 0)) != now:
                     return last  # a row closed after the last: not in the file
@@ -294,9 +301,13 @@ class Kept:
         """None when every row of `rows` (as check() reads them) is the log's; else
         the n to make the rows again after."""
         log.aim([r[3] for r in rows])
-        for j, (n, totals, mark, n0, mark0, n00) in enumerate(rows):
+        for j, (n, totals, mark, n0, mark0, n00, i) in enumerate(rows):
             if n > n_now:
                 return n0
+            if not log.reach(n, j):
+                if i >= self.own:
+                    continue  # written by the box since, from the state: not checked
+                return UNTOLD  # read from flash, too far from any state known
             if self._mark(log.at(n0, j)) != mark0:
                 return n00  # the row before is not the log's
             for k in range(n0 + 1, n):  # (the states on the way: no replay of its own)
@@ -435,7 +446,9 @@ def history(game, room):
         except _BROKEN:
             kept._start()
             continue
-        if wrong is None:
+        if wrong == UNTOLD:
+            rows = None  # rows that cannot be checked are not kept
+        if wrong is None or wrong == UNTOLD:
             break
         kept.stale = wrong if kept.stale is None else min(kept.stale, wrong)
     else:  # wrong after every making again: the log replayed from its start
@@ -448,6 +461,17 @@ def history(game, room):
 
 CHECKS = 6  # checks of the history's rows at most, each after the sheet was made again
 CHUNK = 16  # rows checked at a time (Kept.check): read from the file, then replayed
+# Events a check replays at most (Kept.check): a row further than that from the
+# states known (the start, the session's snapshot, the log's checkpoints) once those
+# are spent cannot be told (UNTOLD). The rows a long game's history keeps (about 23)
+# are each up to a checkpoint's 50 records from one: about 620 events in a 1650-event
+# Top Dog game. One whose checkpoints an early correction left out of their chain (a
+# checkpoint that cannot list its places) has no state known but the last: the
+# history then keeps no sheet, as for a sheet too long to make, rather than one
+# unchecked, or the end taking the replay of the whole game (about 12 ms an event on
+# a Pico, Top Dog with 6 players: 20 s for 1650 events).
+CHECK_MOST = 2 * REPLAY_MAX
+UNTOLD = -1
 
 
 class _Log:
@@ -457,9 +481,10 @@ class _Log:
     one walk of their chain, store/sheet.checkpoints) or the start. The events are
     read from flash as they are replayed, one open file for them."""
 
-    def __init__(self, session, far=True):
+    def __init__(self, session, far=True, most=None):
         self.s = session
         self.far = far and session.store is not None
+        self.left = most  # events still to be replayed at most (None: no bound)
         self.n = -1  # the events the state is after; -1: none yet
         self.state = None
         self.events = None  # the reading of the events from n on
@@ -482,6 +507,13 @@ class _Log:
         start = self.snap if 0 <= self.snap <= n else 0
         place = self.places[k]
         return place[0] if place is not None and start < place[0] <= n else start
+
+    def reach(self, n, k):
+        """Can the state after n events (for target k) be had within the bound?"""
+        if self.left is None:
+            return True
+        start = self.origin(n, k)
+        return n - (self.n if 0 <= self.n <= n and self.n >= start else start) <= self.left
 
     def at(self, n, k):
         """The state after the first n events (n at least the last asked), from the
@@ -506,6 +538,8 @@ class _Log:
                 self.events = s.events_from(self.n)
             self.state = s.engine.apply(self.state, next(self.events))
             self.n += 1
+            if self.left is not None:
+                self.left -= 1
         return self.state
 
     def close(self):
