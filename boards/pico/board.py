@@ -70,11 +70,16 @@ def _clock_bus(bus, fast):
 def cause_of_boot(words, hardware_cause):
     """Why the box is starting: "restart" when the computer's tools started it again
     (their mark, taken off: pins.RESTART_MARK), else the chip's own reset cause
-    ("power on", "watchdog")."""
+    ("power on", "watchdog": only while the app's watchdog ran)."""
+    armed = words[pins.WATCHDOG_SCRATCH1] == pins.ARMED_MARK
+    words[pins.WATCHDOG_SCRATCH1] = 0
     if words[pins.WATCHDOG_SCRATCH0] == pins.RESTART_MARK:
         words[pins.WATCHDOG_SCRATCH0] = 0
         return "restart"
-    return _CAUSES.get(hardware_cause(), "reset")
+    cause = _CAUSES.get(hardware_cause(), "reset")
+    # The chip keeps its last hard reset's cause through a soft reset: the watchdog's
+    # only while it was running (pins.ARMED_MARK), else the REPL's soft reset.
+    return "reset" if cause == "watchdog" and not armed else cause
 
 
 def build(watchdog=True, levels=read_levels, i2c_freq=None):
@@ -127,6 +132,7 @@ def _restart():
 
 
 def _watchdog():
+    mem32[pins.WATCHDOG_SCRATCH1] = pins.ARMED_MARK  # a reset from now on is a hang
     return WDT(timeout=WATCHDOG_MS)
 
 
@@ -139,3 +145,4 @@ def _stop_watchdog():
     (mpremote's Ctrl-C before a copy, a crash, the safe screen): a REPL left with a
     running watchdog resets the Pico within 8.3 s, in the middle of `make flash`."""
     mem32[_WATCHDOG_CTRL] = mem32[_WATCHDOG_CTRL] & ~_WATCHDOG_ENABLE
+    mem32[pins.WATCHDOG_SCRATCH1] = 0

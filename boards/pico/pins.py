@@ -27,3 +27,8 @@ SIO_GPIO_IN = const(0xD0000004)  # RP2040 and RP2350: all GPIO input levels in o
 # after every `make report` that it had hung.
 WATCHDOG_SCRATCH0 = const(0x4005800C)
 RESTART_MARK = const(0x50617770)
+# While the app's watchdog runs, this word in the next scratch register says so: a reset
+# the chip calls its watchdog's is a hang only with it (a soft reset at the REPL after
+# the app stopped keeps the chip's last cause, and must not count as one).
+WATCHDOG_SCRATCH1 = const(0x40058010)
+ARMED_MARK = const(0x57617463)
