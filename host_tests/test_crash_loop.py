@@ -529,3 +529,46 @@ def to_settings(p):
     at = [r[0] for r in p.dev.app.top.rows(p.dev.app)].index("Settings")
     press(p, *(["down"] * at + ["ok"]))
     assert p.dev.app.top.name == "settings"
+
+
+def test_a_cut_in_the_repair_of_a_long_log_leaves_the_game_whole_or_repaired():
+    data = tempdir("repair")
+    try:
+        store = Storage(data)
+        whole = GOOD[LOG] * 40 + b'{"e": 1}|00000000\n'  # a long log, a bad last record
+        good = len(whole) - 18
+        slices = good // 4096  # the copy yields after each
+        # a cut after each slice of the copy, and between the two renames after it
+        for stop in range(slices + 2):
+            with open(store.path(LOG), "wb") as f:
+                f.write(whole)
+            if stop <= slices:
+                steps = store.keeping_part(LOG, good)
+                for _ in range(stop):
+                    next(steps)
+                steps = None  # the power goes
+            else:  # the part written, the whole file set aside, the part not renamed
+                store.copy_bytes(LOG, LOG + ".repair", good)
+                store.keep_aside(LOG)
+            store.tidy()
+            left = contents(data)
+            if LOG + ".bad" in left:
+                assert left[LOG] == whole[:good] and left[LOG + ".bad"] == whole, stop
+            else:
+                assert left[LOG] == whole, stop
+            assert sorted(left) in ([LOG], [LOG, LOG + ".bad"]), sorted(left)
+            for name in left:
+                if name != LOG:
+                    os.remove(store.path(name))
+        with open(store.path(LOG), "wb") as f:
+            f.write(whole)
+        steps = store.keeping_part(LOG, good)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as e:
+                assert e.value == LOG + ".bad"
+                break
+        assert contents(data) == {LOG: whole[:good], LOG + ".bad": whole}
+    finally:
+        wipe(data)

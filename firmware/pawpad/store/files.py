@@ -27,9 +27,11 @@ SETTINGS_MAX = const(4096)  # settings.json is about 420 bytes
 
 
 _COPY = const(512)  # copy_bytes' buffer
+_COPY_SLICE = const(4096)  # a flash block: copying() yields after each
 
 
 _RESTORE = ".restore"  # a copy on its way back (put_back): a boot finishes the move
+_REPAIR = ".repair"  # a file's good part on its way in (keeping_part): likewise
 
 
 def _exists(path):
@@ -219,16 +221,26 @@ class Storage:
     def copy_bytes(self, src, dst, n):
         """The first n bytes of src become dst (through a temporary file and a rename,
         so a power cut leaves the old dst or the new one), through a small buffer."""
+        for _ in self.copying(src, dst, n):
+            pass
+
+    def copying(self, src, dst, n):
+        """copy_bytes as a generator: it yields the bytes copied so far every
+        _COPY_SLICE bytes, so a long copy (a 300 KB log repaired: seconds of flash
+        writes on a Pico) can share the loop with the screen that says so."""
         tmp = self.path(dst + ".tmp")
         buf = bytearray(_COPY)
         mv = memoryview(buf)
+        done = 0
         with open(self.path(src), "rb") as f, open(tmp, "wb") as out:
-            while n > 0:
-                got = f.readinto(mv[:min(n, _COPY)])
+            while done < n:
+                got = f.readinto(mv[:min(n - done, _COPY)])
                 if not got:
                     break
                 out.write(mv[:got])
-                n -= got
+                done += got
+                if done % _COPY_SLICE < _COPY:
+                    yield done
         os.rename(tmp, self.path(dst))
 
     def exists(self, name):
@@ -283,6 +295,16 @@ class Storage:
                       self.path(aside + str(n)))
         return aside
 
+    def keeping_part(self, name, n):
+        """The file's first n bytes go on as the file and the whole of it is kept aside
+        (as keep_aside names it): a generator, as copying(), whose value is the copy's
+        name. The part is written first (name.repair), so a power cut at any moment
+        leaves the whole file as it was or the part in its place (tidy finishes)."""
+        yield from self.copying(name, name + _REPAIR, n)
+        aside = self.keep_aside(name)
+        os.rename(self.path(name + _REPAIR), self.path(name))
+        return aside
+
     def copies_aside(self):
         """The set-aside copies on flash, [(copy, bytes)], by the file's name and then
         newest first."""
@@ -311,7 +333,7 @@ class Storage:
     def tidy(self):
         """At boot: removes what a power cut left of a write (name.tmp: the rename that
         would have finished it never came, so the file itself is whole) and finishes a
-        copy's way back (name.restore). Set-aside copies are never removed. Returns how
+        copy's way back (name.restore) and a good part's way in (name.repair). Set-aside copies are never removed. Returns how
         many files went."""
         gone = 0
         for name in os.listdir(self.root or "/"):
@@ -321,6 +343,12 @@ class Storage:
                     gone += 1
                 elif name.endswith(_RESTORE):
                     self._finish_put_back(name[:-len(_RESTORE)])
+                elif name.endswith(_REPAIR):  # the whole file still there: done again
+                    whole = name[:-len(_REPAIR)]
+                    if self.exists(whole):
+                        os.remove(self.path(name))
+                    else:
+                        os.rename(self.path(name), self.path(whole))
             except OSError:
                 pass
         return gone

@@ -480,14 +480,28 @@ def _read(store, whole, careful=False, progress=None):
     if r.problem is not None:
         messages.append("Saved game: " + r.problem + ".")
         try:
-            src = LOG
-            if not r.problem.startswith("the last record was cut short"):
-                src = store.keep_aside(LOG)  # the whole file, for whoever wants it
-                messages.append("The log is kept as " + src + ".")
-            store.copy_bytes(src, LOG, r.size)
+            # The good part written again (seconds for a long log on a Pico: in slices)
+            # and, but for a last record cut short, the whole file kept for whoever wants it.
+            if r.problem.startswith("the last record was cut short"):
+                part = store.copying(LOG, LOG, r.size)
+            else:
+                part = store.keeping_part(LOG, r.size)
+            aside = yield from _repairing(part, r.size)
+            if aside is not None:
+                messages.append("The log is kept as " + aside + ".")
         except OSError as e:
             messages.append("Could not repair the log (%s)." % e)
     return r, messages
+
+
+def _repairing(part, size):
+    """Runs a copy (Storage.copying, keeping_part) as the reading's last tenth."""
+    while True:
+        try:
+            done = next(part)
+        except StopIteration as e:
+            return e.value
+        yield 900 + done * 99 // max(1, size)
 
 
 def _careful(progress):
