@@ -333,8 +333,8 @@ class Storage:
     def tidy(self):
         """At boot: removes what a power cut left of a write (name.tmp: the rename that
         would have finished it never came, so the file itself is whole) and finishes a
-        copy's way back (name.restore) and a good part's way in (name.repair). Set-aside copies are never removed. Returns how
-        many files went."""
+        copy's way back (name.restore) and a good part's way in (name.repair).
+        Set-aside copies are never removed. Returns how many files went."""
         gone = 0
         for name in os.listdir(self.root or "/"):
             try:
