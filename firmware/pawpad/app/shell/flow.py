@@ -1,7 +1,7 @@
 # The flow protocol: what a game must give the device so that the box can play it.
-# Each game has one module, app/flow_<game>.py, holding FLOW, an instance of a Flow
-# subclass. load() is the one place that imports it, lazily: a game's code stays out
-# of RAM until it is played.
+# Each game has one folder, app/flows/<id>/, whose flow.py holds FLOW, an instance of a
+# Flow subclass. load() is the one place that asks for it (pawpad.games imports it,
+# lazily): a game's code stays out of RAM until it is played.
 #
 # The rule every flow keeps: the screen shown for a state comes from the state alone.
 # phase(state) names the state's moment, screen(game) makes the screen for it; the
