@@ -31,6 +31,12 @@
 # of another shape is a damaged one, however good its checksum.
 import json
 
+# Each line's checksum. No fallback: a None in its place would only fail later, at the
+# first line written or read. Every runtime the log is read on has it (CPython; the
+# rp2, unix and WebAssembly ports, built at MicroPython's "extra features" level with
+# deflate), and store/pages.py imports it the same way.
+from binascii import crc32
+
 try:
     from micropython import const
 except ImportError:  # plain CPython: the log's format is read there too (consts are ints)
@@ -39,12 +45,6 @@ except ImportError:  # plain CPython: the log's format is read there too (consts
 from pawpad.core.colours import NAMES as COLOURS
 from pawpad.games import IDS as GAMES
 from pawpad.store.roster import valid as valid_name
-
-try:
-    from binascii import crc32
-except ImportError:  # pragma: no cover - every runtime here has it
-    crc32 = None
-
 
 VERSION = const(1)
 
