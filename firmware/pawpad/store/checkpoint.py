@@ -202,9 +202,9 @@ def from_checkpoint(store):
             r.engine = engine_for(r.head["game"])
             ix = rec["ix"]
             if ix[4] > at or not state_ok(r.engine, r.head, rec["snap"]):
-                return None  # more records before it than bytes, or a state not of
-            r.timeline.events, passed, link, before = _places(f, at, rec, buf, low)  # this
-            r.timeline.undone = Pages(ix[3])  # game
+                return None  # more records before it than bytes, or a state not of this game
+            r.timeline.events, passed, link, before = _places(f, at, rec, buf, low)
+            r.timeline.undone = Pages(ix[3])
             if not (fingerprint(ix, r.timeline) and
                     _follows(f, at, rec, r.timeline.events, buf, low)):
                 return None

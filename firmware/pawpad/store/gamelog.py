@@ -84,9 +84,7 @@ JSON_ERRORS = (ValueError, RuntimeError, OverflowError, TypeError, IndexError, K
 
 
 DEPTH_MAX = const(16)  # JSON nesting: ours nest 3 deep; CPython's json recurses, and on a
-
-
-#                 Pico 16 KB of "[" is 16,000 lists: more than the heap
+#                       Pico 16 KB of "[" is 16,000 lists: more than the heap
 
 
 def shallow(text, limit=DEPTH_MAX):

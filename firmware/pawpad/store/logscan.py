@@ -204,7 +204,8 @@ class Reading:
         engine = self.engine
         done = 0
         before = None  # the state before the last event (apply() changes it in place,
-        try:  #          and a refused event may leave it half changed)
+        #                and a refused event may leave it half changed)
+        try:
             state = clone(snap[1]) if snap else engine.start(self.head["players"],
                                                              self.head["settings"])
             for e in self.events(first):

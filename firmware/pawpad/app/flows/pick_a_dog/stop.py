@@ -24,8 +24,6 @@ from pawpad.ui.canvas import HEIGHT, LINE_H, WIDTH
 from pawpad.ui.screen import BACK, DOWN, OK, UNDO, UP, Screen
 
 LATE_MS = const(2000)  # presses this long after the STOP still show their margin, and
-
-
 # then the verdict's keys show: not in the STOP's own frames, which carry only what the
 # table looks at first (fewer bytes to the panel), while the examination takes longer
 REACTION_Y = const(16)  # the STOP's time: one page (16-23) over the name, one to send
