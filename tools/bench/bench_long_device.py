@@ -52,8 +52,8 @@ import pins  # noqa: E402
 from flash import STOP_WATCHDOG  # noqa: E402
 
 KB = 1024
-DESIGN_FREE = 140 * KB  # DESIGN.md: free during a whole game of any title
-ISSUE_FREE = 120 * KB  # the issue: free in every game at any length
+DESIGN_FREE = 140 * KB  # docs/budgets.md: free during a whole game of any title
+ISSUE_FREE = 120 * KB  # docs/budgets.md: free in every game at any length
 BLOCK = 16 * KB  # the largest free block, both
 NAMES = {"pick_a_dog": "Pick-a-Dog", "circus_puppy": "Circus Puppy", "top_dog": "Top Dog",
          "top_dogs": "Top Dogs"}
@@ -1058,8 +1058,8 @@ def main():
 
     print("\n== the long run on the device: heap after a collection at every step and "
           "every change (lowest seen), the resume timed there")
-    print("   budgets: free >= 140 KB during a whole game (DESIGN.md), >= 120 KB in every "
-          "game at any length (issue); largest free block >= 16 KB")
+    print("   budgets (docs/budgets.md): free >= 140 KB during a whole game, >= 120 KB in "
+          "every game at any length; largest free block >= 16 KB")
     print("  %-13s %7s %7s %7s %9s %9s %10s %-12s %10s %-12s %6s %9s  %s" % (
         "game", "records", "events", "log", "resume", "OK->game", "low free", "(>=140/120)",
         "low block", "(>=16 KB)", "sheet", "end", "errors"))

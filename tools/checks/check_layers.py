@@ -1,8 +1,8 @@
-# Checks the layers of DESIGN.md: each folder of firmware/pawpad may import only what
-# is below it, and the modules inside one layer import each other without a circle
-# (deferred imports inside functions and __import__ of a fixed name count too).
-# Rules engines and core services touch no hardware, clock or screen. Prints each
-# breach with its file and line; exits 1 if there is any.
+# Checks the layers (the README's "Layout", and ALLOWED below): each folder of
+# firmware/pawpad may import only what is below it, and the modules inside one layer
+# import each other without a circle (deferred imports inside functions and __import__
+# of a fixed name count too). Rules engines and core services touch no hardware, clock
+# or screen. Prints each breach with its file and line; exits 1 if there is any.
 import ast
 import os
 import sys
