@@ -30,11 +30,14 @@ SETTLED_MS = 5000  # (tests shorten it: no const) the menu is up after 1.5 s
 
 def where(e):
     """Where an exception came from, for the record and the safe screen: the innermost
-    frame's file and line, and the exception's kind ("app.py:120 TypeError")."""
+    frame's file and line, and the exception's kind ("app.py:120 TypeError"). Never
+    raises: the message (which may hold anything) is not read."""
     import io
     import sys
 
+    kind = type(e).__name__
     buf = io.StringIO()
+    place = ""
     try:
         if hasattr(sys, "print_exception"):
             sys.print_exception(e, buf)
@@ -42,16 +45,16 @@ def where(e):
             import traceback
 
             traceback.print_exception(type(e), e, e.__traceback__, file=buf)
+        for line in buf.getvalue().split("\n")[1:]:
+            if not line.startswith("  "):
+                break  # the frames are over: what follows is the message
+            parts = line.strip().split('"')
+            if line.startswith('  File "') and len(parts) > 2:
+                number = parts[-1].split(",")[1].split()[-1]
+                place = blame.name_of(parts[1]) + ":" + number
     except Exception:
         pass
-    place = ""
-    for line in buf.getvalue().split("\n"):
-        line = line.strip()
-        if line.startswith("File "):
-            parts = line.split('"')
-            if len(parts) > 2:
-                place = blame.name_of(parts[1]) + ":" + parts[2].split(",")[1].split()[-1]
-    return (place + " " + type(e).__name__).strip()
+    return (place + " " + kind).strip()
 
 
 def boot_begins(store, cause="power on"):

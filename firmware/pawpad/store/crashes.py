@@ -78,11 +78,16 @@ def failed(store, why, where, file, seen, early=False):
     the file it came out of, if any, and the files read just before; `early`: before
     the boot settled. Returns the record, or None when it could not be kept (then
     nothing can be counted: the box must not restart on its own)."""
-    rec = read(store) or {"n": 0, "aside": []}
-    rec["n"] = min(rec["n"] + 1, _N_MAX)
+    rec = read(store) or {"n": 0, "aside": [], "where": None, "file": None}
+    where = where[:_WHERE_MAX]
+    file = file if file in FILES else None
+    # Only the same failure again counts on: another starts its own count (what was
+    # set aside stays listed, so it is not taken twice).
+    same = rec["where"] == where and rec["file"] == file
+    rec["n"] = min(rec["n"] + 1, _N_MAX) if same else 1
     rec["why"] = why
-    rec["where"] = where[:_WHERE_MAX]
-    rec["file"] = file if file in FILES else None
+    rec["where"] = where
+    rec["file"] = file
     rec["seen"] = [s for s in seen if s in FILES][:3]
     rec["game"] = store.exists(GAME)
     rec["fresh"] = True
@@ -115,12 +120,16 @@ def set_aside_next(store, rec):
         return []
     what = "Pawpad stopped %d times:" % rec["n"] if rec["why"] == "crash" else \
         "Pawpad hung %d times:" % rec["n"]
+    # Said on flash before it is done, and counted as one failure: a cut between the
+    # two sets nothing more aside, and only the same failure again takes the next step.
+    rec["aside"].append([name, name + ".bad"])
+    rec["n"] = FAILS - 1
+    if not write(store, rec):
+        return [what, rec["where"], "Nothing set aside (flash)."]
     try:
         copy = store.keep_aside(name)
     except OSError as e:
         return [what, rec["where"], "%s could not be set aside (%s)." % (name, e)]
-    rec["aside"].append([name, copy])
-    write(store, rec)
     return [what, rec["where"], "Set aside: %s as %s." % (name, copy),
             "Settings > Set aside", "puts it back."]
 

@@ -42,21 +42,35 @@ def _exists(path):
         return False
 
 
+def _is_file(path):
+    try:
+        return not os.stat(path)[0] & 0x4000  # S_IFDIR
+    except OSError:
+        return False
+
+
+def _number(s):
+    """Is `s` a copy's number after ".bad" ("" for the newest)? ASCII digits only."""
+    for ch in s:
+        if ch not in "0123456789":
+            return False
+    return True
+
+
 def original_of(copy):
     """The file a set-aside copy was (game.log for game.log.bad2), or None when `copy`
     is no such copy."""
     cut = copy.find(".bad")
     if cut <= 0:
         return None
-    number = copy[cut + 4:]
-    return copy[:cut] if number == "" or number.isdigit() else None
+    return copy[:cut] if _number(copy[cut + 4:]) else None
 
 
 def _by_file_then_newest(pair):
     copy = pair[0]
     cut = copy.find(".bad")
     number = copy[cut + 4:]
-    return (copy[:cut], int(number) if number else 0)
+    return (copy[:cut], int(number) if number else 0)  # ASCII digits: _number
 
 
 class Stream:
@@ -310,7 +324,7 @@ class Storage:
         newest first."""
         out = []
         for name in sorted(os.listdir(self.root or "/")):
-            if original_of(name) is not None:
+            if original_of(name) is not None and _is_file(self.path(name)):
                 out.append((name, self.size(name) or 0))
         out.sort(key=_by_file_then_newest)
         return out
@@ -320,7 +334,7 @@ class Storage:
         set aside in turn (kept like any other). Returns (the file, where the file that
         was there went, or None). Through `.restore`, which a boot finishes."""
         name = original_of(copy)
-        if name is None or not self.exists(copy):
+        if name is None or not _is_file(self.path(copy)):
             raise OSError(2)
         os.rename(self.path(copy), self.path(name + _RESTORE))
         return name, self._finish_put_back(name)
@@ -341,10 +355,12 @@ class Storage:
                 if name.endswith(".tmp"):
                     os.remove(self.path(name))
                     gone += 1
-                elif name.endswith(_RESTORE):
+                elif not _is_file(self.path(name)):
+                    continue  # a folder: nothing of ours to finish
+                elif name.endswith(_RESTORE) and len(name) > len(_RESTORE):
                     self._finish_put_back(name[:-len(_RESTORE)])
-                elif name.endswith(_REPAIR):  # the whole file still there: done again
-                    whole = name[:-len(_REPAIR)]
+                elif name.endswith(_REPAIR) and len(name) > len(_REPAIR):
+                    whole = name[:-len(_REPAIR)]  # still there: the repair is done again
                     if self.exists(whole):
                         os.remove(self.path(name))
                     else:

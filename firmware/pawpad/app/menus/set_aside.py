@@ -65,6 +65,7 @@ class PutBack(Screen):
         try:
             name, moved = app.store.put_back(self.copy)
         except OSError as e:
+            self.listing.copies = None  # listed again: it may be gone
             app.nav.push(Notice("Set aside", ["%s not put back (%s)." % (self.copy, e)]))
             return
         said.append("%s is back." % name)
