@@ -74,13 +74,15 @@ def _fix_places(fixes):
     return [fixes[q] for q in range(1, len(fixes), 2)]
 
 
-def _places(f, at, rec, buf, low):
+def _places(f, at, rec, buf, low, top=100):
     """The places of the events in force at the checkpoint `rec` (at `at`), following
     its chain back; the checkpoints passed: [(place, n, unchanged)], newest first;
     the link (place, n, ix) or None; and [i, place, ...]: what the events the
     checkpoint corrected among its first k were in its link. ValueError when a link
     does not read as a checkpoint that fits, or a place is not between the header's
-    end (`low`) and its checkpoint."""
+    end (`low`) and its checkpoint. A generator: it yields per mille up to `top` as
+    it goes back (each link is a record read and decoded whole: tens of them are a
+    second or more on a Pico, so the boot screen's bar moves meanwhile)."""
     n, ix = rec["n"], rec["ix"]
     fixes = fixes_of(ix)
     if not (_within(ix[2], low, at) and _within(ix[3], low, at) and
@@ -92,7 +94,9 @@ def _places(f, at, rec, buf, low):
     need = ix[1]
     link = ix[0]
     first = None  # the link's own index
+    total = max(1, need)
     while need > 0:
+        yield top - need * top // total
         if not low <= link < at:
             raise ValueError("a checkpoint's link leads nowhere")
         prev = record_at(f, link, buf)
@@ -203,7 +207,8 @@ def from_checkpoint(store):
             ix = rec["ix"]
             if ix[4] > at or not state_ok(r.engine, r.head, rec["snap"]):
                 return None  # more records before it than bytes, or a state not of this game
-            r.timeline.events, passed, link, before = _places(f, at, rec, buf, low)
+            r.timeline.events, passed, link, before = yield from _places(f, at, rec, buf,
+                                                                         low)
             r.timeline.undone = Pages(ix[3])
             if not (fingerprint(ix, r.timeline) and
                     _follows(f, at, rec, r.timeline.events, buf, low)):
@@ -289,7 +294,7 @@ def careful_from_link(store, r):
                                                                  prev["snap"]):
                 return None
             _, low = _header(f, buf)
-            events = _places(f, place, prev, buf, low)[0]
+            events = (yield from _places(f, place, prev, buf, low, 0))[0]
     except (ValueError, UnicodeError):
         return None
     finally:
