@@ -4,7 +4,7 @@
 # simulated bus. Both runtimes.
 from test_device import play
 
-from pawpad.app.menus.hardware import Hardware
+from pawpad.app.menus.hardware import HardwareCheck
 from pawsim.script import parse
 
 
@@ -84,7 +84,7 @@ def test_a_panel_that_does_not_keep_up_is_told_and_redrawn_at_400_khz():
 
 def test_the_hardware_check_shows_what_it_found():
     p, clock = rig()
-    screen = Hardware()
+    screen = HardwareCheck()
     app = p.dev.app
     app.nav.push(screen)
     rows = [label for label, _ in screen.rows(app)]

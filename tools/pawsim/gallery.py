@@ -3,7 +3,7 @@
 # and for PNGs to look at. Run on either runtime: python -m / micropython gallery.py.
 from pawpad.app.menus.about import About
 from pawpad.app.menus.boot import Boot
-from pawpad.app.menus.hardware import Hardware
+from pawpad.app.menus.hardware import HardwareCheck
 from pawpad.app.menus.main import MainMenu
 from pawpad.app.menus.players import Players
 from pawpad.app.menus.settings import SettingsScreen
@@ -52,7 +52,7 @@ def screens():
     players.editing = True
     out.append(("players-editing", players))
     out.append(("settings", SettingsScreen()))
-    hw = Hardware()
+    hw = HardwareCheck()
     hw.stage(app, ("added", 0, 2, 0))
     out.append(("hardware", hw))
     out.append(("about", About()))
@@ -227,7 +227,7 @@ def worst_screens():
     app.roster = Roster(names, LONG_PEOPLE)
     out = []
     for cls in (MainMenu, Players, SettingsScreen,
-                Hardware, About, Statistics, Names, Seating, NameEntry):
+                HardwareCheck, About, Statistics, Names, Seating, NameEntry):
         screen = cls()
         if hasattr(screen, "sel"):
             screen.sel = 0

@@ -4,7 +4,7 @@ from pawpad.ui.lists import ListScreen
 from pawpad.ui.screen import PRESS
 
 
-class Hardware(ListScreen):
+class HardwareCheck(ListScreen):
     """Live view of what the box senses: the last button, the stages, the tilt."""
 
     name = "hardware"

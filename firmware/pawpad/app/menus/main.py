@@ -11,7 +11,7 @@ from pawpad.ui.screen import BACK
 # (label, module, screen class): the box's own screens, after the games.
 BOX = (("Players", "players", "Players"), ("Settings", "settings", "SettingsScreen"),
        ("Statistics", "statistics", "Statistics"), ("History", "history", "History"),
-       ("Check hardware", "hardware", "Hardware"), ("About", "about", "About"))
+       ("Check hardware", "hardware", "HardwareCheck"), ("About", "about", "About"))
 
 
 class MainMenu(ListScreen):
