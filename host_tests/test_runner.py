@@ -66,8 +66,8 @@ def test_the_asyncio_loop_wakes_on_button_interrupts():
 
 def test_an_idle_loop_collects_what_the_steps_left():
     # Garbage made by the steps is collected while the loop waits with nothing to do
-    # (tidy), not when an allocation in the middle of the next press forces it; a
-    # heap with little garbage is left alone.
+    # (collect_while_idle), not when an allocation in the middle of the next press
+    # forces it; a heap with little garbage is left alone.
     only_micropython("CPython has no ThreadSafeFlag or sleep_ms")
     import asyncio
     import gc
@@ -83,10 +83,10 @@ def test_an_idle_loop_collects_what_the_steps_left():
         await asyncio.sleep_ms(100)  # booted; the loop waits for the boot screen's end
         gc.collect()
         runner.kept = gc.mem_alloc()
-        before = runner.tidied
+        before = runner.idle_collections
         for _ in range(10):
             await asyncio.sleep_ms(5)
-        quiet = runner.tidied - before
+        quiet = runner.idle_collections - before
         garbage = [bytearray(1024) for _ in range(12)]  # 12 KB the steps "left"
         del garbage
         world.menu(1, True)  # a press: the loop steps, then waits again
@@ -98,7 +98,7 @@ def test_an_idle_loop_collects_what_the_steps_left():
             await task
         except asyncio.CancelledError:
             pass
-        return quiet, runner.tidied - before
+        return quiet, runner.idle_collections - before
 
     quiet, after = asyncio.run(main())
     asyncio.new_event_loop()

@@ -20,22 +20,22 @@ def ticks_us():
     return time.ticks_us() & (PERIOD - 1)
 
 
-_TIDY_MS = const(100)  # a wait this long: nobody is waiting for the screen
-_TIDY_BYTES = const(8192)
-kept = 0  # bytes in use after the last tidy-up
-tidied = 0  # collections made by tidy() (for the benchmarks and tests)
+_IDLE_MS = const(100)  # a wait this long: nobody is waiting for the screen
+_IDLE_BYTES = const(8192)
+kept = 0  # bytes in use after the last collection made while idle
+idle_collections = 0  # collections collect_while_idle() made (benchmarks, tests)
 
 
-def tidy():
+def collect_while_idle():
     """A collection now, while nobody waits for the screen, once 8 KB or more were
     allocated since the last: so that the collection an allocation would force in
     the middle of a menu step or a game's first screen (10-12 ms frozen, 20-24 ms
     from .mpy on a Pico) seldom has to come there."""
-    global kept, tidied
-    if gc.mem_alloc() - kept >= _TIDY_BYTES:
+    global kept, idle_collections
+    if gc.mem_alloc() - kept >= _IDLE_BYTES:
         gc.collect()
         kept = gc.mem_alloc()
-        tidied += 1
+        idle_collections += 1
 
 
 def start_watchdog(hw):
@@ -66,8 +66,8 @@ async def input_loop(dev, flag, clock_ms, clock_us, hw=None):
             while not dev.news() and diff(clock_ms(), t0) < wait:
                 await asyncio.sleep_ms(1)
         else:
-            if wait >= _TIDY_MS:
-                tidy()
+            if wait >= _IDLE_MS:
+                collect_while_idle()
             try:
                 await asyncio.wait_for_ms(flag.wait(), max(1, wait))
             except asyncio.TimeoutError:
