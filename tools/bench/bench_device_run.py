@@ -660,7 +660,7 @@ async def sheet_figures(rig, gname):
                 say("sheet %s: event %d refused: %s" % (gname, i, why))
                 break
             i += 1
-            rig.runner.tidy()  # as the loop does between a table's keys, waiting
+            rig.runner.collect_while_idle()  # as the loop does between a table's keys, waiting
             if i % 8 == 0:
                 s.flush()
                 if hw.watchdog is not None:
