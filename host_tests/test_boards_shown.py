@@ -43,4 +43,4 @@ def test_top_dogs_round_summary_with_four_champions_keeps_the_pound():
     shown = [b[0] for b in c.boxes]
     assert any(t.startswith("Pound: +3, now") for t in shown), shown
     text = " ".join(shown)
-    assert "Champions:" in text and all(app.colour(s)[:3] in text for s in range(4)), shown
+    assert "Champions:" in text and all(app.seat_name(s)[:3] in text for s in range(4)), shown

@@ -206,7 +206,7 @@ def test_the_screens_say_the_person():
     p = play("1600 down\n1700 down\n1800 down\n1900 ok\n2000 ok\n2200 end", data)
     app = p.dev.app
     assert app.session.header["people"] == ["Ann", "Bob", "Cy"]
-    assert [app.colour(s) for s in range(3)] == ["Ann", "Bob", "Cy"]
+    assert [app.seat_name(s) for s in range(3)] == ["Ann", "Bob", "Cy"]
     assert [app.seat_colour(s) for s in range(3)] == ["Red", "Blue", "Green"]
     c = fit.FitCanvas()
     app.draw(c)

@@ -139,7 +139,7 @@ def test_the_stop_screen_fits_with_every_seat_after_and_every_false_start():
                 line = " ".join(t for t in shown if t != "OK: examine")
                 # by colour while the lines left hold them, else how many
                 assert "Locked out: " in line and \
-                    all(app.colour(s)[:3] in line for s in false) or \
+                    all(app.seat_name(s)[:3] in line for s in false) or \
                     "%d locked out" % len(false) in line, line
 
 

@@ -53,7 +53,7 @@ def one_stop(data, seat):
     if getattr(top, "caller", None) != seat:
         raise SystemExit("bench_stop: seat %d pressed, the screen %s says %r" % (
             seat, top.name, getattr(top, "caller", None)))
-    name = p.dev.app.colour(seat).upper()
+    name = p.dev.app.seat_name(seat).upper()
     return world.i2c.bus_bytes - bus0, time.ticks_diff(sounded, t0), \
         time.ticks_diff(t1, t0), name
 

@@ -45,7 +45,7 @@ class HardwareCheck(ListScreen):
             self.fast_panel = app.box.check_fast_panel()
 
     def player(self, app, seat, t_us):
-        self.last = "%d %s" % (seat + 1, app.colour(seat))
+        self.last = "%d %s" % (seat + 1, app.seat_name(seat))
         app.box.sound(PRESS)
 
     def stage(self, app, event):

@@ -203,7 +203,7 @@ class App:
         self.show_notices()
 
     # --- services for screens ---
-    def colour(self, seat):
+    def seat_name(self, seat):
         """What the screens call a seat: in a game, who plays there (a person, or the
         colour); else the seat's colour."""
         if self.game is not None:

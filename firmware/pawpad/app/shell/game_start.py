@@ -92,7 +92,7 @@ class WhoStarts(Screen):
     def draw(self, c, app):
         widgets.title_bar(c, title(self.game_id), "%dP" % self.players)
         widgets.message(c, ["Who starts?", "(the youngest)", "", "Press your button."], 12)
-        widgets.footer(c, "UP/DN", "OK: " + app.colour(self.sel))
+        widgets.footer(c, "UP/DN", "OK: " + app.seat_name(self.sel))
 
     def key(self, app, k):
         if k in (UP, DOWN):

@@ -152,8 +152,9 @@ class CircusScoreboard(Scoreboard):
     def draw(self, c, app):
         st = self.game.state
         seat = st["active"]
-        widgets.title_bar(c, "Circus Puppy", app.colour(seat))
-        widgets.score_grid(c, [(app.colour(s), "%d/%d" % (st["scores"][s], rules.cards_left(st, s)))
+        widgets.title_bar(c, "Circus Puppy", app.seat_name(seat))
+        widgets.score_grid(c, [(app.seat_name(s),
+                                "%d/%d" % (st["scores"][s], rules.cards_left(st, s)))
                                for s in range(st["players"])], highlight=seat)
         c.text("deck %d  face-up %d" % (st["decks"][seat], st["faceup"][seat]), 2, 38)
         c.text("supply %d" % st["supply"], 2, 47)

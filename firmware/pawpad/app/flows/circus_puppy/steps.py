@@ -60,13 +60,13 @@ class ActionPick(StepScreen):
 
     def draw(self, c, app):
         widgets.title_bar(c, "+1 repeat" if self.repeat else "The dog says",
-                          app.colour(self.st["active"]))
+                          app.seat_name(self.st["active"]))
         rows = [("Action", rules.ACTIONS[self.action])]
         names = self.fields()
         if "chosen" in names:
             rows.append(("Chosen", rules.ACTIONS[self.chosen]))
         if "helper" in names:
-            rows.append(("Helper", app.colour(self.helper)))
+            rows.append(("Helper", app.seat_name(self.helper)))
         if "source" in names:
             rows.append(("From", self.source))
         widgets.list_rows(c, rows, self.field, 0)

@@ -53,7 +53,7 @@ class Countdown(Screen):
         n = app.settings["players"]
         self.prepared = app.box.prepare_frames(
             lambda c: stop_frame(c, app, game, "GO!"),
-            dict((s, _stop_draw(app, game, app.colour(s).upper())) for s in range(n)), LOOSE)
+            dict((s, _stop_draw(app, game, app.seat_name(s).upper())) for s in range(n)), LOOSE)
         gc.collect()
 
     def draw(self, c, app):
@@ -61,7 +61,7 @@ class Countdown(Screen):
         widgets.big_center(c, str(self.shown), 16, 4)
         if self.false:
             seats = false_seats(self.false)
-            line = "False: " + ",".join(app.colour(s)[:3] for s in seats)
+            line = "False: " + ",".join(app.seat_name(s)[:3] for s in seats)
             if len(line) > widgets.COLS:
                 line = "False starts: %d" % len(seats)
             c.text_center(line, 54)

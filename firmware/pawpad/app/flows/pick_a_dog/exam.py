@@ -26,8 +26,8 @@ class Exam(Screen):
             widgets.message(c, ["Time up: nobody", "called STOP.", "", "OK: count the cards",
                                 "DOWN: game menu"])
             return
-        widgets.big_center(c, app.colour(caller), 14, 2)
-        c.text_center("Was %s right?" % app.colour(caller), 34)
+        widgets.big_center(c, app.seat_name(caller), 14, 2)
+        c.text_center("Was %s right?" % app.seat_name(caller), 34)
         c.text_center("DOWN: game menu", 44)
         widgets.footer(c, "BACK: wrong", "OK: right")
 
@@ -111,7 +111,7 @@ class Counts(Screen):
     def rows(self, app):
         out = []
         for seat, v in enumerate(self.values):
-            out.append((app.colour(seat), ("broken %d" % v) if seat in self.broken else v))
+            out.append((app.seat_name(seat), ("broken %d" % v) if seat in self.broken else v))
         return out
 
     def draw(self, c, app):
@@ -296,11 +296,11 @@ class RoundResult(Screen):
             # the points the round scores, with their sign: solo's cards left on the
             # table are minus points
             gained = rules.score(st, s) - rules.score(before, s)
-            items.append((app.colour(s), "%+d" % gained if gained or solo else "x"))
+            items.append((app.seat_name(s), "%+d" % gained if gained or solo else "x"))
         widgets.score_grid(c, items)
         last = st["last_stop"]
         if last and last[0] is not None:
-            c.text(widgets.clip("%s was %s" % (app.colour(last[0]), "right" if last[1]
+            c.text(widgets.clip("%s was %s" % (app.seat_name(last[0]), "right" if last[1]
                                                 else "wrong"), widgets.COLS), 2, 46)
         if st["ended"]:
             widgets.footer(c, "", "OK: results")

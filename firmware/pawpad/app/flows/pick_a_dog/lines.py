@@ -19,7 +19,7 @@ def margins_line(app, margins):
     for n in (0, 3):
         line, count = "", 0
         for seat, ms in margins:
-            name = app.colour(seat)
+            name = app.seat_name(seat)
             name = name[:n] if n else name
             # the same instant (a tie, settled): tied, not "+0ms"
             item = ("%s tied" % name) if ms == 0 else ("%s +%dms" % (name, ms))
@@ -50,8 +50,8 @@ def _fitted(app, group, most):
     """One group's lines, at most `most`: full names on one line, short names on one,
     full names on two, short on two; else how many."""
     head, count, seats = group
-    full = widgets.wrap([head + " ".join(app.colour(s) for s in seats)])
-    short = widgets.wrap([head + ",".join(app.colour(s)[:3] for s in seats)])
+    full = widgets.wrap([head + " ".join(app.seat_name(s) for s in seats)])
+    short = widgets.wrap([head + ",".join(app.seat_name(s)[:3] for s in seats)])
     # One line leaves the next for the verdict's keys: short names on one line before
     # full names on two.
     for lines, n in ((full, 1), (short, 1), (full, 2), (short, 2)):

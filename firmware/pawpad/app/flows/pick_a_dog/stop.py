@@ -152,9 +152,9 @@ class Stopped(Screen):
         widgets.big_center(c, big, 2, 3)
         y = 28
         if self.tied:
-            names = " ".join(app.colour(s) for s in self.tied)
+            names = " ".join(app.seat_name(s) for s in self.tied)
             if len(names) > widgets.COLS:
-                names = " ".join(app.colour(s)[:3] for s in self.tied)
+                names = " ".join(app.seat_name(s)[:3] for s in self.tied)
             lines = widgets.wrap([names])[:2]
             for line in lines:
                 c.text_center(line, y)
@@ -162,7 +162,7 @@ class Stopped(Screen):
             if app.settings["tie_rule"] == "again":
                 c.text_center("tied: press again", y + 2)
             else:
-                c.text_center("UP/DOWN, OK: " + app.colour(self.tied[self.choice]), y + 2)
+                c.text_center("UP/DOWN, OK: " + app.seat_name(self.tied[self.choice]), y + 2)
         else:
             c.text_center("Time up: nobody", y)
             c.text_center("called STOP", y + 10)
@@ -261,7 +261,7 @@ class Shown:
 
     @staticmethod
     def big(s, app):
-        return app.colour(s.caller).upper()
+        return app.seat_name(s.caller).upper()
 
     @staticmethod
     def player(s, app, seat, t_us):

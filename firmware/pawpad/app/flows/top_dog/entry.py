@@ -71,7 +71,7 @@ class PlayEntry(Screen):
     def draw(self, c, app):
         seat = self.seat()
         title = ("Fix R%d" if self.fix is not None else "Round %d") % (self.before["round"] + 1)
-        widgets.title_bar(c, title, app.colour(seat))
+        widgets.title_bar(c, title, app.seat_name(seat))
         row = self.entries[seat]
         mark = "> " if self.field == HOW else "  "
         c.text(mark + "Play it as: " + row[0], 2, 13)

@@ -91,7 +91,7 @@ class TopDogScoreboard(Scoreboard):
     def draw(self, c, app):
         st = self.game.state
         widgets.title_bar(c, "Top Dog", "R%d" % (st["round"] + 1))
-        widgets.score_grid(c, [(app.colour(s), st["champions"][s])
+        widgets.score_grid(c, [(app.seat_name(s), st["champions"][s])
                                for s in range(st["players"])])
         c.text(medal_line(st), 2, 38)
         c.text("Pound %d" % st["pound"], 2, 47)

@@ -30,7 +30,7 @@ class Judge(GameScreen):
         if choice is None:
             return "nobody"
         seat, slot = choice
-        return "%s %s" % (app.colour(seat), "prev" if slot == "prev" else "new")
+        return "%s %s" % (app.seat_name(seat), "prev" if slot == "prev" else "new")
 
     def draw(self, c, app):
         widgets.title_bar(c, "Medals", "%d/%d" % (self.i + 1, len(self.letters)))
@@ -83,14 +83,14 @@ class RoundSummary(Screen):
     def lines(self, app):
         last = self.game.state["last_round"]
         won = last["medals"]
-        medals = " ".join("%s %s" % (m, app.colour(won[m][0])[:3]) for m in rules.MEDALS
+        medals = " ".join("%s %s" % (m, app.seat_name(won[m][0])[:3]) for m in rules.MEDALS
                           if won.get(m))
         seats = [c[0] for c in last["champions"]]
-        names = ", ".join(app.colour(s) for s in seats) or "none"
+        names = ", ".join(app.seat_name(s) for s in seats) or "none"
         champs = ["Champions: " + names]
         if len(champs[0]) > widgets.COLS:  # the names on a line of their own
             if len(names) > widgets.COLS:  # four of them: short names
-                names = " ".join(app.colour(s)[:3] for s in seats)
+                names = " ".join(app.seat_name(s)[:3] for s in seats)
             champs = ["Champions:", names]
         return [medals or "No medal won"] + champs + [
             "Pound: +%d, now %d" % (last["pound"], self.game.state["pound"])]
@@ -124,10 +124,10 @@ class Rescue(GameScreen):
 
     def draw(self, c, app):
         widgets.title_bar(c, "Rescue", "%d dogs" % self.game.state["pound"])
-        names = " ".join(app.colour(s)[:3] for s in self.order())
+        names = " ".join(app.seat_name(s)[:3] for s in self.order())
         widgets.message(c, widgets.wrap([names])[:4], 12)
         if self.ask:
-            c.text("Walked a dog: " + app.colour(self.first), 2, 46)
+            c.text("Walked a dog: " + app.seat_name(self.first), 2, 46)
         widgets.footer(c, "", "OK: done")
 
     def key(self, app, k):

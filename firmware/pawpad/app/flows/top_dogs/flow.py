@@ -89,14 +89,14 @@ def draw_board(c, app, game, left, right):
     st = game.state
     rounds = rules.rounds_in_game(st)
     widgets.title_bar(c, "Top Dogs", "R%d/%d" % (min(st["round"] + 1, rounds), rounds))
-    widgets.score_grid(c, [(app.colour(s), st["points"][s]) for s in range(st["players"])])
+    widgets.score_grid(c, [(app.seat_name(s), st["points"][s]) for s in range(st["players"])])
     last = st["last"]
     if last is not None:  # the round just saved: who took the cup, with what team
         w = last["winner"]
         worth = st["settings"]["cup_points"]
         # the cup's points where a cup is worth more than one: "+2 Blue, team 27"
         note = "Cup lost" if w is None else "%s %s, team %d" % (
-            "Cup:" if worth == 1 else "+%d" % worth, app.colour(w), last["values"][w])
+            "Cup:" if worth == 1 else "+%d" % worth, app.seat_name(w), last["values"][w])
         c.text(widgets.clip(note, widgets.COLS), 2, 42)
     widgets.footer(c, left, right)
 
@@ -166,7 +166,7 @@ class TeamEntry(Screen):
         st = self.game.state
         rnd = (self.fix + 1) if self.fix is not None else st["round"] + 1
         widgets.title_bar(c, ("Fix R%d" if self.fix is not None else "Round %d") % rnd,
-                          app.colour(self.seat))
+                          app.seat_name(self.seat))
         team = self.cards[self.seat]
         x = 10
         for i in range(3):
@@ -228,7 +228,7 @@ class TeamEntry(Screen):
         if self.fix is None:  # the teams so far, on flash: a power cut keeps them
             draft.save(self.game.session, "teams", {"cards": self.cards, "entered": self.entered})
         if nxt < self.seat:  # a team passed over by a player's button
-            app.toast(app.colour(nxt) + "'s team next")
+            app.toast(app.seat_name(nxt) + "'s team next")
         self.seat = nxt
         self.field = 0
 
