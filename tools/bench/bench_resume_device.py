@@ -189,19 +189,27 @@ def worst_game(title, folder, records=OFFER_RECORDS):
 
 
 def refused(s):
-    """An event the rules refuse where the game `s` stands, as a table could key it in:
-    the last or the first event again, or the last one with its numbers out of range."""
+    """An event the rules refuse where the game `s` stands: the last or the first event
+    again, else the last one with its numbers out of range (99, then -1), or its first
+    list one item short, or of its kind and nothing more."""
     evs = s.events()
     last = evs[-1]
 
-    def bent(v):
+    def bent(v, to):
         if isinstance(v, dict):
-            return {k: bent(x) for k, x in v.items()}
+            return {k: bent(x, to) for k, x in v.items()}
         if isinstance(v, list):
-            return [bent(x) for x in v]
-        return 99 if isinstance(v, int) and not isinstance(v, bool) else v
+            return [bent(x, to) for x in v]
+        return to if isinstance(v, int) and not isinstance(v, bool) else v
 
-    for e in (last, evs[0], bent(last), {"t": last["t"]}):
+    def short(v):
+        if isinstance(v, dict):
+            for k in sorted(v):
+                if isinstance(v[k], list) and v[k]:
+                    return dict(v, **{k: v[k][:-1]})
+        return v
+
+    for e in (last, evs[0], bent(last, 99), bent(last, -1), short(last), {"t": last["t"]}):
         try:
             s.engine.step(clone(s.state), e)
         except ValueError as why:
