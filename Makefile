@@ -1,4 +1,5 @@
-# Pawpad: `make sim` runs the device in this terminal, `make test` runs every test.
+# Pawpad: `make sim` runs the device in this terminal, `make test` runs every test,
+# `make check` the quick ones (under 3 minutes on two cores).
 # `make sim` builds .venv from requirements-sim.txt (two packages, seconds); `make test`
 # checks the machine first (tools/checks/prereqs.py: Python 3.11 or later, npm,
 # Chromium or a way to install it) and adds the development set, requirements.txt.
@@ -13,7 +14,7 @@ PORT   ?= auto
 # The simulator's own fakes and terminal need room beside the firmware: see make bench.
 SIMHEAP ?= 512k
 
-.PHONY: all venv simvenv prereqs sim simcompile test pytest mptest compile layers lint typecheck bench bench-device bench-long screens flash firmware manifests report report-demo clean restless soak emulator emulator-run emutest export roster
+.PHONY: all venv simvenv prereqs sim simcompile test check quickpy quickmp pytest mptest compile layers lint typecheck bench bench-device bench-long screens flash firmware manifests report report-demo clean restless soak emulator emulator-run emutest export roster
 
 all: test
 
@@ -52,6 +53,19 @@ test: prereqs venv pytest mptest compile manifests layers lint typecheck webtest
 
 pytest: venv
 	$(PY) -m pytest -q host_tests
+
+# The quick check, for every change: ruff, the layers, and every test but the slow ones
+# host_tests/slow.py lists (a test of 3 s or more on either runtime), on CPython and on
+# the unix port side by side, a core each. make test runs everything.
+check: venv
+	@$(MAKE) --no-print-directory -j2 -Otarget lint layers quickpy quickmp
+	@echo "make check: the quick checks passed (make test runs every test)"
+
+quickpy: venv
+	$(PY) -m pytest -q -m "not slow" host_tests
+
+quickmp: venv
+	$(MP) -X heapsize=4m tools/checks/mprun.py --quick host_tests
 
 # The same plain-assert test files on the MicroPython unix port. The runner's heap is
 # the tests' own (damage sweeps, robots' games): twice what the hungriest file needs on

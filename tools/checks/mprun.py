@@ -1,8 +1,9 @@
 # Runs the plain-assert test files on the MicroPython unix port.
-# Usage: micropython tools/checks/mprun.py host_tests [test_file.py ...]
+# Usage: micropython tools/checks/mprun.py [--quick] host_tests [test_file.py ...]
 # Every test_*.py file whose first line is not "# cpython only" is imported and each
 # test_* function in it called. Prints a line per failure and `N passed, N failed,
-# N skipped` (a test that does not apply here raises skipping.Skipped).
+# N skipped` (a test that does not apply here raises skipping.Skipped). --quick (make
+# check) leaves out the slow tests the folder's slow.py lists, and says how many.
 import gc
 import os
 import sys
@@ -22,11 +23,14 @@ def is_dual(path):
 
 
 def main(args):
+    quick = "--quick" in args
+    args = [a for a in args if a != "--quick"]
     folder = args[0] if args else ROOT + "/host_tests"
     names = args[1:] or sorted(n for n in os.listdir(folder)
                                if n.startswith("test_") and n.endswith(".py"))
     sys.path.insert(0, folder)
-    passed = failed = skipped = 0
+    slow = __import__("slow").is_slow if quick else None
+    passed = failed = skipped = left = 0
     for name in names:
         if not is_dual(folder + "/" + name):
             continue
@@ -36,6 +40,9 @@ def main(args):
         loaded = [m for m in sys.modules if m.startswith("test_")]
         for attr in sorted(dir(mod)):
             if not attr.startswith("test_"):
+                continue
+            if slow and slow(name[:-3], attr):
+                left += 1
                 continue
             fn = getattr(mod, attr)
             gc.collect()  # each test starts on a heap without the last one's garbage
@@ -54,7 +61,8 @@ def main(args):
         for m in loaded:
             del sys.modules[m]
         gc.collect()
-    print("%d passed, %d failed, %d skipped" % (passed, failed, skipped))
+    print("%d passed, %d failed, %d skipped" % (passed, failed, skipped)
+          + (", %d slow left out (make test runs them)" % left if quick else ""))
     return failed
 
 
