@@ -4,10 +4,7 @@
 # is quiet (no STOP armed, no load cells being read: a flash write stops every
 # interrupt on the RP2040). A record is acknowledged once it is on flash; a power cut
 # loses at most the record being written, and resume() drops that torn tail.
-try:
-    from binascii import crc32
-except ImportError:  # pragma: no cover - every runtime here has it
-    crc32 = None
+from binascii import crc32  # no fallback: see store/gamelog.py
 
 from micropython import const
 
@@ -247,8 +244,9 @@ class Session:
         keep = self.ck_keep if self.ck_at else 0
         fixed = self.ck_fixed if self.ck_at else ()
         events, undone = self.timeline.events, self.timeline.undone
-        if n - keep + len(undone) + 2 * len(fixed) < PLACES_MAX:  # else they cannot
-            snap["ix"] = ix = [self.ck_at, keep, [events[i] for i in range(keep, n)],  # fit
+        # the places, unless they cannot fit a line
+        if n - keep + len(undone) + 2 * len(fixed) < PLACES_MAX:
+            snap["ix"] = ix = [self.ck_at, keep, [events[i] for i in range(keep, n)],
                                list(undone), self.acked + len(self.pending),
                                undone.crc(events.crc())]
             if fixed:  # the places of the events corrected among the first `keep`
