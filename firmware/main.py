@@ -23,7 +23,6 @@ except AttributeError:
 from pawpad.store import blame, crashes  # noqa: E402  (small: the record of failures)
 
 SETTLED = [False]  # this boot has settled
-ASIDE = [()]  # the data files this boot set aside
 STUCK = [None]  # the safe screen's lines, when the box stopped on one
 SETTLED_MS = 5000  # (tests shorten it: no const) the menu is up after 1.5 s
 
@@ -61,21 +60,22 @@ def boot_begins(store, cause="power on"):
     """At boot, before the app: finishes what a power cut left (store.tidy), counts a
     watchdog reset as a failure, and after FAILS failures in a row sets the next file
     aside. Returns the notice lines (what was set aside)."""
+    return _begin_record(store, cause)[1]
+
+
+def _begin_record(store, cause):
+    """boot_begins' work: (the record of failures as it now stands, or None; notices)."""
     try:
         store.tidy()  # what power cuts left of writes, a copy half put back
     except OSError:
         pass  # flash not readable: the app will say so
     store.remove("crashed")  # an older firmware's crash mark: the record says it now
-    ASIDE[0] = ()
     rec = crashes.read(store)
     if cause == "watchdog":
         rec = crashes.failed(store, "hang", "the box hung", None, ())  # in play: the game
     if rec is None or rec["n"] < crashes.FAILS:
-        return []
-    notices = crashes.set_aside_next(store, rec)
-    if notices:
-        ASIDE[0] = (rec["aside"][-1][0],)
-    return notices
+        return rec, []
+    return rec, crashes.set_aside_next(store, rec)
 
 
 async def settle(store, ms=SETTLED_MS):
@@ -92,10 +92,11 @@ async def run(runner, hw, store):
     await runner.run(hw)
 
 
-def crashed(store, e):
-    """An exception left the app: counted, with the file it came out of. Returns the
-    record, or None when it could not be kept (a full flash, a folder in its place)."""
-    return crashes.failed(store, "crash", where(e), blame.file_of(e), blame.seen,
+def crashed(store, e, place):
+    """An exception left the app (from `place`, as where() says): counted, with the
+    file it came out of. Returns the record, or None when it could not be kept (a full
+    flash, a folder in its place)."""
+    return crashes.failed(store, "crash", place, blame.file_of(e), blame.seen,
                           not SETTLED[0])
 
 
@@ -168,9 +169,10 @@ def after_crash(hw, store, e):
     """Counts the crash, then tries again (a restart) while setting aside can still
     help; else stops on the safe screen. Never restarts when it could not count."""
     report(e)
-    rec = None if store is None else crashed(store, e)
+    place = where(e)
+    rec = None if store is None else crashed(store, e, place)
     if rec is None:
-        stay(hw, ["Pawpad stopped:", where(e), "(not recorded: flash)", "OK: try again"])
+        stay(hw, ["Pawpad stopped:", place, "(not recorded: flash)", "OK: try again"])
     elif rec["n"] >= crashes.FAILS and crashes.next_aside(store, rec) is None:
         stay(hw, crashes.stuck_lines(rec))
     else:
@@ -185,8 +187,8 @@ def begin(hw, store):
     blame.forget()
     if store is None:
         return
-    hw.problems.extend(boot_begins(store, hw.reset_cause))
-    rec = crashes.read(store)
+    rec, notices = _begin_record(store, hw.reset_cause)
+    hw.problems.extend(notices)
     if rec is not None and rec["fresh"] and rec["why"] == "crash":
         hw.reset_cause = "crash"  # the game that was open is offered, not resumed
 
