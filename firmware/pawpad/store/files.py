@@ -323,7 +323,7 @@ class Storage:
         """The set-aside copies on flash, [(copy, bytes)], by the file's name and then
         newest first."""
         out = []
-        for name in sorted(os.listdir(self.root or "/")):
+        for name in os.listdir(self.root or "/"):  # put in order below
             if original_of(name) is not None and _is_file(self.path(name)):
                 out.append((name, self.size(name) or 0))
         out.sort(key=_by_file_then_newest)
