@@ -123,7 +123,7 @@ def played():
                         continue
                     players = 1
                 for i in range(SEEDS):
-                    c = robots.Lcg(seed)
+                    c = robots.Chooser(seed)
                     c.stats = i % 2 == 0
                     seed += 1
                     rec = Recorder(engine, c)
@@ -287,7 +287,7 @@ def test_every_damage_is_named():
 
 
 def test_junk_anywhere_gets_an_answer():
-    c = robots.Lcg(7)
+    c = robots.Chooser(7)
     for name, engine, _counts, _setups in GAMES:
         for junk in JUNK:
             answer(engine, junk)
@@ -387,7 +387,7 @@ def play_on(name, engine, st, c, moves=3):
 
 
 def test_states_that_pass_are_ones_the_box_can_show_and_play():
-    c = robots.Lcg(11)
+    c = robots.Chooser(11)
     c.stats = True
     tried = passed = 0
     for name, engine, _counts, _setups in GAMES:

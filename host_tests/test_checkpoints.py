@@ -13,15 +13,8 @@ from pawpad.store.session import LOG, Session
 from pawsim import robots
 
 
-class Even(robots.Lcg):
-    """Equal stats: the Pound keeps coming back, Top Dog runs as long as asked."""
-
-    def num(self, lo, hi):
-        return lo
-
-
 def long_game(name, players, settings, seed, moves):
-    chooser = Even(seed) if name == "top_dog" else robots.Lcg(seed)
+    chooser = robots.Even(seed) if name == "top_dog" else robots.Chooser(seed)
     _, events = robots.play(name, players, settings, chooser, moves)
     return events
 
@@ -78,7 +71,7 @@ def test_a_long_game_resumes_from_its_last_checkpoint_reading_only_what_follows(
 def test_undo_redo_corrections_and_resumes_in_any_order_give_the_same_game():
     events = long_game("top_dogs", 4, {"rounds": 30, "cups": 30}, 3, 2000)
     for seed in range(6):
-        rng = robots.Lcg(seed)  # what the players do next
+        rng = robots.Chooser(seed)  # what the players do next
         store = Storage(fresh_dir())
         s = Session.new(store, "top_dogs", 4, {"rounds": 30, "cups": 30})
         s.snap_every = 4  # many checkpoints, links and voided snapshots

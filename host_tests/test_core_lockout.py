@@ -1,6 +1,7 @@
 # The first-press arbiter (docs/rules.md, "First press"). Runs on CPython and MicroPython.
 from pawpad.core.lockout import RoundClock, first_press, judge
 from pawpad.ticks import PERIOD, add, diff
+from pawsim.rng import Rng
 
 
 def test_earliest_press_wins_with_margin():
@@ -265,14 +266,12 @@ def test_sole_names_the_one_winner_result_names_or_none():
     # result() on every table, ties, false starts, a seat pressing twice and all.
     from pawpad.core.lockout import RoundClock
 
-    x = 12345
+    rng = Rng(12345)
     for case in range(400):
         clock = RoundClock(1000)
         for _ in range(case % 9):
-            x = (x * 1103515245 + 12345) & 0x7FFFFFFF
-            seat = x % 5
-            x = (x * 1103515245 + 12345) & 0x7FFFFFFF
-            us = x % 3000 - 500  # some before GO: false starts
+            seat = rng.below(5)
+            us = rng.below(3000) - 500  # some before GO: false starts
             if us < 0:
                 clock.false_start(seat, 1000 + us)
             else:

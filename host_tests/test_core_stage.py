@@ -1,28 +1,19 @@
 # The stage-weight step detector (docs/rules.md, "Stage weight"). Both runtimes.
 from pawpad.core.stage import StepDetector
+from pawsim.rng import Rng
 
 CARD = 4.0  # grams of one folded dog card
 
 
-class Noise:
-    """A small deterministic generator, the same on both runtimes."""
-
-    def __init__(self, seed=12345):
-        self.x = seed
-
-    def __call__(self, amp):
-        self.x = (self.x * 1103515245 + 12345) & 0x7FFFFFFF
-        return ((self.x / 0x7FFFFFFF) * 2 - 1) * amp
-
 
 def run(det, profile, hz, noise_amp=0.3, seed=1):
     """profile(t_ms) -> grams; sampled at hz for the profile's length."""
-    noise = Noise(seed)
+    rng = Rng(seed)
     events = []
     step = 1000 // hz
     t = 0
     while t <= profile.end:
-        events += det.feed(t, profile(t) + noise(noise_amp))
+        events += det.feed(t, profile(t) + rng.uniform(-noise_amp, noise_amp))
         t += step
     return events
 
@@ -130,7 +121,7 @@ def test_a_stage_far_from_zero_and_a_big_jump():
     # and when it is taken away, leaving one card behind, that card is the change.
     det = StepDetector(CARD)
     profile = Steps(5000.0, [(2000, 1500.0), (6000, -1500.0 + CARD)], 9000)
-    noise = Noise(1)
+    rng = Rng(1)
     events = []
     for t in range(0, 9001, 25):
         if t == 4000:
@@ -138,7 +129,7 @@ def test_a_stage_far_from_zero_and_a_big_jump():
             assert det.asking()
             det.told(0)
             assert not det.asking()
-        events += det.feed(t, profile(t) + noise(0.3))
+        events += det.feed(t, profile(t) + rng.uniform(-0.3, 0.3))
     assert [(e[0], e[2]) for e in events] == [("unsure", 375), ("added", 1)], events
     assert 2000 <= events[1][1] <= 6100  # dated from the answer at the latest
 
@@ -165,22 +156,22 @@ def test_card_weight_must_be_positive():
 
 def test_a_torn_read_is_dropped_and_a_heavy_change_is_not():
     det = StepDetector(CARD)
-    noise = Noise(2)
+    rng = Rng(2)
     t = 0
     while t < 3000:
-        assert det.feed(t, 120.0 + noise(0.05)) == []
+        assert det.feed(t, 120.0 + rng.uniform(-0.05, 0.05)) == []
         t += 25
     assert det.quiet()
     n = det._n
     assert det.feed(t, 120.0 + 8388608 / 420.0) == []  # bit 23 wrong: 20 kg for a sample
     assert det.quiet() and det._n == n  # not even kept
     t += 25
-    assert det.feed(t, 120.0 + noise(0.05)) == [] and det.quiet()
+    assert det.feed(t, 120.0 + rng.uniform(-0.05, 0.05)) == [] and det.quiet()
     # something of 300 g put down for real: two samples agree, and it is a change
     t += 25
     det.feed(t, 420.0)
     t += 25
-    det.feed(t, 420.0 + noise(0.05))
+    det.feed(t, 420.0 + rng.uniform(-0.05, 0.05))
     assert not det.quiet()
 
 
@@ -190,11 +181,11 @@ def test_what_the_players_said_is_not_theirs_is_never_asked_about_again():
     # no event; then a card is put on beside it: that card is the change
     det = StepDetector(CARD)
     profile = Steps(100.0, [(2000, 1.6 * CARD), (70000, CARD)], 75000)
-    noise = Noise(3)
+    rng = Rng(3)
     events = []
     told = False
     for t in range(0, 75001, 25):
-        events += det.feed(t, profile(t) + noise(0.1))
+        events += det.feed(t, profile(t) + rng.uniform(-0.1, 0.1))
         if not told and det.asking():
             told = True
             det.told(0)

@@ -792,7 +792,7 @@ def play_on(box, rng, keys):
     """A few robot moves through the game in progress (as its screens offer events), then
     `keys` random keys as a player might press them."""
     app = box.app
-    chooser = robots.Lcg(rng.next())
+    chooser = robots.Chooser(rng.next())
     for _ in range(ROBOT_MOVES):
         game = app.game
         if game is None or game.state["ended"]:

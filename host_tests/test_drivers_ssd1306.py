@@ -7,15 +7,7 @@ from skipping import only_micropython
 from pawpad.drivers.ssd1306 import SSD1306
 from pawsim.fakes import I2C
 from pawsim.panel import HORIZONTAL, Panel
-
-
-class Lcg:
-    def __init__(self, seed):
-        self.x = seed
-
-    def __call__(self):
-        self.x = (self.x * 1103515245 + 12345) & 0x7FFFFFFF
-        return self.x >> 16
+from pawsim.rng import Rng
 
 
 def rig():
@@ -32,7 +24,7 @@ def test_init_turns_on_in_horizontal_mode():
 
 def test_full_frame_reaches_the_panel():
     panel, bus, d = rig()
-    rnd = Lcg(7)
+    rnd = Rng(7).next
     for i in range(len(d.buffer)):
         d.buffer[i] = rnd() & 0xFF
     before = bus.bus_bytes
@@ -66,7 +58,7 @@ def test_one_line_change_sends_only_its_columns():
 def test_changes_on_several_pages_and_back():
     panel, bus, d = rig()
     d.show()
-    rnd = Lcg(3)
+    rnd = Rng(3).next
     for _ in range(50):
         for _ in range(rnd() % 40):
             d.buffer[rnd() % 1024] = rnd() & 0xFF
@@ -160,7 +152,7 @@ def test_show_and_commands_allocate_nothing():
     only_micropython("heap_lock is the unix port's proof; CPython has nothing to lock")
     bus = QuietBus()
     d = SSD1306(bus)
-    rnd = Lcg(5)
+    rnd = Rng(5).next
     changes = []
     for _ in range(30):
         changes.append([(rnd() % 1024, rnd() & 0xFF) for _ in range(rnd() % 20)])
@@ -274,7 +266,7 @@ def test_span_and_copy_agree_with_plain_slices_at_every_alignment():
     # and last differing byte anywhere in a word.
     from pawpad.drivers import ssd1306
 
-    rnd = Lcg(7)
+    rnd = Rng(7).next
     for trial in range(400):
         n = 1 + rnd() % 140 if trial % 3 else 4 * (1 + rnd() % 32)
         sa, sb = rnd() % 8, rnd() % 8 if trial % 2 else 0

@@ -130,7 +130,7 @@ GAMES = (
 
 
 def fuzz_game(name, engine, players, settings, seed, stats=True, tries=4):
-    c = robots.Lcg(seed)
+    c = robots.Chooser(seed)
     c.stats = stats
     fz = Fuzzer(engine, c, tries)
     if settings.get("variant") == "solo":
@@ -249,7 +249,7 @@ def test_settings_are_checked_value_by_value():
 
 
 def test_random_settings_only_value_errors():
-    c = robots.Lcg(99)
+    c = robots.Chooser(99)
     keys = [row[0] for e in (pd, cp, tg, tds) for row in e.HOUSE_RULES] + ["x", 3]
     for _ in range(600):
         engine = c.pick((pd, cp, tg, tds))

@@ -25,7 +25,7 @@ TITLES = (("pick_a_dog", 4, None), ("circus_puppy", 3, {"first": 2}), ("top_dog"
 def record(name, players, settings, seed, start="2026-11-30 20:%02d:05"):
     """A finished game's history record, as the box writes it at the end (the flow's
     scores, winners and places of the engine's final state)."""
-    state, _events = robots.play(name, players, settings, robots.Lcg(seed))
+    state, _events = robots.play(name, players, settings, robots.Chooser(seed))
     assert state["ended"], name
     flow = flows.load(name)
     places = [0] * players

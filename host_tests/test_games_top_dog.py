@@ -181,7 +181,7 @@ def test_robot_games_end_for_every_player_count_and_both_ways_of_judging():
 
     for players in (2, 3, 4, 5, 6):
         for seed in range(1, 11):
-            chooser = robots.Lcg(seed * 7 + players)
+            chooser = robots.Chooser(seed * 7 + players)
             chooser.stats = seed % 2 == 0
             st, events = robots.play("top_dog", players, None, chooser, 2000)
             assert st["ended"], (players, seed)

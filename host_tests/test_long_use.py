@@ -87,17 +87,9 @@ STATISTICS, HISTORY = 6, 7  # rows of the main menu
 VARIANTS = {"dog": "Pick-a-Dog", "pog": "Pick-a-Pog", "solo": "Solo"}
 
 
-class Close(robots.Lcg):
-    def num(self, lo, hi):
-        return robots.Lcg.num(self, lo, min(hi, lo + 1))
 
 
-class Even(robots.Lcg):
-    def num(self, lo, hi):
-        return lo
-
-
-CHOOSERS = {"Lcg": robots.Lcg, "Close": Close, "Even": Even}
+CHOOSERS = {"Chooser": robots.Chooser, "Close": robots.Close, "Even": robots.Even}
 
 
 def look(where):
@@ -521,7 +513,7 @@ def drive(built, data, **cfg):
     """Runs the driver on `data`; its figures (the JSON it printed), or a failure with
     what it wrote."""
     cfg = dict({"data": str(data), "history": False, "game": False, "new_games": [],
-                "play_on": PLAY_ON, "chooser": "Lcg", "seed": 5}, **cfg)
+                "play_on": PLAY_ON, "chooser": "Chooser", "seed": 5}, **cfg)
     setup = data.parent / "setup.json"
     setup.write_text(json.dumps(cfg))
     r = run_mp([str(built["root"] / "stub.py"), str(built["mpy"]), str(setup)],
@@ -594,9 +586,9 @@ def check_history(data, old_ids, new_ids, problems):
 
 NEW_GAMES = [  # (title, variant, chooser, most records): the games played onto it
     ["pick_a_dog", "dog", "Close", 200],
-    ["top_dogs", None, "Lcg", 200],
-    ["circus_puppy", None, "Lcg", 60],  # ended early from the game menu
-    ["top_dog", None, "Lcg", 60],
+    ["top_dogs", None, "Chooser", 200],
+    ["circus_puppy", None, "Chooser", 60],  # ended early from the game menu
+    ["top_dog", None, "Chooser", 60],
 ]
 
 
@@ -620,7 +612,7 @@ def long_game(built, case, title, n, history):
     data = box_data(built, "%s-%s-%04d" % (case, title, n), players, history, folder)
     chooser = longdata.LONG[title][3].__name__
     out = drive(built, data, history=history, game=True,
-                chooser=chooser if chooser in ("Even", "Close") else "Lcg")
+                chooser=chooser if chooser in ("Even", "Close") else "Chooser")
     problems = []
     if out.get("left_alone") is False:
         problems.append("a round opened from the corrections list and left changed the game")

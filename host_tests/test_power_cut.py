@@ -6,7 +6,6 @@
 # state every 3 events, so resuming from snapshots is cut too. The figures are printed.
 import json
 import os
-import random
 import signal
 import subprocess
 import sys
@@ -20,6 +19,7 @@ from compile_all import compile_tree  # noqa: E402
 from pawpad.games import top_dogs  # noqa: E402
 from pawpad.store import gamelog  # noqa: E402
 from pawsim import scripts  # noqa: E402
+from pawsim.rng import Rng  # noqa: E402
 
 RUNS = 200
 ROUNDS = 8
@@ -82,7 +82,7 @@ def test_power_cuts_lose_no_acknowledged_event(tmp_path):
     assert acked(out) == len(records)
     events = [r["e"] for r in records[1:] if "e" in r]
 
-    rng = random.Random(20261129)
+    rng = Rng(20261129)
     lost = 0
     mid_write = 0
     resumed_counts = []
@@ -93,9 +93,9 @@ def test_power_cuts_lose_no_acknowledged_event(tmp_path):
                 str(data), "--acks"] + SNAP
         if run % 4 == 3:
             # inside a record write: record k (1 = the header), after some of its bytes
-            k = rng.randint(1, len(records))
+            k = rng.num(1, len(records))
             line = gamelog.encode(records[k - 1])
-            args += ["--crash-at", "%d:%d" % (k, rng.randint(0, len(line) - 1))]
+            args += ["--crash-at", "%d:%d" % (k, rng.num(0, len(line) - 1))]
             p = sim(args, tmp_path)
             seen = ""
             while "crash-point" not in seen:

@@ -10,6 +10,7 @@ from pawpad.store.files import Storage
 from pawpad.store.history import HISTORY, read_history
 from pawpad.store.lines import LINE_MAX, Lines
 from pawpad.store.session import LOG, Session
+from pawsim.rng import Rng
 
 _N = [0]
 
@@ -37,22 +38,6 @@ def wipe(path):
         os.remove(path + "/" + name)
     os.rmdir(path)
 
-
-class Rng:
-    """A small seeded generator: the same bytes on CPython and MicroPython."""
-
-    def __init__(self, seed):
-        self.s = seed
-
-    def below(self, n):
-        self.s = (self.s * 1103515245 + 12345) & 0x7FFFFFFF
-        return (self.s >> 8) % n
-
-    def bytes(self, n):
-        out = bytearray(n)
-        for i in range(n):
-            out[i] = self.below(256)
-        return bytes(out)
 
 
 class Big:

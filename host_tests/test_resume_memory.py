@@ -12,13 +12,6 @@ from pawpad.store.session import Session
 from pawsim import robots
 
 
-class Even(robots.Lcg):
-    """Equal stats: the Pound keeps coming back, the game runs as long as asked."""
-
-    def num(self, lo, hi):
-        return lo
-
-
 def retained(events, n):
     """Bytes the resumed session of a game of n events keeps, and the session."""
     store = Storage(fresh_dir())
@@ -38,7 +31,7 @@ def retained(events, n):
 
 def test_a_long_log_resumes_in_the_same_memory_as_a_short_one():
     only_micropython("the heap's figures are MicroPython's")
-    _, events = robots.play("top_dog", 6, None, Even(5), 400)
+    _, events = robots.play("top_dog", 6, None, robots.Even(5), 400)
     assert len(events) >= 400
     short, _ = retained(events, 100)
     long, r = retained(events, 400)
@@ -55,7 +48,7 @@ def test_the_whole_reading_leaves_no_reference_to_its_code():
     import pawpad.games
     import pawpad.store
 
-    _, events = robots.play("top_dogs", 3, None, Even(2), 20)
+    _, events = robots.play("top_dogs", 3, None, robots.Even(2), 20)
     store = Storage(fresh_dir())
     s = Session.new(store, "top_dogs", 3, None)
     for e in events:

@@ -9,7 +9,7 @@ from pawpad.app.shell import score_sheet
 from pawpad.app.shell.game import Game
 from pawpad.store.session import Session
 from pawsim import fit, gallery
-from pawsim.robots import Lcg
+from pawsim.robots import Chooser
 from pawsim.robots import play as robot_play
 from pawsim.script import parse
 from pawsim.scripts import timed
@@ -64,7 +64,7 @@ def test_the_sheet_of_top_dog_counts_a_round_once_it_is_judged():
 
 
 def test_the_sheet_of_circus_puppy_has_a_row_a_turn_ending_at_the_scores():
-    state, events = robot_play("circus_puppy", 3, None, Lcg(7), max_turns=300)
+    state, events = robot_play("circus_puppy", 3, None, Chooser(7), max_turns=300)
     app, _ = gallery.screens()
     s = Session.new(None, "circus_puppy", 3)
     game = Game(app, s)

@@ -5,7 +5,7 @@
 # under the game being played (every other case each way), the history's score sheet
 # at the game's end is the one made from the log alone, and a resume makes the rows
 # after its snapshot the log's. Every title. Both runtimes.
-from test_sheet_kept import Even, copy_dir, kept_rows, played, truth
+from test_sheet_kept import copy_dir, kept_rows, played, truth
 
 from pawpad.app.shell import results
 from pawpad.app.shell.game import Game
@@ -13,16 +13,15 @@ from pawpad.store import gamelog
 from pawpad.store.files import Storage
 from pawpad.store.session import Session
 from pawpad.store.sheet import SHEET
-from pawsim.longdata import Mixed
-from pawsim.robots import Lcg
+from pawsim.robots import Chooser, Even, Mixed
 
 # (title, players, settings, chooser, seed, robot moves): games of 12 to 30 rows,
 # the history keeping all or most of them, two of them past the log's first
 # checkpoint (a resume starts from it)
 GAMES = (("pick_a_dog", 3, {"variant": "pog"}, Even, 7, 60),
-         ("circus_puppy", 3, None, Lcg, 11, 200),
+         ("circus_puppy", 3, None, Chooser, 12, 200),
          ("top_dog", 4, None, Mixed, 1, 80),
-         ("top_dogs", 3, {"rounds": 12, "cups": 30}, Lcg, 7, 200))
+         ("top_dogs", 3, {"rounds": 12, "cups": 30}, Chooser, 7, 200))
 
 
 def play(spec):

@@ -134,9 +134,9 @@ def test_the_longest_pick_a_pog_keeps_its_stops_and_a_thinned_sheet_in_a_line():
 
 def test_long_games_of_every_title_keep_a_sheet_within_its_share_of_the_line():
     games = (("circus_puppy", 5, {"red": [5, 15, 25], "star": [10, 20], "first": 3},
-              robots.Lcg(11)),
-             ("top_dogs", 5, {"rounds": 30, "cups": 30}, robots.Lcg(7)),
-             ("top_dog", 6, None, robots.Lcg(5)))
+              robots.Chooser(11)),
+             ("top_dogs", 5, {"rounds": 30, "cups": 30}, robots.Chooser(7)),
+             ("top_dog", 6, None, robots.Chooser(5)))
     for name, players, settings, chooser in games:
         state, events = robots.play(name, players, settings, chooser, 3000)
         game, length, every = finished(name, players, settings, events)

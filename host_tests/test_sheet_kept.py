@@ -14,7 +14,7 @@ from pawpad.store.files import Storage
 from pawpad.store.session import Session
 from pawpad.store.sheet import SHEET
 from pawsim import gallery
-from pawsim.robots import Lcg
+from pawsim.robots import Chooser, Even
 from pawsim.robots import play as robot_play
 
 # (title, players, settings, seed, chooser): robots whose games run long
@@ -23,15 +23,9 @@ GAMES = (("pick_a_dog", 3, {"variant": "pog"}, 7, "even"), ("circus_puppy", 3, N
 
 
 def events_of(name, players, settings, seed, chooser, moves=300):
-    robot = Even(seed) if chooser == "even" else Lcg(seed)
+    robot = Even(seed) if chooser == "even" else Chooser(seed)
     return robot_play(name, players, settings, robot, moves)[1]
 
-
-class Even(Lcg):
-    """Always the first choice: a game as long as the robot's moves allow."""
-
-    def num(self, lo, hi):
-        return lo
 
 
 def truth(session, flow):
@@ -94,7 +88,7 @@ def test_the_kept_sheet_is_the_replay_after_every_change_of_every_title():
     for name, players, settings, seed, chooser in GAMES:
         events = events_of(name, players, settings, seed, chooser)
         store, app, s, game = new_game(name, players, settings)
-        rnd = Lcg(seed + 100)
+        rnd = Chooser(seed + 100)
         for k, e in enumerate(events):
             assert s.offer(e, 0) is None
             if k % 7 == 3:  # a slip taken back, and put again: redone, or keyed again
@@ -157,7 +151,7 @@ def test_a_power_cut_anywhere_brings_back_the_replays_sheet():
 
 
 def test_a_damaged_or_foreign_sheet_is_made_again_from_the_log():
-    store, app, s, game, _ = played("circus_puppy", 3, None, Lcg(11), 200)
+    store, app, s, game, _ = played("circus_puppy", 3, None, Chooser(11), 200)
     want = truth(s, game.flow)
     path = store.path(SHEET)
     with open(path, "rb") as f:
@@ -179,7 +173,7 @@ def test_a_damaged_or_foreign_sheet_is_made_again_from_the_log():
 
 
 def test_the_sheet_goes_with_the_game():
-    _, events = robot_play("top_dogs", 3, None, Lcg(3), 100)
+    _, events = robot_play("top_dogs", 3, None, Chooser(3), 100)
     store, app, s, game = new_game("top_dogs", 3, None)
     for e in events:
         s.offer(e, 0)

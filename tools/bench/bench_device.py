@@ -35,31 +35,19 @@ from pawsim import robots, scripts  # noqa: E402
 PLAYERS = 4
 
 
-class Close(robots.Lcg):
-    """Players who collect little, so the game runs long (as tools/bench/bench_replay.py)."""
-
-    def num(self, lo, hi):
-        return robots.Lcg.num(self, lo, min(hi, lo + 1))
-
-
-class Even(robots.Lcg):
-    """Always the first choice: the game runs as long as asked (tools/bench/bench_replay.py)."""
-
-    def num(self, lo, hi):
-        return lo
 
 
 REPLAY = (  # name, players, settings, chooser, robot moves: the first 300 events of each
-    ("top_dogs", 5, {"rounds": 30, "cups": 30}, robots.Lcg(7), 300),  # 30: the most
-    ("pick_a_dog", 2, {"variant": "pog"}, Close(3), 400),
-    ("top_dog", 6, None, Even(5), 300),
-    ("circus_puppy", 5, {"red": [5, 15, 25], "star": [10, 20]}, robots.Lcg(11), 600),
+    ("top_dogs", 5, {"rounds": 30, "cups": 30}, robots.Chooser(7), 300),  # 30: the most
+    ("pick_a_dog", 2, {"variant": "pog"}, robots.Close(3), 400),
+    ("top_dog", 6, None, robots.Even(5), 300),
+    ("circus_puppy", 5, {"red": [5, 15, 25], "star": [10, 20]}, robots.Chooser(11), 600),
 )
 EVENTS = 300
 # The score sheet's games: 400 events each (name, players, settings, chooser, moves).
 SHEETS = (
-    ("circus_puppy", 5, {"red": [5, 15, 25], "star": [10, 20]}, Close(11), 3000),
-    ("top_dog", 6, None, Even(5), 400),
+    ("circus_puppy", 5, {"red": [5, 15, 25], "star": [10, 20]}, robots.Close(11), 3000),
+    ("top_dog", 6, None, robots.Even(5), 400),
 )
 SHEET_EVENTS = 400
 # A phase a title for the sheets as for the games: each starts from a fresh heap (a

@@ -23,35 +23,28 @@ LOG_RECORDS = 1000
 PLAY_ON = 40
 
 
-class Quick(robots.Lcg):
-    """Players who collect little (longdata.Close): Pick-a-Dog runs to its last card,
-    and each STOP it keeps lengthens the history's record."""
 
-    def num(self, lo, hi):
-        return robots.Lcg.num(self, lo, min(hi, lo + 1))
-
-
-class Long(robots.Lcg):
+class Long(robots.Chooser):
     """Mostly the first choice: Top Dog games of a hundred events and more."""
 
     def num(self, lo, hi):
-        if robots.Lcg.num(self, 0, 99) < 98:
+        if robots.Chooser.num(self, 0, 99) < 98:
             return lo
-        return robots.Lcg.num(self, lo, hi)
+        return robots.Chooser.num(self, lo, hi)
 
 
 # The history's games in turn: every title, and mostly the one that makes the longest
 # records (Pick-a-Pog: its STOPs and a long score sheet), 0.5 to 1.45 KB each and about
 # 1 KB on average; no robot game of any title makes a longer one.
 HISTORY_GAMES = (  # game, players, settings, chooser, most robot records
-    ("pick_a_dog", 2, {"variant": "pog"}, Quick, 900),
+    ("pick_a_dog", 2, {"variant": "pog"}, robots.Close, 900),
     ("top_dog", 6, None, Long, 900),
-    ("pick_a_dog", 3, {"variant": "pog"}, Quick, 900),
-    ("pick_a_dog", 2, {"variant": "pog"}, Quick, 900),
-    ("circus_puppy", 5, {"red": [5, 15, 25], "star": [10, 20]}, robots.Lcg, 900),
-    ("pick_a_dog", 3, {"variant": "pog"}, Quick, 900),
-    ("top_dogs", 5, {"rounds": 30, "cups": 30}, robots.Lcg, 900),
-    ("pick_a_dog", 2, {"variant": "dog"}, Quick, 900),
+    ("pick_a_dog", 3, {"variant": "pog"}, robots.Close, 900),
+    ("pick_a_dog", 2, {"variant": "pog"}, robots.Close, 900),
+    ("circus_puppy", 5, {"red": [5, 15, 25], "star": [10, 20]}, robots.Chooser, 900),
+    ("pick_a_dog", 3, {"variant": "pog"}, robots.Close, 900),
+    ("top_dogs", 5, {"rounds": 30, "cups": 30}, robots.Chooser, 900),
+    ("pick_a_dog", 2, {"variant": "dog"}, robots.Close, 900),
 )
 
 
@@ -152,7 +145,7 @@ def new_game(name="top_dogs", players=4, more=PLAY_ON):
     """The changes of a fresh game of `name` (the house rules as the box starts them:
     its defaults), to play on the device and end onto the history."""
     s = Session.new(None, name, players, None)
-    return play_on(s, robots.Lcg(91), more)
+    return play_on(s, robots.Chooser(91), more)
 
 
 def write_actions(path, actions):

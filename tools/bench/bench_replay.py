@@ -16,28 +16,12 @@ from pawpad.store.files import Storage  # noqa: E402
 from pawpad.store.session import LOG, Session  # noqa: E402
 from pawsim import robots  # noqa: E402
 
-
-class Close(robots.Lcg):
-    """Draws from a narrow range: players who collect little, so the game runs long."""
-
-    def num(self, lo, hi):
-        return robots.Lcg.num(self, lo, min(hi, lo + 1))
-
-
-class Even(robots.Lcg):
-    """Always the first choice: dogs with equal stats tie for every medal, and the
-    Pound keeps coming back to the players, so the game runs as long as asked."""
-
-    def num(self, lo, hi):
-        return lo
-
-
 GAMES = (
     # name, players, settings, chooser, robot moves
-    ("top_dogs", 5, {"rounds": 30, "cups": 30}, robots.Lcg(7), 300),  # 30: the most
-    ("pick_a_dog", 2, {"variant": "pog"}, Close(3), 400),
-    ("top_dog", 6, None, Even(5), 300),
-    ("circus_puppy", 5, {"red": [5, 15, 25], "star": [10, 20]}, robots.Lcg(11), 600),
+    ("top_dogs", 5, {"rounds": 30, "cups": 30}, robots.Chooser(7), 300),  # 30: the most
+    ("pick_a_dog", 2, {"variant": "pog"}, robots.Close(3), 400),
+    ("top_dog", 6, None, robots.Even(5), 300),
+    ("circus_puppy", 5, {"red": [5, 15, 25], "star": [10, 20]}, robots.Chooser(11), 600),
 )
 
 

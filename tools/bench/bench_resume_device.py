@@ -48,22 +48,11 @@ from pawpad.store.session import LOG, Session  # noqa: E402
 from pawpad.ui import font5x8  # noqa: E402
 from pawsim import longdata, robots  # noqa: E402
 
-
-class Even(robots.Lcg):
-    def num(self, lo, hi):
-        return lo
-
-
-class Close(robots.Lcg):
-    def num(self, lo, hi):
-        return robots.Lcg.num(self, lo, min(hi, lo + 1))
-
-
 GAMES = (  # name, players, settings, chooser, robot moves
-    ("top_dog", 6, None, Even(5), 1000),
-    ("circus_puppy", 5, {"red": [5, 15, 25], "star": [10, 20]}, robots.Lcg(11), 3000),
-    ("pick_a_dog", 2, {"variant": "pog"}, Close(3), 1000),
-    ("top_dogs", 5, {"rounds": 30, "cups": 30}, robots.Lcg(7), 1000),
+    ("top_dog", 6, None, robots.Even(5), 1000),
+    ("circus_puppy", 5, {"red": [5, 15, 25], "star": [10, 20]}, robots.Chooser(11), 3000),
+    ("pick_a_dog", 2, {"variant": "pog"}, robots.Close(3), 1000),
+    ("top_dogs", 5, {"rounds": 30, "cups": 30}, robots.Chooser(7), 1000),
 )
 RECORDS = 1000
 

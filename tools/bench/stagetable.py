@@ -2,7 +2,8 @@
 # truth beside them: harsher than any real table, so that a detector right on all of it
 # is right at a table (issue 24). stagetrace.py's parts (steps, presses, rings) are the
 # bricks; this puts more and worse of them on two stages, and a worse HX711 under each.
-# Plain Python with its own PRNG: the same traces on CPython and on the unix port.
+# Plain Python on the host side's one generator (pawsim/rng.py, seeded as stagetrace
+# seeds it): the same traces on CPython and on the unix port.
 #
 # The ranges (RANGES; test_stage_table.py fails if the traces come out gentler):
 # - noise 0.03-0.3 g a sample, white, plus a slow 1/f wander as large again; cards
@@ -20,7 +21,7 @@
 # truth: [(kind, stage, began_ms, cards, settled_ms, action)] per change, stage 0 or 1.
 import math
 
-from stagetrace import ADDED, REMOVED, Boxcars, Load, Press, Ring, Rng, Step, falling, smooth
+from stagetrace import ADDED, REMOVED, Boxcars, Load, Press, Ring, Step, falling, smooth, traces_rng
 
 RANGES = {
     "noise_g": (0.03, 0.3),
@@ -106,7 +107,7 @@ class Table:
 
     def __init__(self, seed, sps=80, length_s=90, sigma=None, card=None, drift=None,
                  t_start=0, actions=None):
-        rng = self.rng = Rng(seed * 7919 + 13)
+        rng = self.rng = traces_rng(seed * 7919 + 13)
         self.seed = seed
         self.sps = sps
         lo, hi = RANGES["noise_g"]
@@ -319,7 +320,7 @@ class Table:
             heads[k] = next(streams[k], None)
 
     def _samples(self, stage):
-        rng = Rng(self.seed * 31 + stage.index * 977 + 5)
+        rng = traces_rng(self.seed * 31 + stage.index * 977 + 5)
         settle = 400.0 if self.sps <= 10 else 50.0  # four conversions
         conv = settle / 4
         n_box = 20 if self.sps <= 10 else 5

@@ -1,7 +1,8 @@
 # Synthetic load-cell recordings of a Circus Puppy stage, true to the physics of issue 12,
 # with the truth beside them: the steps a detector must report and when each began and
-# settled. Plain Python with its own PRNG: the same traces on CPython and on the
-# MicroPython unix port, so tests on both runtimes can use it.
+# settled. Plain Python drawing on the host side's one generator (pawsim/rng.py): the
+# same traces on CPython and on the MicroPython unix port, so tests on both runtimes
+# can use it.
 #
 # The physics:
 # - the load: the cards on the stage (1.6-2.6 g each, +-5% card to card), hands pressing
@@ -15,41 +16,20 @@
 #   noise of sigma 0.03-0.25 g on the output.
 import math
 
+from pawsim.rng import Rng
+
 ADDED = "added"
 REMOVED = "removed"
 
 
-class Rng:
-    """xorshift32: small, deterministic, the same on every runtime."""
+def traces_rng(seed):
+    """The traces' generator, seeded as when their hard cases were chosen (the tests
+    hold the detector to those very traces)."""
+    rng = Rng(seed, 0x9E3779B9)
+    for _ in range(4):
+        rng.next()
+    return rng
 
-    def __init__(self, seed):
-        self.s = (seed * 2654435761 + 0x9E3779B9) & 0xFFFFFFFF or 1
-        for _ in range(4):
-            self.next()
-
-    def next(self):
-        s = self.s
-        s ^= (s << 13) & 0xFFFFFFFF
-        s ^= s >> 17
-        s ^= (s << 5) & 0xFFFFFFFF
-        self.s = s
-        return s
-
-    def random(self):
-        return (self.next() >> 8) / 16777216.0
-
-    def uniform(self, a, b):
-        return a + (b - a) * self.random()
-
-    def randint(self, a, b):
-        return a + int(self.random() * (b - a + 1))
-
-    def chance(self, p):
-        return self.random() < p
-
-    def gauss(self, sigma=1.0):
-        u = 1.0 - self.random()
-        return sigma * math.sqrt(-2.0 * math.log(u)) * math.cos(6.283185307 * self.random())
 
 
 def smooth(u):
@@ -178,7 +158,7 @@ class Trace:
 
     def __init__(self, seed, sps=80, length_s=90, sigma=None, card=None, drift=None,
                  t_start=0, actions=None, lag="sinc4", hand="wander"):
-        rng = self.rng = Rng(seed)
+        rng = self.rng = traces_rng(seed)
         self.seed = seed
         # Other models, to see that the detector does not lean on this one's details:
         # lag "exp" (first order, tau a quarter of the settling time) or "boxcar" (one
@@ -300,7 +280,7 @@ class Trace:
         return g
 
     def samples(self):
-        rng = Rng(self.seed ^ 0x5A5A5A5)  # the chip's own noise: the same at every replay
+        rng = traces_rng(self.seed ^ 0x5A5A5A5)  # the chip's own noise: the same at every replay
         settle = 400.0 if self.sps <= 10 else 50.0  # four conversions
         conv = settle / 4
         n_box = 20 if self.sps <= 10 else 5

@@ -11,35 +11,13 @@ import json
 from pawpad.store import gamelog
 from pawpad.store.session import LOG, Session
 from pawsim import robots
+from pawsim.rng import Rng
 
 PLAYERS = 3
 SETTINGS = {"pick_a_dog": {"variant": "dog"}, "circus_puppy": None, "top_dog": None,
             "top_dogs": {"rounds": 30, "cups": 30}}
 
 
-class Rng:
-    """xorshift32: the same numbers on every runtime."""
-
-    def __init__(self, seed):
-        self.x = (seed * 2654435761 + 1) & 0xFFFFFFFF or 1
-
-    def next(self):
-        x = self.x
-        x ^= (x << 13) & 0xFFFFFFFF
-        x ^= x >> 17
-        x ^= (x << 5) & 0xFFFFFFFF
-        self.x = x
-        return x
-
-    def below(self, n):
-        return self.next() % n if n > 0 else 0
-
-
-class Even(robots.Lcg):
-    """Equal stats in Top Dog: the Pound keeps coming back, the game runs long."""
-
-    def num(self, lo, hi):
-        return lo
 
 
 # --- long logs ---
@@ -74,7 +52,7 @@ def long_log(store, game, records, seed):
     or another that fits) and now and then a resume, as a box would write them. The
     game is left unfinished (a move that ends it is undone). Returns the session."""
     rng = Rng(seed)
-    chooser = Even(seed) if game == "top_dog" else robots.Lcg(seed)
+    chooser = robots.Even(seed) if game == "top_dog" else robots.Chooser(seed)
     s = Session.new(store, game, PLAYERS, SETTINGS[game], ["Red", "Blue", "Green"])
     s.flush()
     ms = [1000]

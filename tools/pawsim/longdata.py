@@ -32,47 +32,7 @@ from pawpad.store.history import HISTORY
 from pawpad.store.logread import LOG  # noqa: E402
 from pawpad.store.session import Session  # noqa: E402
 from pawsim import robots  # noqa: E402
-
-
-class Rng:
-    """xorshift32 (as the restless table's): the same numbers on every runtime."""
-
-    def __init__(self, seed):
-        self.x = (seed * 2654435761 + 1) & 0xFFFFFFFF or 1
-
-    def below(self, n):
-        x = self.x
-        x ^= (x << 13) & 0xFFFFFFFF
-        x ^= x >> 17
-        x ^= (x << 5) & 0xFFFFFFFF
-        self.x = x
-        return x % n
-
-
-class Close(robots.Lcg):
-    """Players who collect little: Pick-a-Dog runs as long as its deck allows."""
-
-    def num(self, lo, hi):
-        return robots.Lcg.num(self, lo, min(hi, lo + 1))
-
-
-class Even(robots.Lcg):
-    """Always the first choice: in Top Dog the Pound keeps coming back to the players,
-    so the game runs as long as asked."""
-
-    def num(self, lo, hi):
-        return lo
-
-
-class Mixed(robots.Lcg):
-    """Mostly the first choice, now and then any: Top Dog games of a few dozen rounds
-    that end."""
-
-    def num(self, lo, hi):
-        if robots.Lcg.num(self, 0, 99) < 96:
-            return lo
-        return robots.Lcg.num(self, lo, hi)
-
+from pawsim.rng import Rng  # noqa: E402
 
 # The long games, one a title: (game, players, settings, chooser). Only Top Dog can
 # have thousands of events in force; the others end after a few dozen to a few
@@ -80,25 +40,25 @@ class Mixed(robots.Lcg):
 # its end over and over: undone back a way when it ends, played on differently, with
 # corrections all along.
 LONG = {
-    "top_dog": ("top_dog", 6, None, Even),
-    "pick_a_dog": ("pick_a_dog", 2, {"variant": "pog"}, Close),
-    "circus_puppy": ("circus_puppy", 5, {"red": [5, 15, 25], "star": [10, 20]}, robots.Lcg),
-    "top_dogs": ("top_dogs", 5, {"rounds": 30, "cups": 30}, robots.Lcg),
+    "top_dog": ("top_dog", 6, None, robots.Even),
+    "pick_a_dog": ("pick_a_dog", 2, {"variant": "pog"}, robots.Close),
+    "circus_puppy": ("circus_puppy", 5, {"red": [5, 15, 25], "star": [10, 20]}, robots.Chooser),
+    "top_dogs": ("top_dogs", 5, {"rounds": 30, "cups": 30}, robots.Chooser),
 }
 TITLES = ("pick_a_dog", "circus_puppy", "top_dog", "top_dogs")
 
 # The games of the history, in turn: every title and variant, 1 to 6 players.
 HISTORY_GAMES = (  # records of 0.3 to 1.6 KB, 0.75 KB on average
-    ("pick_a_dog", 2, {"variant": "pog"}, Close, 400),
-    ("circus_puppy", 5, {"red": [5, 15, 25], "star": [10, 20]}, robots.Lcg, 400),
-    ("top_dog", 6, None, Mixed, 380),
-    ("top_dogs", 5, {"rounds": 30, "cups": 30}, robots.Lcg, 400),
-    ("pick_a_dog", 4, {"variant": "pog"}, Close, 400),
-    ("pick_a_dog", 1, {"variant": "solo"}, robots.Lcg, 400),
-    ("circus_puppy", 3, {"red": [5, 15, 25], "star": [10, 20]}, robots.Lcg, 400),
-    ("top_dog", 4, None, Mixed, 380),
-    ("top_dogs", 4, {"rounds": 30, "cups": 30}, robots.Lcg, 400),
-    ("pick_a_dog", 2, {"variant": "dog"}, Close, 400),
+    ("pick_a_dog", 2, {"variant": "pog"}, robots.Close, 400),
+    ("circus_puppy", 5, {"red": [5, 15, 25], "star": [10, 20]}, robots.Chooser, 400),
+    ("top_dog", 6, None, robots.Mixed, 380),
+    ("top_dogs", 5, {"rounds": 30, "cups": 30}, robots.Chooser, 400),
+    ("pick_a_dog", 4, {"variant": "pog"}, robots.Close, 400),
+    ("pick_a_dog", 1, {"variant": "solo"}, robots.Chooser, 400),
+    ("circus_puppy", 3, {"red": [5, 15, 25], "star": [10, 20]}, robots.Chooser, 400),
+    ("top_dog", 4, None, robots.Mixed, 380),
+    ("top_dogs", 4, {"rounds": 30, "cups": 30}, robots.Chooser, 400),
+    ("pick_a_dog", 2, {"variant": "dog"}, robots.Close, 400),
 )
 
 

@@ -14,39 +14,13 @@ from pawpad.store.files import Storage
 from pawpad.store.history import read_history
 from pawpad.store.session import Session
 from pawsim import board as simboard
+from pawsim.rng import Rng
 from pawsim.script import Player
 
 GAMES = ("pick_a_dog", "circus_puppy", "top_dog", "top_dogs")
 MENU_ROW = {"pick_a_dog": 0, "circus_puppy": 1, "top_dog": 2, "top_dogs": 3}
 PLAYERS = 3
 
-
-class Rng:
-    """xorshift32: the same numbers on every runtime."""
-
-    def __init__(self, seed):
-        self.x = (seed * 2654435761 + 1) & 0xFFFFFFFF or 1
-
-    def next(self):
-        x = self.x
-        x ^= (x << 13) & 0xFFFFFFFF
-        x ^= x >> 17
-        x ^= (x << 5) & 0xFFFFFFFF
-        self.x = x
-        return x
-
-    def below(self, n):
-        return self.next() % n
-
-    def pick(self, weighted):
-        """A name from [(name, weight)]."""
-        total = sum(w for _, w in weighted)
-        r = self.below(total)
-        for name, w in weighted:
-            r -= w
-            if r < 0:
-                return name
-        return weighted[-1][0]
 
 
 class Figures:
@@ -149,7 +123,7 @@ class Table:
                 self.key("back")
                 self.key("ok")
             return
-        what = self.rng.pick(self.weights(top))
+        what = self.rng.weighted(self.weights(top))
         if what == "cut":
             self.power_cut("power on")
         elif what == "reset":

@@ -6,13 +6,15 @@ from pawpad.games import circus_puppy as cp
 from pawpad.games import pick_a_dog as pd
 from pawpad.games import top_dog as tg
 from pawpad.games import top_dogs as tds
+from pawsim.rng import Rng
 
 
-class Lcg:
-    """A seeded chooser that runs the same on CPython and MicroPython."""
+class Chooser(Rng):
+    """A seeded chooser: every decision is a `num`, so a kind of player (below) is
+    one `num` of its own."""
 
     def __init__(self, seed=1):
-        self.x = seed & 0x7FFFFFFF
+        Rng.__init__(self, seed)
         self.t = 0
 
     def tick(self, lo, hi):
@@ -20,15 +22,36 @@ class Lcg:
         self.t += self.num(lo, hi)
         return self.t
 
-    def num(self, lo, hi):
-        self.x = (self.x * 1103515245 + 12345) & 0x7FFFFFFF
-        return lo + (self.x >> 8) % (hi - lo + 1)
-
     def pick(self, options):
         return options[self.num(0, len(options) - 1)]
 
     def coin(self):
         return self.num(0, 1) == 1
+
+
+class Close(Chooser):
+    """Players who collect little: a game runs as long as its deck allows."""
+
+    def num(self, lo, hi):
+        return Chooser.num(self, lo, min(hi, lo + 1))
+
+
+class Even(Chooser):
+    """Always the first choice: in Top Dog the Pound keeps coming back to the players
+    (equal stats), so the game runs as long as asked."""
+
+    def num(self, lo, hi):
+        return lo
+
+
+class Mixed(Chooser):
+    """Mostly the first choice, now and then any: Top Dog games of a few dozen rounds
+    that end."""
+
+    def num(self, lo, hi):
+        if Chooser.num(self, 0, 99) < 96:
+            return lo
+        return Chooser.num(self, lo, hi)
 
 
 def top_dogs(state, c, feed):

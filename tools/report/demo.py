@@ -12,7 +12,6 @@
 # script knows when the game is over. The last game is left in progress after a few
 # rounds.
 import os
-import random
 import sys
 
 _ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
@@ -21,6 +20,7 @@ sys.path.insert(0, os.path.join(_ROOT, "tools"))
 from pawpad.app.flows.pick_a_dog.exam import usual_counts  # noqa: E402
 from pawpad.core.colours import NAMES as COLOURS  # noqa: E402
 from pawpad.games import pick_a_dog  # noqa: E402
+from pawsim.rng import Rng  # noqa: E402
 from pawsim.scripts import counts_keys  # noqa: E402
 
 PLAYERS = 4
@@ -55,9 +55,9 @@ class Script:
         go = self.t + COUNTDOWN_MS
         self.key("ok", 0)
         if rng.random() < FALSE_START:
-            self.t = go - 1000 + rng.randrange(800)
-            self.key("p%d" % (rng.randrange(PLAYERS) + 1), 0)
-        reacts = [max(180, int(rng.gauss(*REACTION[s]))) for s in range(PLAYERS)]
+            self.t = go - 1000 + rng.below(800)
+            self.key("p%d" % (rng.below(PLAYERS) + 1), 0)
+        reacts = [max(180, int(REACTION[s][0] + rng.gauss(REACTION[s][1]))) for s in range(PLAYERS)]
         caller = min(range(PLAYERS), key=lambda s: reacts[s])
         self.t = go + reacts[caller]
         self.key("p%d" % (caller + 1), 0)
@@ -75,7 +75,7 @@ class Script:
         right = rng.random() >= WRONG
         self.key("ok" if right else "back")  # the verdict, on the STOP's screen
         room = state["table"] - 2  # what the players can take, the bonus card left
-        cards = [min(rng.randrange(3, 8), room // PLAYERS) for _ in range(PLAYERS)]
+        cards = [min(rng.num(3, 7), room // PLAYERS) for _ in range(PLAYERS)]
         state = pick_a_dog.apply(state, {"t": "stop", "seat": caller})
         # the counts start at each player's usual count, as the box works it out: their
         # mean in this game, or in the first round their mean in the games before
@@ -132,7 +132,7 @@ def evening(games, seed=1, left_rounds=3, people=False, swap_after=SWAP_AFTER):
     """The Script played: `games` whole games, then one left in progress after
     `left_rounds` rounds; `people`: PEOPLE seated, the first two swapping seats after
     `swap_after` games. Its text() is the script."""
-    rng = random.Random(seed)
+    rng = Rng(seed)
     s = Script()
     if people:
         s.sit([(name, seat) for seat, name in enumerate(PEOPLE)])
