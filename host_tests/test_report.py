@@ -122,7 +122,7 @@ def test_the_report_shows_what_the_box_kept_of_an_evening(tmp_path):
 def test_the_report_by_person_across_a_change_of_seats(tmp_path):
     # Ann, Bob and Cy sit at seats 1-3 through the box's menus, Yellow's seat stays a
     # colour; after the first game Ann and Bob swap seats
-    script, data = _evening(tmp_path, games=2, left_rounds=1, seed=11, people=True,
+    script, data = _evening(tmp_path, games=2, left_rounds=1, seed=17, people=True,
                             swap_after=1)
     out = tmp_path / "report"
     report.main(["--data", str(data), "--out", str(out)])
