@@ -194,7 +194,7 @@ def begin(hw, store):
 
 
 def main():
-    from pawpad import Packed
+    from pawpad.loader import Packed
 
     with Packed():  # the boot's code loaded without holes between (.mpy: make flash)
         import board

@@ -39,6 +39,7 @@ import sys
 
 from test_device import fresh_dir
 
+from pawpad import games
 from pawpad.app.device import device as device_module
 from pawpad.app.device.device import Device
 from pawpad.games.common import replay
@@ -49,7 +50,6 @@ from pawsim import damage, robots
 from pawsim.script import Player, parse
 
 GAMES = ("pick_a_dog", "circus_puppy", "top_dog", "top_dogs")
-MENU_ROW = {"pick_a_dog": 0, "circus_puppy": 1, "top_dog": 2, "top_dogs": 3}
 # Records in each game's long log (the header and checkpoints included): 150-400, so
 # that it has several checkpoints, each leaning on the one before.
 RECORDS = {"pick_a_dog": 170, "circus_puppy": 180, "top_dog": 200, "top_dogs": 160}
@@ -111,7 +111,7 @@ def long_log(game):
 
         data = fresh_dir()
         store = Storage(data)
-        damage.long_log(store, game, RECORDS[game], SEED + MENU_ROW[game])
+        damage.long_log(store, game, RECORDS[game], SEED + games.IDS.index(game))
         _LOGS[game] = damage.read_log(store)
         clear(data)
         os.rmdir(data)
@@ -1004,8 +1004,8 @@ def play_case(sw, case, oracle, data, on_device, lines):
 def _sweep(sw, data, make, kind, on_device):
     for game in GAMES:
         raw, lines = long_log(game)
-        rng = damage.Rng(SEED + 31 * MENU_ROW[game] + len(sw.family))
-        cases = make(raw, lines, rng, MENU_ROW[game])
+        rng = damage.Rng(SEED + 31 * games.IDS.index(game) + len(sw.family))
+        cases = make(raw, lines, rng, games.IDS.index(game))
         for name, spoilt, first_bad in damage.materialized(cases):
             if SMALL_HEAP:
                 gc.collect()  # the last case's 30 KB pieces go first
@@ -1020,10 +1020,10 @@ def one(family, game, name):
     one("checkpoints", "top_dogs", "checkpoint line 153: places reordered")."""
     make, kind, on_device = FAMILIES[family]
     raw, lines = long_log(game)
-    rng = damage.Rng(SEED + 31 * MENU_ROW[game] + len(family))
+    rng = damage.Rng(SEED + 31 * games.IDS.index(game) + len(family))
     sw = Sweep(family)
     data = fresh_dir()
-    for got, spoilt, first_bad in make(raw, lines, rng, MENU_ROW[game]):
+    for got, spoilt, first_bad in make(raw, lines, rng, games.IDS.index(game)):
         if got != name:
             continue
         case = Case(game, got, spoilt(), first_bad, kind)

@@ -20,9 +20,9 @@ def test_the_events_page_is_made_from_the_engines():
     from pawpad import games
 
     for g in games.GAMES:
-        engine = games.engine_for(g[0])
+        engine = games.engine_for(g.id)
         for kind in engine._HANDLERS:
-            assert "### `%s`" % kind in kept, (g[0], kind)
+            assert "### `%s`" % kind in kept, (g.id, kind)
 
 
 def _copy_of_the_repository(dest):

@@ -1,28 +1,28 @@
 # A game's code loaded from .mpy files is in RAM while it is played and leaves when
-# another game's is loaded (pawpad.games.load): each game's engine and flow are 30-40 KB
-# of a Pico's heap there. Both runtimes.
+# another game's is loaded (pawpad.games.load, through pawpad.loader): each game's
+# engine and flow are 30-40 KB of a Pico's heap there. Both runtimes.
 import sys
 
-from pawpad import games
+from pawpad import games, loader
 
 
 def loaded_of(game_id):
     g = games.entry(game_id)
-    flows = g[3].rpartition(".")[0]
+    flows = g.flow.rpartition(".")[0]
     return sorted(n for n in sys.modules
-                  if n == g[2] or n == flows or n.startswith(flows + "."))
+                  if n == g.engine or n == flows or n.startswith(flows + "."))
 
 
 def every_games_code():
     """{name: module} of every game's code loaded now."""
-    return dict((n, sys.modules[n]) for g in games.GAMES for n in loaded_of(g[0]))
+    return dict((n, sys.modules[n]) for g in games.GAMES for n in loaded_of(g.id))
 
 
 def put_back(kept):
     """The games' code as it was before a test sent some away (other tests hold the
     modules they imported), their packages' attributes too."""
     for name in list(every_games_code()):
-        games.drop_module(name)
+        loader.forget(name)
     for name, module in sorted(kept.items()):
         sys.modules[name] = module
         parent, _, leaf = name.rpartition(".")
@@ -31,19 +31,18 @@ def put_back(kept):
 
 
 def test_loading_a_game_sends_the_others_code_away_and_it_comes_back():
-    import pawpad
 
-    kept, in_ram = every_games_code(), pawpad.IN_RAM
+    kept, in_ram = every_games_code(), loader.IN_RAM
     try:
         for name in kept:  # from nothing loaded, whatever other tests loaded before
-            games.drop_module(name)
-        pawpad.IN_RAM = True  # the code from .mpy files
+            loader.forget(name)
+        loader.IN_RAM = True  # the code from .mpy files
         sends_away_and_back()
-        pawpad.IN_RAM = False  # frozen: every game's modules are left
+        loader.IN_RAM = False  # frozen: every game's modules are left
         games.prepare("circus_puppy")
         assert loaded_of("circus_puppy") and loaded_of("top_dogs")
     finally:
-        pawpad.IN_RAM = in_ram
+        loader.IN_RAM = in_ram
         put_back(kept)
 
 
@@ -70,7 +69,7 @@ def test_a_module_of_no_game_sends_nothing_away():
     try:
         games.prepare("pick_a_dog")
         before = loaded_of("pick_a_dog")
-        games.drop_module("pawpad.games.shape")
+        loader.forget("pawpad.games.shape")
         games.load("pawpad.games.shape")
         assert loaded_of("pick_a_dog") == before and before
     finally:
@@ -78,26 +77,25 @@ def test_a_module_of_no_game_sends_nothing_away():
 
 
 def test_code_loaded_into_ram_is_loaded_packed():
-    # From .mpy files (make flash, make sim) the heap is collected every Packed.BYTES
+    # From .mpy files (make flash, make sim) the heap is collected every loader.PACK_BYTES
     # while code loads; frozen or source code is left to load as it is.
     import gc
 
-    import pawpad
 
     threshold = getattr(gc, "threshold", None)
     if threshold is None:
         from skipping import only_micropython
 
         only_micropython("CPython's gc has no allocation threshold")
-    was, kept = threshold(), pawpad.IN_RAM
+    was, kept = threshold(), loader.IN_RAM
     try:
-        pawpad.IN_RAM = True
-        with pawpad.Packed():
-            assert threshold() == pawpad.Packed.BYTES
+        loader.IN_RAM = True
+        with loader.Packed():
+            assert threshold() == loader.PACK_BYTES
         assert threshold() == was
-        pawpad.IN_RAM = False
-        with pawpad.Packed():
+        loader.IN_RAM = False
+        with loader.Packed():
             assert threshold() == was
     finally:
-        pawpad.IN_RAM = kept
+        loader.IN_RAM = kept
         threshold(was)

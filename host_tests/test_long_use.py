@@ -73,7 +73,9 @@ import io
 import json
 import sys
 
+from pawpad import games
 from pawpad.app.device.device import Device
+from pawpad.app.menus.main import labels
 from pawsim import board as simboard
 from pawsim import robots
 from pawsim.restless import largest_block
@@ -82,8 +84,8 @@ from pawsim.script import Player, parse
 FIG = {"low_free": None, "low_free_at": None, "low_block": None, "low_block_at": None,
        "looks": 0, "errors": [], "done": [], "notices": [], "steps": {}, "order": [],
        "new_ids": []}
-MENU_ROW = {"pick_a_dog": 0, "circus_puppy": 1, "top_dog": 2, "top_dogs": 3}
-STATISTICS, HISTORY = 6, 7  # rows of the main menu
+STATISTICS = labels().index("Statistics")  # rows of the main menu
+HISTORY_ROW = labels().index("History")
 VARIANTS = {"dog": "Pick-a-Dog", "pog": "Pick-a-Pog", "solo": "Solo"}
 
 
@@ -253,7 +255,7 @@ def boot():
 
 
 def history(open_row):
-    BOX.menu_row(HISTORY)
+    BOX.menu_row(HISTORY_ROW)
     h = BOX.app.top
     if h.name != "history":
         raise Failed("the History row showed " + h.name)
@@ -285,7 +287,7 @@ def statistics():
 
 
 def new_game(title, variant):
-    BOX.menu_row(MENU_ROW[title])
+    BOX.menu_row(games.IDS.index(title))
     if BOX.top() == "pick-variant":
         BOX.choose_row(VARIANTS[variant])
     if BOX.top() == "setup":

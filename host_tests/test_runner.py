@@ -72,6 +72,7 @@ def test_an_idle_loop_collects_what_the_steps_left():
     import asyncio
     import gc
 
+    from pawpad import loader
     from pawpad.app.device import loop as runner
     from pawsim import board as simboard
 
@@ -82,11 +83,11 @@ def test_an_idle_loop_collects_what_the_steps_left():
         task = asyncio.create_task(runner.run(hw, world.clock.ms, world.clock.us))
         await asyncio.sleep_ms(100)  # booted; the loop waits for the boot screen's end
         gc.collect()
-        runner.kept = gc.mem_alloc()
-        before = runner.idle_collections
+        loader.kept = gc.mem_alloc()
+        before = loader.idle_collections
         for _ in range(10):
             await asyncio.sleep_ms(5)
-        quiet = runner.idle_collections - before
+        quiet = loader.idle_collections - before
         garbage = [bytearray(1024) for _ in range(12)]  # 12 KB the steps "left"
         del garbage
         world.menu(1, True)  # a press: the loop steps, then waits again
@@ -98,7 +99,7 @@ def test_an_idle_loop_collects_what_the_steps_left():
             await task
         except asyncio.CancelledError:
             pass
-        return quiet, runner.idle_collections - before
+        return quiet, loader.idle_collections - before
 
     quiet, after = asyncio.run(main())
     asyncio.new_event_loop()

@@ -1,6 +1,7 @@
 # What a board hands the app: the drivers it could build, and what it could not.
 # Boards (boards/<name>/board.py and the simulator's) fill one of these in; any device
 # may be None when it is missing, and `problems` says why in words for the screen.
+from pawpad import loader
 
 
 class Hardware:
@@ -26,10 +27,4 @@ class Hardware:
         self.restart = None  # starts the box again, marked as its own restart
 
     def free_ram(self):
-        try:
-            import gc
-
-            gc.collect()
-            return gc.mem_free()
-        except (ImportError, AttributeError):
-            return None
+        return loader.free()

@@ -191,7 +191,7 @@ class Rig:
         global BUS_HZ
         BUS_HZ = OPTS.get("i2c_hz") or pins.I2C_FREQ
         t0 = ticks_us()
-        from pawpad import Packed
+        from pawpad.loader import Packed
 
         with Packed():  # as main.py loads the boot's code
             from pawpad.app.device import loop as runner
@@ -638,6 +638,7 @@ async def sheet_figures(rig, gname):
     page turned, and the heap's largest free block after."""
     import json
 
+    from pawpad import loader
     from pawpad.app.shell.game import Game
     from pawpad.app.shell.score_sheet import ScoreSheet
     from pawpad.store.session import LOG, Session
@@ -660,7 +661,7 @@ async def sheet_figures(rig, gname):
                 say("sheet %s: event %d refused: %s" % (gname, i, why))
                 break
             i += 1
-            rig.runner.collect_while_idle()  # as the loop does between a table's keys, waiting
+            loader.collect_while_idle()  # as the loop does between a table's keys, waiting
             if i % 8 == 0:
                 s.flush()
                 if hw.watchdog is not None:

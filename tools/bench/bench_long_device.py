@@ -77,8 +77,6 @@ ticks_us = time.ticks_us
 tdiff = time.ticks_diff
 FORCE = array("i", [-1])  # buttons whose bit is 0 here read as pressed
 MENU = ("up", "down", "ok", "back")
-MENU_ROW = {"pick_a_dog": 0, "circus_puppy": 1, "top_dog": 2, "top_dogs": 3}
-STATISTICS, HISTORY = 6, 7
 FIG = {"low_free": None, "low_free_at": None, "low_block": None, "low_block_at": None,
        "looks": 0, "errors": [], "notices": [], "order": [], "steps": {}, "ms": {}}
 CUR = ["start"]
@@ -90,6 +88,19 @@ def levels():
 
 class Failed(Exception):
     pass
+
+
+def menu_row(label):
+    """The main menu's row that `label` names, from the menu's own list."""
+    from pawpad.app.menus.main import labels
+
+    return labels().index(label)
+
+
+def game_row(game_id):
+    from pawpad import games
+
+    return menu_row(games.title(game_id))
 
 
 def largest_block(most):
@@ -509,7 +520,7 @@ async def to_menu():
 
 async def history(key, open_row=3):
     box = BOX[0]
-    t = await box.menu_row(HISTORY)
+    t = await box.menu_row(menu_row("History"))
     h = box.app.top
     if h.name != "history":
         raise Failed("the History row showed " + h.name)
@@ -535,7 +546,7 @@ async def history(key, open_row=3):
 
 async def statistics():
     box = BOX[0]
-    await box.menu_row(STATISTICS)
+    await box.menu_row(menu_row("Statistics"))
     if box.top() != "statistics":
         raise Failed("the Statistics row showed " + box.top())
     n = len(box.app.top.lines(box.app))
@@ -547,7 +558,7 @@ async def statistics():
 
 async def new_game(title):
     box = BOX[0]
-    await box.menu_row(MENU_ROW[title])
+    await box.menu_row(game_row(title))
     if box.top() == "setup":
         await box.key("ok")  # Start game, with the house rules as they are
     if box.top() == "who-starts":

@@ -8,8 +8,9 @@ import os
 import sys
 
 PKG = "pawpad"
-# What each layer may import from pawpad (besides itself); pawpad.ticks, pawpad.hardware
-# (the board contract) and the package root are below everything. Inside the app the
+# What each layer may import from pawpad (besides itself); pawpad.ticks, pawpad.loader
+# (code into the heap), pawpad.hardware (the board contract) and the package root are
+# below everything. Inside the app the
 # kernel (shell) is below the games' flows and the menus, and the device is above all.
 ALLOWED = {
     "drivers": set(),

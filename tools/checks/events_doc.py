@@ -84,7 +84,7 @@ def page():
 
     out = [HEAD % common_api()]
     for g in games.GAMES:
-        out += game_section(g[0], g[1], g[2])
+        out += game_section(g.id, g.title, g.engine)
     return "\n".join(out).rstrip() + "\n"
 
 

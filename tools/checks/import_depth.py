@@ -127,8 +127,8 @@ def named_as_text(root):
         sys.path.remove(shims)
     out = []
     for g in games.GAMES:
-        out += [g[2], g[3]]
-    return out + ["pawpad.app.menus." + m for _label, m, _cls in menus.BOX]
+        out += [g.engine, g.flow]
+    return out + ["pawpad.app.menus." + s.module for s in menus.BOX]
 
 
 def chains(root):

@@ -7,6 +7,7 @@
 #   - a power cut or a reset loses no event that was on flash;
 #   - a finished game is in the history once.
 # Runs on CPython and the MicroPython unix port; `make restless` runs it long.
+from pawpad import games
 from pawpad.app.device.device import Device
 from pawpad.games.common import replay
 from pawpad.store import logscan
@@ -18,7 +19,6 @@ from pawsim.rng import Rng
 from pawsim.script import Player
 
 GAMES = ("pick_a_dog", "circus_puppy", "top_dog", "top_dogs")
-MENU_ROW = {"pick_a_dog": 0, "circus_puppy": 1, "top_dog": 2, "top_dogs": 3}
 PLAYERS = 3
 
 
@@ -153,7 +153,7 @@ class Table:
 
     def open_game(self):
         menu = self.app.top
-        menu.sel = MENU_ROW[self.game]  # the cursor to the game's row; then the keys
+        menu.sel = games.IDS.index(self.game)  # the cursor to the game's row; then the keys
         self.key("ok")
         if self.app.top.name == "pick-variant":
             self.key("ok")

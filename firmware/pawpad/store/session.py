@@ -8,7 +8,8 @@ from binascii import crc32  # no fallback: see store/gamelog.py
 
 from micropython import const
 
-from pawpad.games import drop_module, engine_for
+from pawpad import loader
+from pawpad.games import engine_for
 from pawpad.games.common import clone
 from pawpad.store import gamelog, logread
 from pawpad.store.history import HISTORY, HISTORY_KEEP, in_history, prune_history
@@ -446,7 +447,7 @@ def _drop_readers():
     """The code of a whole reading (logscan, checkpoint, the snapshots' checker) leaves
     RAM: a game being played never needs it."""
     for name in ("pawpad.store.checkpoint", "pawpad.store.logscan", "pawpad.games.shape"):
-        drop_module(name)
+        loader.forget(name)
 
 
 def _read(store, whole, careful=False, progress=None):

@@ -2,11 +2,11 @@
 # deadline) and steps the device; another polls the stage sensors. No busy loop: when
 # nothing is happening the loop sleeps until an interrupt sets the flag.
 import asyncio
-import gc
 import time
 
 from micropython import const
 
+from pawpad import loader
 from pawpad.app.device.device import Device
 from pawpad.store.logread import Patience
 from pawpad.ticks import PERIOD, diff
@@ -21,21 +21,6 @@ def ticks_us():
 
 
 _IDLE_MS = const(100)  # a wait this long: nobody is waiting for the screen
-_IDLE_BYTES = const(8192)
-kept = 0  # bytes in use after the last collection made while idle
-idle_collections = 0  # collections collect_while_idle() made (benchmarks, tests)
-
-
-def collect_while_idle():
-    """A collection now, while nobody waits for the screen, once 8 KB or more were
-    allocated since the last: so that the collection an allocation would force in
-    the middle of a menu step or a game's first screen (10-12 ms frozen, 20-24 ms
-    from .mpy on a Pico) seldom has to come there."""
-    global kept, idle_collections
-    if gc.mem_alloc() - kept >= _IDLE_BYTES:
-        gc.collect()
-        kept = gc.mem_alloc()
-        idle_collections += 1
 
 
 def start_watchdog(hw):
@@ -67,7 +52,7 @@ async def input_loop(dev, flag, clock_ms, clock_us, hw=None):
                 await asyncio.sleep_ms(1)
         else:
             if wait >= _IDLE_MS:
-                collect_while_idle()
+                loader.collect_while_idle()
             try:
                 await asyncio.wait_for_ms(flag.wait(), max(1, wait))
             except asyncio.TimeoutError:

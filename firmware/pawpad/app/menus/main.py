@@ -1,17 +1,30 @@
 # The main menu: the games (pawpad.games lists them), then the box's own screens, each
 # in a module of this folder loaded only when opened (a game never pays for them), as
 # the opening of a game is (app/shell/game_start.py).
-import gc
-import sys
-
-from pawpad import games
+from pawpad import games, loader
 from pawpad.ui.lists import ListScreen
 from pawpad.ui.screen import BACK
 
-# (label, module, screen class): the box's own screens, after the games.
-BOX = (("Players", "players", "Players"), ("Settings", "settings", "SettingsScreen"),
-       ("Statistics", "statistics", "Statistics"), ("History", "history", "History"),
-       ("Check hardware", "hardware", "HardwareCheck"), ("About", "about", "About"))
+
+class Screen:
+    """A row of the box's own screens, after the games: its label, the module of this
+    folder that holds it, the screen's class there."""
+
+    def __init__(self, label, module, cls):
+        self.label = label
+        self.module = module
+        self.cls = cls
+
+
+BOX = (Screen("Players", "players", "Players"), Screen("Settings", "settings", "SettingsScreen"),
+       Screen("Statistics", "statistics", "Statistics"), Screen("History", "history", "History"),
+       Screen("Check hardware", "hardware", "HardwareCheck"), Screen("About", "about", "About"))
+
+
+def labels():
+    """The main menu's rows' labels, in order: the games', then the box's screens'
+    (key scripts, benchmarks and tests find a row by its label here)."""
+    return [g.title for g in games.GAMES] + [s.label for s in BOX]
 
 
 class MainMenu(ListScreen):
@@ -20,9 +33,8 @@ class MainMenu(ListScreen):
     steps_in_place = True
 
     def rows(self, app):
-        return [(g[1], None) for g in games.GAMES] + [
-            (label, app.settings["players"] if label == "Players" else None)
-            for label, _, _ in BOX]
+        return [(label, app.settings["players"] if label == "Players" else None)
+                for label in labels()]
 
     def row_count(self, app):
         return len(games.GAMES) + len(BOX)  # a step makes no rows (a menu step's time)
@@ -39,17 +51,14 @@ class MainMenu(ListScreen):
         if i < len(games.GAMES):
             from pawpad.app.shell.game_start import start_game  # loaded at the first game
 
-            game_id = games.GAMES[i][0]
-            if games.GAMES[i][4]:
+            game_id = games.GAMES[i].id
+            if games.GAMES[i].variants:
                 app.nav.push(PickVariant(game_id))
             else:
                 start_game(app, game_id)
             return
-        _, module, screen = BOX[i - len(games.GAMES)]
-        gc.collect()
-        name = "pawpad.app.menus." + module
-        __import__(name)
-        app.nav.push(getattr(sys.modules[name], screen)())
+        s = BOX[i - len(games.GAMES)]
+        app.nav.push(getattr(loader.load("pawpad.app.menus." + s.module), s.cls)())
 
 
 class PickVariant(ListScreen):
@@ -61,7 +70,7 @@ class PickVariant(ListScreen):
         ListScreen.__init__(self)
         self.game_id = game_id
         self.title = games.title(game_id)
-        self.variants = games.entry(game_id)[4]
+        self.variants = games.entry(game_id).variants
 
     def rows(self, app):
         return [(label, "1P" if v == "solo" else "%dP" % app.settings["players"])

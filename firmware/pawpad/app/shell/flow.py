@@ -1,7 +1,8 @@
 # The flow protocol: what a game must give the device so that the box can play it.
-# Each game has one folder, app/flows/<id>/, whose flow.py holds FLOW, an instance of a
-# Flow subclass. load() is the one place that asks for it (pawpad.games imports it,
-# lazily): a game's code stays out of RAM until it is played.
+# A game's flow is the module its row in pawpad.games names (the four titles':
+# app/flows/<id>/flow.py), holding FLOW, an instance of a Flow subclass. load() is the
+# one place that asks for it (through pawpad.games.load, lazily): a game's code stays
+# out of RAM until it is played.
 #
 # The rule every flow keeps: the screen shown for a state comes from the state alone.
 # phase(state) names the state's moment, screen(game) makes the screen for it; the
@@ -25,7 +26,7 @@ def packed(items, width=COLS):
 
 def load(game_id):
     """The game's flow: its module (pawpad.games names it) is imported on first use."""
-    return games.load(games.entry(game_id)[3]).FLOW
+    return games.load(games.entry(game_id).flow).FLOW
 
 
 class Flow:

@@ -1,10 +1,10 @@
 # A Pick-a-Dog round on the device: the 3-2-1 countdown and the live round, up to the
 # first valid press. The players' buttons are the STOP buzzers; the STOP itself (who
 # called it, a tie, the verdict) is stop.py's.
-import gc
 
 from micropython import const
 
+from pawpad import loader
 from pawpad.app.flows.pick_a_dog.common import (
     BEEP,
     FALSE,
@@ -54,7 +54,7 @@ class Countdown(Screen):
         self.prepared = app.box.prepare_frames(
             lambda c: stop_frame(c, app, game, "GO!"),
             dict((s, _stop_draw(app, game, app.seat_name(s).upper())) for s in range(n)), LOOSE)
-        gc.collect()
+        loader.collect()
 
     def draw(self, c, app):
         widgets.title_bar(c, title(self.game), "R%d" % (self.game.state["round"] + 1))
