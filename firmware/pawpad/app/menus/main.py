@@ -6,7 +6,7 @@ from pawpad.ui.lists import ListScreen
 from pawpad.ui.screen import BACK
 
 
-class Screen:
+class BoxRow:
     """A row of the box's own screens, after the games: its label, the module of this
     folder that holds it, the screen's class there."""
 
@@ -16,9 +16,10 @@ class Screen:
         self.cls = cls
 
 
-BOX = (Screen("Players", "players", "Players"), Screen("Settings", "settings", "SettingsScreen"),
-       Screen("Statistics", "statistics", "Statistics"), Screen("History", "history", "History"),
-       Screen("Check hardware", "hardware", "HardwareCheck"), Screen("About", "about", "About"))
+BOX = (BoxRow("Players", "players", "Players"), BoxRow("Settings", "settings", "SettingsScreen"),
+       BoxRow("Statistics", "statistics", "Statistics"), BoxRow("History", "history", "History"),
+       BoxRow("Check hardware", "hardware", "HardwareCheck"),
+       BoxRow("About", "about", "About"))
 
 
 def labels():
