@@ -79,14 +79,15 @@ class Packed:
         return False
 
 
-def load(*modules, evict=()):
+def load(*modules, evict=None):
     """The last of `modules`, each imported on first use, after one collection, packed.
-    `evict`: the names of packages or modules to send out of RAM first, with all they
-    hold, where code is loaded into RAM (the frozen install keeps them)."""
+    `evict(modules)`: the names of packages or modules to send out of RAM first, with
+    all they hold, where code is loaded into RAM (the frozen install keeps them); asked
+    only when something is to be loaded there."""
     fresh = [m for m in modules if m not in sys.modules]
     if fresh:
-        if IN_RAM:
-            for name in evict:
+        if IN_RAM and evict is not None:
+            for name in evict(modules):
                 forget(name)
         gc.collect()
         with Packed():

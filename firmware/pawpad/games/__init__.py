@@ -54,7 +54,7 @@ def title(game_id, variant=None):
 def load(*modules):
     """The last of `modules`, imported on first use (pawpad.loader): a game's engine or
     flow sends every other game's out of RAM first, where code is loaded into RAM."""
-    return loader.load(*modules, evict=_others(modules))
+    return loader.load(*modules, evict=_others)
 
 
 def _others(modules):
