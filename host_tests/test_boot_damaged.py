@@ -10,7 +10,7 @@ from test_readers_total import Big, enc, game_lines, repeat, summary, tempdir, w
 from pawpad.app.device.device import Device
 from pawpad.core import settings as settings_rules
 from pawpad.store.files import Storage
-from pawpad.store.history import HISTORY, read_history
+from pawpad.store.records.history import HISTORY, read_history
 from pawpad.store.session import LOG
 from pawsim import board as simboard
 from pawsim.script import Player, parse
@@ -176,12 +176,15 @@ def all_files(data):
 
 
 def test_the_boot_files_are_what_the_app_reads():
-    from pawpad.store import crashes, logread, roster, stats
+    from pawpad.store import crashes
+    from pawpad.store.catalogues import roster
     from pawpad.store.files import SETTINGS
+    from pawpad.store.log import readback
+    from pawpad.store.records import stats
 
     # every file the app reads whole or by lines is one a crash may implicate
-    assert {SETTINGS, stats.SETUPS, stats.STATS, HISTORY, LOG, roster.ROSTER, logread.SHEET,
-            logread.DRAFT, logread.TIMER} <= set(crashes.FILES)
+    assert {SETTINGS, stats.SETUPS, stats.STATS, HISTORY, LOG, roster.ROSTER, readback.SHEET,
+            readback.DRAFT, readback.TIMER} <= set(crashes.FILES)
     assert pins.PLAYERS  # the simulated board's wiring is the Pico's
 
 

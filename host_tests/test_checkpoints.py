@@ -7,8 +7,8 @@ import os
 
 from test_device import fresh_dir
 
-from pawpad.store import checkpoint, gamelog, logscan
 from pawpad.store.files import Storage
+from pawpad.store.log import checkpoint, codec, scan, schema
 from pawpad.store.session import LOG, Session
 from pawsim import robots
 
@@ -26,7 +26,7 @@ def same_game(a, b):
 
 
 def whole_reading(store):
-    r = logscan.read(store, fast=True)
+    r = scan.read(store, fast=True)
     assert r.state is not None and r.problem is None
     return r
 
@@ -63,7 +63,7 @@ def test_a_long_game_resumes_from_its_last_checkpoint_reading_only_what_follows(
     assert quick.since <= Session.snap_every
     assert quick.snap is not None and quick.snap[0] == 300 - quick.since
     with store.open_text(LOG) as f:
-        links = [r["ix"][0] for r in gamelog.Reader().read(f) if "ix" in r]
+        links = [r["ix"][0] for r in schema.Reader().read(f) if "ix" in r]
     assert len(links) == 300 // Session.snap_every and links[0] == 0
     assert all(links[1:])  # each checkpoint leans on the one before
 
@@ -115,9 +115,9 @@ def test_a_broken_link_falls_back_to_reading_the_whole_log():
     text = store.read_text(LOG, 1 << 16)  # 9 events: a few KB
     lines = text.split("\n")
     last = max(i for i, line in enumerate(lines) if '"ix"' in line)
-    rec = gamelog.decode(lines[last])
+    rec = codec.decode(lines[last])
     rec["ix"][0] = 1  # the link now leads into the header
-    lines[last] = gamelog.encode(rec)[:-1]
+    lines[last] = codec.encode(rec)[:-1]
     store.write_text(LOG, "\n".join(lines))
     assert checkpoint.read_from_checkpoint(store) is None
     r, messages = Session.resume(store)

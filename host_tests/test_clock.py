@@ -5,35 +5,35 @@
 from test_device_games import OPEN_TOP_DOGS, round_keys, three_players
 
 from pawpad.app.device.device import Device
-from pawpad.store import gamelog
 from pawpad.store.files import Storage
-from pawpad.store.history import read_history
+from pawpad.store.log import codec, schema
+from pawpad.store.records.history import read_history
 from pawpad.store.session import LOG
 from pawsim import board as simboard
 from pawsim.script import Player, parse
 
 
 def test_a_stamp_is_the_clock_to_the_second_or_nothing():
-    assert gamelog.stamp((2026, 12, 2, 20, 5, 9, 2, 336)) == "2026-12-02 20:05:09"
-    assert gamelog.stamp((2021, 1, 1, 0, 0, 4, 4, 1)) is None  # the rp2 port's start
-    assert gamelog.stamp((2024, 12, 31, 23, 59, 59, 1, 366)) is None
-    assert gamelog.stamp_ok("2026-12-02 20:05:09")
+    assert schema.stamp((2026, 12, 2, 20, 5, 9, 2, 336)) == "2026-12-02 20:05:09"
+    assert schema.stamp((2021, 1, 1, 0, 0, 4, 4, 1)) is None  # the rp2 port's start
+    assert schema.stamp((2024, 12, 31, 23, 59, 59, 1, 366)) is None
+    assert schema.stamp_ok("2026-12-02 20:05:09")
     for bad in ("2026-12-02T20:05:09", "2026-12-2 20:05:09", "2026-12-02 20:05:0x",
                 "2026-12-02 20:05:09 ", "2026-12-02", "", None, 20261202, ["2026"],
                 "\uff12026-12-02 20:05:09"[:19]):
-        assert not gamelog.stamp_ok(bad), bad
+        assert not schema.stamp_ok(bad), bad
 
 
 def test_a_damaged_time_in_a_header_or_a_record_is_refused():
-    head = gamelog.header("top_dogs", 3, {}, None, "abc", None, "2026-12-02 20:05:09")
-    assert gamelog.check_head(head) is None
+    head = schema.header("top_dogs", 3, {}, None, "abc", None, "2026-12-02 20:05:09")
+    assert schema.check_head(head) is None
     head["start"] = "yesterday"
-    assert gamelog.check_head(head) == "has a bad start"
+    assert schema.check_head(head) == "has a bad start"
     rec = {"game": "top_dogs", "players": 2, "scores": [1, 2], "winners": [1],
            "start": "2026-12-02 20:05:09", "end": "2026-12-02 20:35:10"}
-    assert gamelog.check_summary(rec) is None
+    assert schema.check_summary(rec) is None
     for k in ("start", "end"):
-        assert gamelog.check_summary(dict(rec, **{k: 1733170000})) == "has a bad " + k
+        assert schema.check_summary(dict(rec, **{k: 1733170000})) == "has a bad " + k
 
 
 def play_at(times, script, data):
@@ -95,5 +95,5 @@ def test_the_start_is_in_the_logs_first_line_which_a_resumed_game_reads():
     # the game opened, then the power goes before its end
     play_at(["2026-12-02 20:05:09"], OPEN_TOP_DOGS + "2200 end\n", data)
     store = Storage(data)
-    head = gamelog.decode(store.read_text(LOG, 4096).split("\n")[0])
+    head = codec.decode(store.read_text(LOG, 4096).split("\n")[0])
     assert head["start"] == "2026-12-02 20:05:09"

@@ -1,22 +1,22 @@
 # The game log's records: checksums, torn and damaged records, undo/redo/corrections.
 # Both runtimes.
-from pawpad.store import gamelog
-from pawpad.store.timeline import Timeline
+from pawpad.store.log import codec, schema
+from pawpad.store.log.timeline import Timeline
 
 
 def log_text(*records):
-    return "".join(gamelog.encode(r) for r in records)
+    return "".join(codec.encode(r) for r in records)
 
 
-HEAD = gamelog.header("top_dogs", 3, {"rounds": 10})
+HEAD = schema.header("top_dogs", 3, {"rounds": 10})
 
 
 def test_round_trip():
     text = log_text(HEAD, {"e": {"t": "teams", "cards": [[1, 2, 3]]}}, {"undo": 1})
-    records, good, problem = gamelog.parse(text)
+    records, good, problem = schema.parse(text)
     assert problem is None and good == len(text)
     assert records[0] == HEAD and records[2] == {"undo": 1}
-    assert gamelog.check_header(records[0]) == HEAD
+    assert schema.check_header(records[0]) == HEAD
 
 
 def test_every_cut_point_keeps_the_whole_records_before_it():
@@ -25,10 +25,10 @@ def test_every_cut_point_keeps_the_whole_records_before_it():
     ends = []
     pos = 0
     for r in recs:
-        pos += len(gamelog.encode(r))
+        pos += len(codec.encode(r))
         ends.append(pos)
     for cut in range(len(text) + 1):
-        records, good, problem = gamelog.parse(text[:cut])
+        records, good, problem = schema.parse(text[:cut])
         whole = len([e for e in ends if e <= cut])
         assert records == recs[:whole], cut
         assert good == (ends[whole - 1] if whole else 0)
@@ -37,22 +37,22 @@ def test_every_cut_point_keeps_the_whole_records_before_it():
 
 def test_damaged_record_stops_the_reading():
     text = log_text(HEAD, {"e": {"t": "a"}}, {"e": {"t": "b"}})
-    first = len(gamelog.encode(HEAD))
+    first = len(codec.encode(HEAD))
     bad = text[:first + 5] + "X" + text[first + 6:]
-    records, good, problem = gamelog.parse(bad)
+    records, good, problem = schema.parse(bad)
     assert records == [HEAD] and good == first
     assert problem == "record 2 is damaged"
 
 
 def test_line_without_checksum_is_damaged():
-    records, good, problem = gamelog.parse('{"game": "x"}\n')
+    records, good, problem = schema.parse('{"game": "x"}\n')
     assert records == [] and problem == "record 1 is damaged"
 
 
 def test_header_checks():
     for bad in ({"e": 1}, [1], {"game": "x", "players": 2, "v": 99}):
         try:
-            gamelog.check_header(bad)
+            schema.check_header(bad)
         except ValueError:
             continue
         raise AssertionError(bad)
@@ -92,24 +92,24 @@ def test_timeline_refuses_what_cannot_be():
 
 
 def test_skipping_reader_passes_over_bad_lines():
-    good = [gamelog.encode({"game": "top_dog", "players": 2, "n": i}) for i in range(4)]
+    good = [codec.encode({"game": "top_dog", "players": 2, "n": i}) for i in range(4)]
     lines = [good[0], "junk\n", good[2], good[3][:-1]]
-    r = gamelog.Reader(skip=True)
+    r = schema.Reader(skip=True)
     assert [x["n"] for x in r.read(lines)] == [0, 2]
     assert r.skipped == 2 and r.count == 2
-    log = [gamelog.encode(HEAD), "junk\n", gamelog.encode({"undo": 1})]
-    strict = gamelog.Reader()
+    log = [codec.encode(HEAD), "junk\n", codec.encode({"undo": 1})]
+    strict = schema.Reader()
     assert list(strict.read(log)) == [HEAD]
     assert strict.problem == "record 2 is damaged"
 
 
 def test_a_reader_says_what_a_file_reader_could_not_make_text_of():
-    lines = [gamelog.encode(HEAD), gamelog.TOO_LONG, gamelog.NOT_TEXT,
-             gamelog.encode({"game": "top_dog", "players": 2})]
-    strict = gamelog.Reader()
+    lines = [codec.encode(HEAD), codec.TOO_LONG, codec.NOT_TEXT,
+             codec.encode({"game": "top_dog", "players": 2})]
+    strict = schema.Reader()
     assert list(strict.read(lines)) == [HEAD]
     assert strict.problem == "record 2 is too long"
-    r = gamelog.Reader(skip=True)
+    r = schema.Reader(skip=True)
     assert list(r.read(lines[1:])) == [{"game": "top_dog", "players": 2}]
     assert r.skipped == 2 and r.problem == "record 2 is not text"
 
@@ -120,9 +120,9 @@ def test_records_of_the_wrong_shape_stop_a_log_with_what_is_wrong():
                      ({"e": [1]}, "has a bad event"), ({"fix": -1, "e": {"t": "a"}},
                                                        "has a bad correction")):
         text = log_text(HEAD, {"e": {"t": "a"}}, bad, {"e": {"t": "b"}})
-        records, good, problem = gamelog.parse(text)
+        records, good, problem = schema.parse(text)
         assert records == [HEAD, {"e": {"t": "a"}}]
         assert problem == "record 3 " + why, problem
-    records, good, problem = gamelog.parse(log_text({"game": "chess", "players": 2,
+    records, good, problem = schema.parse(log_text({"game": "chess", "players": 2,
                                                      "settings": {}, "v": 1}))
     assert records == [] and problem == "record 1 is not a known game"

@@ -1,5 +1,5 @@
 # The first-press arbiter (docs/rules.md, "First press"). Runs on CPython and MicroPython.
-from pawpad.core.lockout import RoundClock, first_press, judge
+from pawpad.core.stop.lockout import RoundClock, first_press, judge
 from pawpad.ticks import PERIOD, add, diff
 from pawsim.rng import Rng
 
@@ -264,7 +264,7 @@ def test_a_press_of_the_countdown_is_a_false_start_whatever_its_tick():
 def test_sole_names_the_one_winner_result_names_or_none():
     # RoundClock.sole is the STOP's own question (no list made): it must agree with
     # result() on every table, ties, false starts, a seat pressing twice and all.
-    from pawpad.core.lockout import RoundClock
+    from pawpad.core.stop.lockout import RoundClock
 
     rng = Rng(12345)
     for case in range(400):

@@ -1,5 +1,5 @@
 # The stage-weight step detector (docs/rules.md, "Stage weight"). Both runtimes.
-from pawpad.core.stage import StepDetector
+from pawpad.core.stage.detector import StepDetector
 from pawsim.rng import Rng
 
 CARD = 4.0  # grams of one folded dog card

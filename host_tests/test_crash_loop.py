@@ -18,7 +18,7 @@ from pawpad.app.device import loop as runner
 from pawpad.core import settings as settings_rules
 from pawpad.store import crashes
 from pawpad.store.files import Storage
-from pawpad.store.history import HISTORY
+from pawpad.store.records.history import HISTORY
 from pawpad.store.session import LOG
 from pawsim import board as simboard
 from pawsim.script import Player, parse
@@ -449,7 +449,7 @@ def crash_in(module, attr, when=None):
 def phase_case(phase):
     """(the crash's place, the app's script on the board, the file it implicates)."""
     from pawpad.app.shell.app import App
-    from pawpad.store import stats
+    from pawpad.store.records import stats
     from pawpad.store.session import Resuming
 
     if phase == "early boot":  # the statistics read at the app's start, then used

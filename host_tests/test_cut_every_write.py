@@ -12,9 +12,9 @@ from test_navigation import round_keys, top
 
 from pawpad.app.device import device as device_module
 from pawpad.app.shell.game_menu import EndGame
-from pawpad.store import gamelog, logscan
 from pawpad.store.files import Storage
-from pawpad.store.history import read_history
+from pawpad.store.log import scan, schema
+from pawpad.store.records.history import read_history
 from pawpad.store.session import Session
 from pawsim.script import parse
 from pawsim.scripts import timed
@@ -89,9 +89,9 @@ def play_cut(keys, data, cut_at):
 
 def stops_in_force(store):
     """{seat: STOPs} among the events in force of the log on flash."""
-    if not Session.saved(store) or not logscan.has_a_record(store):
+    if not Session.saved(store) or not scan.has_a_record(store):
         return None
-    r = logscan.read(store, fast=True)
+    r = scan.read(store, fast=True)
     s = Session(store, r.head, r.timeline, r.state, r.size)
     seats = {}
     caller = None
@@ -157,5 +157,5 @@ def test_a_cut_at_any_flash_write_neither_loses_nor_doubles_the_game():
     assert checked >= writes // 2
     # and the records on flash are all whole after each recovery
     with store.open_text("history.log") as f:
-        reader = gamelog.Reader(skip=True)
+        reader = schema.Reader(skip=True)
         assert len(list(reader.read(f))) == 1 and reader.skipped == 0

@@ -43,7 +43,7 @@ from pawpad import games
 from pawpad.app.device import device as device_module
 from pawpad.app.device.device import Device
 from pawpad.games.common import replay
-from pawpad.store import gamelog
+from pawpad.store.log import codec
 from pawpad.ui.screen import Screen
 from pawsim import board as simboard
 from pawsim import damage, robots
@@ -69,7 +69,7 @@ SNAPSHOTS = 10  # crafted snapshot states (fields missing, of the wrong type)
 EVENTS = 12  # an event's record (or the header) replaced by a CRC-valid other one
 ROBOT_MOVES = 3  # robot moves after the resume, through the game in progress
 KEYS = 4  # random keys after them (after a power-on; a watchdog reset: none)
-# What a message about damage says (session.py's and logread's wording today, and the
+# What a message about damage says (session.py's and readback's wording today, and the
 # words the rewrite is to use): one of these in a notice or a toast.
 MARKS = ("kept as", "set aside", "damaged", ".bad", "saved game", "cut short",
          "could not be read")
@@ -471,7 +471,7 @@ def history_of(data, game_id):
     with f:
         for raw in f.read().split(b"\n"):
             try:
-                rec = gamelog.decode(raw.decode())
+                rec = codec.decode(raw.decode())
             except (ValueError, UnicodeError):
                 continue
             if isinstance(rec, dict) and rec.get("id") == game_id:

@@ -204,7 +204,7 @@ def test_plus_one_asks_for_the_same_action_again():
 def test_reaching_30_ends_the_game_with_the_final_standings():
     data = three_players()
     from pawpad.store.files import Storage
-    from pawpad.store.history import read_history
+    from pawpad.store.records.history import read_history
     from pawpad.store.session import Session
     s = Session.new(Storage(data), "circus_puppy", 3)
     s.flush()

@@ -3,9 +3,9 @@
 # Both runtimes.
 from test_device import fresh_dir, play
 
-from pawpad.store import gamelog
 from pawpad.store.files import Storage
-from pawpad.store.history import read_history
+from pawpad.store.log import schema
+from pawpad.store.records.history import read_history
 from pawpad.store.session import LOG
 from pawsim.script import parse
 from pawsim.scripts import timed
@@ -50,7 +50,7 @@ def test_a_round_of_top_dogs_through_the_menus():
     # the first: seat 2's 9-9-9 = 729 beats 6-6-6 = 216 and 5-5-5 = 125
     assert st["cups"] == [0, 1, 0] and st["round"] == 1
     assert p.dev.app.top.name == "top-dogs"
-    records, _, problem = gamelog.parse(Storage(data).read_text(LOG))
+    records, _, problem = schema.parse(Storage(data).read_text(LOG))
     assert problem is None and len(records) == 2  # on flash
     assert records[1]["e"]["cards"] == [[5, 5, 5], [9, 9, 9], [6, 6, 6]]
 
@@ -250,7 +250,7 @@ def test_history_and_statistics_screens_show_finished_games():
     # when it began (the unix port's clock is set: its year is this one), how long,
     # then every seat's score
     assert p.dev.app.top.name == "notice" and lines[2].startswith("Red ")
-    assert gamelog.stamp_ok(lines[0] + ":00") and "min" in lines[1]
+    assert schema.stamp_ok(lines[0] + ":00") and "min" in lines[1]
 
 
 def test_a_team_passed_over_by_a_players_button_is_asked_for_before_saving():

@@ -4,8 +4,8 @@
 import pins
 from test_device import fresh_dir, play
 
-from pawpad.store import gamelog
 from pawpad.store.files import Storage
+from pawpad.store.log import schema
 from pawpad.store.session import LOG
 from pawsim.script import parse
 from pawsim.scripts import GO_MS, counts_keys
@@ -43,7 +43,7 @@ def tally(p):
 
 
 def log_records(data):
-    records, _, problem = gamelog.parse(Storage(data).read_text(LOG))
+    records, _, problem = schema.parse(Storage(data).read_text(LOG))
     assert problem is None
     return records
 
@@ -247,7 +247,7 @@ def test_a_whole_game_to_the_end_of_the_draw_pile():
     assert p.dev.app.top.name == "results"
     p.play(parse("%d ok\n" % (t + 500)))
     assert p.dev.app.session is None  # finished, in the history
-    from pawpad.store.history import read_history
+    from pawpad.store.records.history import read_history
 
     games = read_history(Storage(data))
     assert games[-1]["game"] == "pick_a_dog" and games[-1]["events"] == 8

@@ -1,6 +1,6 @@
 # Nothing keyed is lost: each entry a screen has taken of a step not yet in the game
 # (the Top Dogs teams keyed so far, a Pick-a-Dog verdict and the counts after it) is
-# on flash as it is keyed (store/draft.py), and a power cut in the middle of the step
+# on flash as it is keyed (store/records/draft.py), and a power cut in the middle of the step
 # brings the screen back as far as it had gone. A damaged, crafted, stale or other
 # game's draft is never taken. Held BACK on the counts takes back the last count, not
 # the STOP. Each `play` on the same folder is the box powered again. Both runtimes.
@@ -11,8 +11,8 @@ from test_device_games import OPEN_TOP_DOGS, three_players
 from test_device_pick_a_dog import data_with, open_variant
 
 from pawpad.app.flows.pick_a_dog import stop as pad_stop
-from pawpad.store import draft
 from pawpad.store.files import Storage
+from pawpad.store.records import draft
 from pawsim.script import parse
 from pawsim.scripts import GO_MS
 

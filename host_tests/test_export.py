@@ -15,7 +15,7 @@ import export  # noqa: E402
 
 from pawpad.app.shell import flow as flows  # noqa: E402
 from pawpad.core.colours import NAMES  # noqa: E402
-from pawpad.store import gamelog  # noqa: E402
+from pawpad.store.log import codec, schema  # noqa: E402
 from pawsim import robots  # noqa: E402
 
 TITLES = (("pick_a_dog", 4, None), ("circus_puppy", 3, {"first": 2}), ("top_dog", 4, None),
@@ -38,7 +38,7 @@ def record(name, players, settings, seed, start="2026-11-30 20:%02d:05"):
            "end": "2026-11-30 23:59:59"}
     if name == "circus_puppy":  # who took the first turn (results.summary keeps it)
         rec["first"] = state["settings"]["first"]
-    assert gamelog.check_summary(rec) is None, gamelog.check_summary(rec)
+    assert schema.check_summary(rec) is None, schema.check_summary(rec)
     return rec
 
 
@@ -159,7 +159,7 @@ def test_make_export_from_a_folder(tmp_path):
     data.mkdir()
     with open(data / "history.log", "w") as f:
         for rec in history():
-            f.write(gamelog.encode(rec))
+            f.write(codec.encode(rec))
     out = tmp_path / "out"
     export.main(["--data", str(data), "--out", str(out)])
     doc = json.loads((out / "pawpad.bgsplay").read_text())

@@ -6,7 +6,7 @@ from test_device_pick_a_dog import data_with, open_variant
 from test_device_top_dog import OPEN as OPEN_TOP_DOG
 from test_device_top_dog import two_players
 
-from pawpad.store import dog_catalog
+from pawpad.store.catalogues import dog_catalog
 from pawpad.store.files import Storage
 from pawsim.script import parse
 from pawsim.scripts import GO_MS, timed

@@ -297,7 +297,7 @@ def test_flash_keeps_its_stamp_so_a_second_flash_copies_nothing(make_pico):
 def test_flash_after_mip_removes_the_sources_that_would_shadow_the_mpy(make_pico):
     pico = make_pico()
     # what `mpremote mip install --target / package.json` leaves: the sources
-    for rel in ("pawpad/__init__.py", "pawpad/core/lockout.py", "main.py"):
+    for rel in ("pawpad/__init__.py", "pawpad/core/stop/lockout.py", "main.py"):
         (pico.dir / rel).parent.mkdir(parents=True, exist_ok=True)
         (pico.dir / rel).write_text("# source\n")
     pico.firmware({"pawpad/__init__.mpy": BYTECODE + b"one",

@@ -28,9 +28,9 @@ from helpers import ROOT, run_mp
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 from compile_all import compile_tree  # noqa: E402
 
-from pawpad.store import gamelog  # noqa: E402
 from pawpad.store.files import Storage  # noqa: E402
-from pawpad.store.history import HISTORY, HISTORY_KEEP
+from pawpad.store.log import schema  # noqa: E402
+from pawpad.store.records.history import HISTORY, HISTORY_KEEP
 from pawpad.store.session import LOG  # noqa: E402
 from pawsim import longdata  # noqa: E402
 
@@ -556,7 +556,7 @@ def row(case, title, hist, game, out):
 
 def read_history_file(data):
     """Every record of the history on flash, the reader that read them."""
-    reader = gamelog.Reader(skip=True)
+    reader = schema.Reader(skip=True)
     if not os.path.exists(str(data / HISTORY)):
         reader.problem = "there is no history"
         return [], reader

@@ -9,7 +9,7 @@ from test_device_top_dog import OPEN as OPEN_TOP_DOG
 from test_device_top_dog import two_players
 
 from pawpad.store.files import Storage
-from pawpad.store.history import read_history
+from pawpad.store.records.history import read_history
 from pawpad.store.session import LOG, Session
 from pawsim.script import parse
 from pawsim.scripts import GO_MS, timed

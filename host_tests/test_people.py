@@ -8,9 +8,10 @@ from test_device import fresh_dir, play
 from test_device_games import whole_game
 
 from pawpad.app.shell import people as screens
-from pawpad.store import gamelog, roster
+from pawpad.store.catalogues import roster
 from pawpad.store.files import Storage
-from pawpad.store.history import read_history
+from pawpad.store.log import codec, schema
+from pawpad.store.records.history import read_history
 from pawsim.script import parse
 
 
@@ -181,7 +182,7 @@ def test_a_game_with_names_then_seats_swapped_statistics_by_person():
     assert games[-1]["people"] == ["Ann", "Bob", None]
     assert games[-1]["winners"] == [1]  # seat 2 won: Bob
     with open(data + "/history.log") as f:
-        assert all(gamelog.check_summary(gamelog.decode(line.rstrip("\n"))) is None
+        assert all(schema.check_summary(codec.decode(line.rstrip("\n"))) is None
                    for line in f)
     st = p.dev.app.stats
     assert st["Bob"]["wins"] == 1 and st["Ann"]["games"] == 1 and st["Green"]["games"] == 1

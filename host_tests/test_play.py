@@ -6,7 +6,7 @@ from test_device_games import OPEN_TOP_DOGS, three_players
 
 from pawpad.app.shell.game import Game
 from pawpad.store.files import Storage
-from pawpad.store.history import read_history
+from pawpad.store.records.history import read_history
 from pawpad.store.session import LOG, Session
 from pawsim.gallery import quiet_app
 from pawsim.script import parse

@@ -17,7 +17,7 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 from compile_all import compile_tree  # noqa: E402
 
 from pawpad.games import top_dogs  # noqa: E402
-from pawpad.store import gamelog  # noqa: E402
+from pawpad.store.log import codec, schema  # noqa: E402
 from pawsim import scripts  # noqa: E402
 from pawsim.rng import Rng  # noqa: E402
 
@@ -76,7 +76,7 @@ def test_power_cuts_lose_no_acknowledged_event(tmp_path):
     out, err = p.communicate(timeout=120)
     full_s = time.monotonic() - started
     assert p.returncode == 0, err
-    records, _, problem = gamelog.parse((ref_data / "game.log").read_text())
+    records, _, problem = schema.parse((ref_data / "game.log").read_text())
     snaps = len([r for r in records if "snap" in r])
     assert problem is None and snaps == ROUNDS // 3 and len(records) == 1 + ROUNDS + snaps
     assert acked(out) == len(records)
@@ -94,7 +94,7 @@ def test_power_cuts_lose_no_acknowledged_event(tmp_path):
         if run % 4 == 3:
             # inside a record write: record k (1 = the header), after some of its bytes
             k = rng.num(1, len(records))
-            line = gamelog.encode(records[k - 1])
+            line = codec.encode(records[k - 1])
             args += ["--crash-at", "%d:%d" % (k, rng.num(0, len(line) - 1))]
             p = sim(args, tmp_path)
             seen = ""

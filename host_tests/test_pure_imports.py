@@ -7,10 +7,10 @@ import sys
 
 from helpers import ROOT
 
-PURE = ("pawpad.ticks", "pawpad.core.colours", "pawpad.store.gamelog", "pawpad.core.lockout",
-        "pawpad.store.pages", "pawpad.store.timeline", "pawpad.core.settings",
-        "pawpad.core.stage", "pawpad.core.stagerec",
-        "pawpad.core.stagesense", "pawpad.core.timers",
+PURE = ("pawpad.ticks", "pawpad.core.colours", "pawpad.store.log.codec", "pawpad.core.stop.lockout",
+        "pawpad.store.log.pages", "pawpad.store.log.timeline", "pawpad.core.settings",
+        "pawpad.core.stage.detector", "pawpad.core.stage.recording",
+        "pawpad.core.stage.sense", "pawpad.core.timers",
         "pawpad.games.common", "pawpad.games.shape", "pawpad.games.pick_a_dog",
         "pawpad.games.circus_puppy", "pawpad.games.top_dog", "pawpad.games.top_dogs")
 

@@ -17,7 +17,7 @@ SCRIPT = r'''
 import gc, json, sys
 sys.path.insert(0, sys.argv[2])
 from pawpad.store.files import Storage
-from pawpad.store import gamelog
+from pawpad.store.log import codec, schema
 
 st = Storage(sys.argv[1])
 
@@ -31,7 +31,7 @@ def put(name, head, piece, times, tail=b""):
 
 
 def count(name, skip):
-    r = gamelog.Reader(skip=skip)
+    r = schema.Reader(skip=skip)
     n = 0
     with st.open_text(name) as f:
         for _ in r.read(f):
@@ -39,8 +39,8 @@ def count(name, skip):
     return [n, r.skipped, r.problem]
 
 
-rec = gamelog.encode
-head = rec(gamelog.header("top_dogs", 3, {})).encode()
+rec = codec.encode
+head = rec(schema.header("top_dogs", 3, {})).encode()
 game = {"game": "top_dogs", "players": 3, "scores": [1, 2, 3], "winners": [2]}
 good = rec(game).encode()
 out = {}

@@ -5,10 +5,11 @@
 import os
 
 from pawpad.core import settings as settings_rules
-from pawpad.store import gamelog, logscan, stats
 from pawpad.store.files import Storage
-from pawpad.store.history import HISTORY, read_history
-from pawpad.store.lines import LINE_MAX, Lines
+from pawpad.store.log import codec, scan, schema
+from pawpad.store.log.lines import LINE_MAX, Lines
+from pawpad.store.records import stats
+from pawpad.store.records.history import HISTORY, read_history
 from pawpad.store.session import LOG, Session
 from pawsim.rng import Rng
 
@@ -76,10 +77,10 @@ def put(store, name, data):
 
 
 def enc(rec):
-    return gamelog.encode(rec).encode()
+    return codec.encode(rec).encode()
 
 
-HEAD = gamelog.header("top_dogs", 3, {})
+HEAD = schema.header("top_dogs", 3, {})
 
 
 def teams(a):
@@ -128,17 +129,17 @@ def bad_lines(rng):
     out.append(bytes(flip))
     out.append(good[:10] + b"\xff" + good[11:])
     nested = "[" * 2000 + "]" * 2000
-    out.append(gamelog.encode({"e": {"deep": 1}}).replace('{"deep": 1}', nested).encode())
+    out.append(codec.encode({"e": {"deep": 1}}).replace('{"deep": 1}', nested).encode())
     return out
 
 
 def read_log(store):
     """The game log through the strict reader: (records, reader)."""
-    r = gamelog.Reader()
+    r = schema.Reader()
     with store.open_text(LOG) as f:
         records = list(r.read(f))
     for i, rec in enumerate(records):
-        assert gamelog.check_log(rec, i) is None
+        assert schema.check_log(rec, i) is None
     return records, r
 
 
@@ -150,7 +151,7 @@ def every_reader(store, name, data):
     if name == LOG:
         records, r = read_log(store)
         assert r.problem is None or isinstance(r.problem, str)
-        whole_line = logscan.has_a_record(store)
+        whole_line = scan.has_a_record(store)
         s, messages = Session.resume(store)
         # A log without a whole line is a game whose header never reached flash
         # whole: it goes quietly.
@@ -159,7 +160,7 @@ def every_reader(store, name, data):
             assert isinstance(m, str)
     elif name == HISTORY:
         for g in read_history(store):
-            assert gamelog.check_summary(g) is None
+            assert schema.check_summary(g) is None
     elif name == "settings.json":
         values, messages = store.load_settings()
         for k in values:
@@ -180,7 +181,7 @@ def every_reader(store, name, data):
         except UnicodeError:
             text = None
         if text is not None:
-            records, good, problem = gamelog.parse(text)
+            records, good, problem = schema.parse(text)
             assert 0 <= good <= len(text) and (problem is None or records is not None)
             values, problems = settings_rules.parse(text)
             assert sorted(values) == sorted(settings_rules.SCHEMA)
@@ -242,7 +243,7 @@ def test_the_game_log_keeps_every_good_record_before_the_damage():
             store.remove(LOG)
             put(store, LOG, b"".join(lines[:at] + [bad] + lines[at:]))
             records, r = read_log(store)
-            assert records == [gamelog.decode(x.decode()[:-1]) for x in lines[:at]], k
+            assert records == [codec.decode(x.decode()[:-1]) for x in lines[:at]], k
             assert r.problem and r.problem.startswith("record %d " % (at + 1)), r.problem
             s, messages = Session.resume(store)
             assert s is not None and len(s.events()) == at - 1, (k, messages)
@@ -312,10 +313,10 @@ def lines_model(data, size):
     out = []
     parts = data.split(b"\n")
     for p in parts[:-1]:
-        out.append(gamelog.TOO_LONG if len(p) + 1 > size else p.decode() + "\n")
+        out.append(codec.TOO_LONG if len(p) + 1 > size else p.decode() + "\n")
     tail = parts[-1]
     if tail:
-        out.append(gamelog.TOO_LONG if len(tail) >= size else tail.decode())
+        out.append(codec.TOO_LONG if len(tail) >= size else tail.decode())
     return out
 
 
@@ -405,26 +406,26 @@ def test_settings_refuse_every_wrong_type():
 
 def test_the_schema_of_records():
     for rec in WRONG_SHAPES:
-        assert gamelog.check_record(rec) is not None, rec
+        assert schema.check_record(rec) is not None, rec
     for rec in ({"e": {}}, {"e": {"t": 1}, "ms": 0}):  # every event says its kind
-        assert gamelog.check_record(rec) == "has a bad event", rec
+        assert schema.check_record(rec) == "has a bad event", rec
     for rec in ({"e": {"t": "x"}}, {"e": {"t": "teams"}, "ms": 0}, {"undo": 1},
                 {"redo": 1, "ms": 5}, {"fix": 0, "e": {"t": "x"}},
                 {"fix": 3, "e": {"t": "x"}, "ms": 9}, {"snap": {}, "n": 1}):
-        assert gamelog.check_record(rec) is None, rec
-    head = gamelog.header("circus_puppy", 2, {}, ["Red", "Blue"], "g1")
+        assert schema.check_record(rec) is None, rec
+    head = schema.header("circus_puppy", 2, {}, ["Red", "Blue"], "g1")
     assert head["colours"] == ["Red", "Blue"] and head["id"] == "g1"
-    assert gamelog.check_header(head) is head
-    assert gamelog.header("top_dog", 2, {}) == {"game": "top_dog", "players": 2,
-                                                 "settings": {}, "v": gamelog.VERSION}
+    assert schema.check_header(head) is head
+    assert schema.header("top_dog", 2, {}) == {"game": "top_dog", "players": 2,
+                                                 "settings": {}, "v": schema.VERSION}
     for bad in (dict(head, game="chess"), dict(head, players=0), dict(head, players=9),
                 dict(head, players=2.0), dict(head, settings=[]), dict(head, colours=["Red"]),
                 dict(head, colours=["Red", "Mauve"]), dict(head, id="x" * 33),
                 dict(head, id=5), dict(head, extra=1), dict(head, v="1")):
-        assert gamelog.check_head(bad) is not None, bad
+        assert schema.check_head(bad) is not None, bad
     for rec in BAD_SUMMARIES:
-        assert gamelog.check_summary(rec) is not None, rec
+        assert schema.check_summary(rec) is not None, rec
     for rec in (summary(1), {"game": "top_dog", "players": 2},
                 {"game": "pick_a_dog", "players": 2, "scores": [0, 0], "abandoned": True,
                  "colours": ["Red", "Blue"], "id": "a", "unfinished": False}):
-        assert gamelog.check_summary(rec) is None, rec
+        assert schema.check_summary(rec) is None, rec

@@ -8,10 +8,10 @@
 from test_checkpoints import long_game
 from test_device import fresh_dir
 
-from pawpad.store import checkpoint, gamelog
 from pawpad.store.files import Storage
-from pawpad.store.history import HISTORY, history, prune_history
-from pawpad.store.pages import PAGE, Pages
+from pawpad.store.log import checkpoint, codec
+from pawpad.store.log.pages import PAGE, Pages
+from pawpad.store.records.history import HISTORY, history, prune_history
 from pawpad.store.session import LOG, Repaired, Session
 
 
@@ -102,9 +102,9 @@ def crafted(store, change):
     good checksum."""
     lines = lines_of(store)
     last = max(i for i, line in enumerate(lines) if b'"ix"' in line)
-    rec = gamelog.decode(lines[last].decode())
+    rec = codec.decode(lines[last].decode())
     change(rec, lines)
-    lines[last] = gamelog.encode(rec)[:-1].encode()
+    lines[last] = codec.encode(rec)[:-1].encode()
     put_lines(store, lines)
 
 
@@ -202,7 +202,7 @@ def test_the_history_is_pruned_a_record_at_a_time_and_a_damaged_one_copied_aside
     store = Storage(fresh_dir())
     with store.write_stream(HISTORY) as f:
         for i in range(300):
-            f.write(gamelog.encode({"game": "top_dogs", "players": 3, "n": i,
+            f.write(codec.encode({"game": "top_dogs", "players": 3, "n": i,
                                     "scores": [i, 0, 1], "winners": [0]}))
             if i == 7:
                 f.write("junk\n")

@@ -21,7 +21,7 @@ import make_report as report  # noqa: E402
 
 from pawpad.core.colours import NAMES  # noqa: E402
 from pawpad.games import pick_a_dog  # noqa: E402
-from pawpad.store import gamelog  # noqa: E402
+from pawpad.store.log import codec  # noqa: E402
 
 CHARTS = ("games-per-title", "wins-per-player", "last-games", "last-rounds", "rounds",
           "reactions", "margins", "stops")
@@ -179,9 +179,9 @@ def test_a_damaged_roster_is_said_and_the_report_goes_on_by_name(tmp_path):
 def test_games_recorded_before_score_sheets_are_left_out_of_the_rounds_and_said(tmp_path):
     _, data = _evening(tmp_path, games=2, left_rounds=0)
     lines = (data / "history.log").read_text().splitlines(True)
-    older = gamelog.decode(lines[0].rstrip("\n"))
+    older = codec.decode(lines[0].rstrip("\n"))
     del older["sheet"]  # as a box before score sheets wrote it
-    (data / "history.log").write_text(gamelog.encode(older) + lines[1])
+    (data / "history.log").write_text(codec.encode(older) + lines[1])
     out = tmp_path / "report"
     report.main(["--data", str(data), "--out", str(out)])
     text = (out / "report.html").read_text()
@@ -294,7 +294,7 @@ def _special_history(data):
     recs.append({"game": "pick_a_dog", "title": 7, "players": 1, "scores": [3],
                  "winners": [0], "id": "numbered"})  # not text: its game's, as on the box
     data.mkdir()
-    (data / "history.log").write_text("".join(gamelog.encode(r) for r in recs))
+    (data / "history.log").write_text("".join(codec.encode(r) for r in recs))
     return list(SPECIAL) + ["$_{game}$", "Pick-a-Dog"]
 
 

@@ -46,7 +46,7 @@ def test_the_whole_reading_leaves_no_reference_to_its_code():
     import sys
 
     import pawpad.games
-    import pawpad.store
+    import pawpad.store.log
 
     _, events = robots.play("top_dogs", 3, None, robots.Even(2), 20)
     store = Storage(fresh_dir())
@@ -56,7 +56,7 @@ def test_the_whole_reading_leaves_no_reference_to_its_code():
         s.flush()
     r, messages = Session.resume(store)  # the reading is loaded, used and dropped
     assert not messages and list(r.events()) == events
-    for package, leaf in ((pawpad.store, "logscan"), (pawpad.store, "checkpoint"),
+    for package, leaf in ((pawpad.store.log, "scan"), (pawpad.store.log, "checkpoint"),
                           (pawpad.games, "shape")):
         assert package.__name__ + "." + leaf not in sys.modules
         assert not hasattr(package, leaf), leaf  # the package's own reference goes too

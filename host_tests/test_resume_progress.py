@@ -9,8 +9,8 @@
 from test_checkpoints import check_resume, long_game, same_game
 from test_device import fresh_dir
 
-from pawpad.store import checkpoint, gamelog, logscan
 from pawpad.store.files import Storage
+from pawpad.store.log import checkpoint, codec, scan, schema
 from pawpad.store.session import LOG, Repaired, Resuming, Session
 
 REFUSED = {"t": "nonsense"}  # an event of no game: the rules refuse it
@@ -35,12 +35,12 @@ def top_dog(n, fix_at=None, every=10, store=None):
 
 def records(store):
     with store.open_text(LOG) as f:
-        return list(gamelog.Reader().read(f))
+        return list(schema.Reader().read(f))
 
 
 def append(store, rec):
     with open(store.path(LOG), "a") as f:
-        f.write(gamelog.encode(rec))
+        f.write(codec.encode(rec))
 
 
 def read_sliced(store, n=1):
@@ -64,7 +64,7 @@ def test_a_correction_far_back_costs_a_checkpoint_a_place_and_the_resume_starts_
     assert quick.since < 10  # read from the last checkpoint on
     resumed, _ = check_resume(store, s)
     assert resumed.ck_fixed == quick.fixed
-    whole = logscan.read(store, True)
+    whole = scan.read(store, True)
     assert resumed.ck_fixed == whole.fixed
     # and it goes on: more corrections, undos, a resume, the same game
     assert resumed.fix(1, resumed.events()[1], 5) is None
@@ -128,7 +128,7 @@ def test_a_refused_event_further_back_is_found_from_the_checkpoint_before():
     assert "does not fit" in messages[0]
     same_game(back, s)
     assert store.size(LOG) == good
-    careful = logscan.read(store, False)  # the careful reading from the start agrees
+    careful = scan.read(store, False)  # the careful reading from the start agrees
     assert careful.state == back.state and careful.problem is None
 
 
@@ -139,9 +139,9 @@ def test_a_doubted_checkpoint_sends_the_careful_reading_to_the_start():
     # the last checkpoint's state no longer what its records give
     lines = open(store.path(LOG)).read().split("\n")
     last = max(i for i, line in enumerate(lines) if '"ix"' in line)
-    rec = gamelog.decode(lines[last])
+    rec = codec.decode(lines[last])
     rec["snap"]["round"] += 1
-    lines[last] = gamelog.encode(rec)[:-1]
+    lines[last] = codec.encode(rec)[:-1]
     with open(store.path(LOG), "w") as f:
         f.write("\n".join(lines))
     bad = Resuming(store)

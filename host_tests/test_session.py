@@ -2,9 +2,9 @@
 # corrections, history. Both runtimes.
 from test_device import fresh_dir
 
-from pawpad.store import gamelog
 from pawpad.store.files import Storage
-from pawpad.store.history import read_history
+from pawpad.store.log import codec, schema
+from pawpad.store.records.history import read_history
 from pawpad.store.session import LOG, Session
 
 
@@ -30,7 +30,7 @@ def test_new_game_writes_header_and_events():
     assert s.acked == 1
     play_rounds(s, 3)
     assert s.acked == 4
-    records, _, problem = gamelog.parse(st.read_text(LOG))
+    records, _, problem = schema.parse(st.read_text(LOG))
     assert problem is None and len(records) == 4
     assert records[0]["game"] == "top_dogs"
 
@@ -217,7 +217,7 @@ def test_snapshots_in_the_log_resume_to_the_same_state():
     s = snapping(st)
     s.flush()
     play_rounds(s, 7)
-    records, _, problem = gamelog.parse(st.read_text(LOG))
+    records, _, problem = schema.parse(st.read_text(LOG))
     assert problem is None
     assert [r["n"] for r in records if "snap" in r] == [3, 6]
     r, messages = Session.resume(st)
@@ -233,9 +233,9 @@ def test_resume_starts_from_the_last_snapshot():
     # the first event is spoiled (its checksum made to match): replayed from the start
     # it would not fit; from the snapshot after event 6 it is never replayed
     lines = st.read_text(LOG).split("\n")
-    rec = gamelog.decode(lines[1])
+    rec = codec.decode(lines[1])
     rec["e"]["cards"] = [[0]]
-    lines[1] = gamelog.encode(rec)[:-1]
+    lines[1] = codec.encode(rec)[:-1]
     st.write_text(LOG, "\n".join(lines))
     r, messages = Session.resume(st)
     assert messages == [] and r.state == s.state
@@ -260,10 +260,10 @@ def test_an_event_that_does_not_fit_after_a_snapshot_is_found():
     play_rounds(s, 5)
     lines = st.read_text(LOG).split("\n")
     # records: header, e1, e2, e3, snap, e4, e5: spoil e4 (line 5)
-    rec = gamelog.decode(lines[5])
+    rec = codec.decode(lines[5])
     assert "e" in rec
     rec["e"]["cards"] = [[0]]
-    lines[5] = gamelog.encode(rec)[:-1]
+    lines[5] = codec.encode(rec)[:-1]
     st.write_text(LOG, "\n".join(lines))
     r, messages = Session.resume(st)
     assert r.state["round"] == 3

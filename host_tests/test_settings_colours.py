@@ -11,7 +11,7 @@ from test_device_games import whole_game
 from pawpad.core import settings
 from pawpad.core.colours import NAMES
 from pawpad.store.files import SETTINGS, Storage
-from pawpad.store.history import read_history
+from pawpad.store.records.history import read_history
 
 
 def apart(colours):

@@ -9,10 +9,10 @@ from test_sheet_kept import copy_dir, kept_rows, played, truth
 
 from pawpad.app.shell import results
 from pawpad.app.shell.game import Game
-from pawpad.store import gamelog
 from pawpad.store.files import Storage
+from pawpad.store.log import codec
+from pawpad.store.records.sheet import SHEET
 from pawpad.store.session import Session
-from pawpad.store.sheet import SHEET
 from pawsim.robots import Chooser, Even, Mixed
 
 # (title, players, settings, chooser, seed, robot moves): games of 12 to 30 rows,
@@ -56,7 +56,7 @@ def changed(lines):
     it with right checksums."""
     out = []
     for k, line in enumerate(lines):
-        rec = gamelog.decode(line[:-1])
+        rec = codec.decode(line[:-1])
         for key in sorted(rec):
             if key == "sheet":
                 continue
@@ -65,12 +65,12 @@ def changed(lines):
                     t = list(rec["t"])
                     t[seat] += 1 if k % 2 else -1
                     out.append(("row %d total %d" % (k - 1, seat), k,
-                                lines[:k] + [gamelog.encode(dict(rec, t=t))] +
+                                lines[:k] + [codec.encode(dict(rec, t=t))] +
                                 lines[k + 1:]))
                 continue
             for v in [other(rec[key])] + ([rec["n"] - 1] if key == "n" else []):
                 out.append(("line %d %s %r" % (k, key, v), k,
-                            lines[:k] + [gamelog.encode(dict(rec, **{key: v}))] +
+                            lines[:k] + [codec.encode(dict(rec, **{key: v}))] +
                             lines[k + 1:]))
     rows = lines[1:]
     for k in range(len(rows)):
@@ -81,15 +81,15 @@ def changed(lines):
         if k:
             swapped = rows[:k - 1] + [rows[k], rows[k - 1]] + rows[k + 1:]
             out.append(("rows %d, %d swapped" % (k - 1, k), k, lines[:1] + swapped))
-    head = gamelog.decode(lines[0][:-1])
-    last = gamelog.decode(lines[-1][:-1])
+    head = codec.decode(lines[0][:-1])
+    last = codec.decode(lines[-1][:-1])
     # the header alone, saying the game is where it is now: no row ever closed
-    out.append(("no rows", len(lines) - 1, [gamelog.encode(dict(head, m=last["m"]))]))
+    out.append(("no rows", len(lines) - 1, [codec.encode(dict(head, m=last["m"]))]))
     return out
 
 
 def renumber(line, i):
-    return gamelog.encode(dict(gamelog.decode(line[:-1]), i=i))
+    return codec.encode(dict(codec.decode(line[:-1]), i=i))
 
 
 def history_sheet(store, app, resumed=True):
@@ -147,7 +147,7 @@ def test_a_resume_makes_the_rows_after_its_snapshot_the_logs():
         want = truth(s, game.flow)
         good = lines_of(store.path(SHEET))
         after = [k for k in range(1, len(good))
-                 if gamelog.decode(good[k][:-1])["n"] > base]
+                 if codec.decode(good[k][:-1])["n"] > base]
         assert after, (name, base)  # rows closed after the last checkpoint
         tried = 0
         for what, k, lines in changed(good):

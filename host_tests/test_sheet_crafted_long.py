@@ -20,10 +20,10 @@ from compile_all import compile_tree  # noqa: E402
 from pawpad.app.shell import flow as flows  # noqa: E402
 from pawpad.app.shell import results, score_sheet  # noqa: E402
 from pawpad.app.shell.score_sheet import Kept  # noqa: E402
-from pawpad.store import gamelog  # noqa: E402
 from pawpad.store.files import Storage  # noqa: E402
+from pawpad.store.log import codec  # noqa: E402
+from pawpad.store.records.sheet import SHEET  # noqa: E402
 from pawpad.store.session import Session  # noqa: E402
-from pawpad.store.sheet import SHEET  # noqa: E402
 from pawsim import longdata  # noqa: E402
 
 # The modules precompiled, as on the Pico, and held in this heap as the .mpy install
@@ -108,13 +108,13 @@ def changed(lines, want):
     for r in (kept[0], kept[len(kept) // 2], kept[-2], kept[-1], kept[-1] - 1, 0,
               rows // 3 + 1, rows - 3):
         k = r + 1
-        rec = gamelog.decode(lines[k][:-1])
+        rec = codec.decode(lines[k][:-1])
         for key, v in (("t", [rec["t"][0] + 1] + rec["t"][1:]), ("m", rec["m"] + 1),
                        ("n", rec["n"] - 1), ("i", rec["i"] + 1)):
             out.append(("row %d %s" % (r, key), rec["n"],
-                        lines[:k] + [gamelog.encode(dict(rec, **{key: v}))] + lines[k + 1:]))
-    head = gamelog.decode(lines[0][:-1])
-    out.append(("header m", 0, [gamelog.encode(dict(head, m=head["m"] + 1))] + lines[1:]))
+                        lines[:k] + [codec.encode(dict(rec, **{key: v}))] + lines[k + 1:]))
+    head = codec.decode(lines[0][:-1])
+    out.append(("header m", 0, [codec.encode(dict(head, m=head["m"] + 1))] + lines[1:]))
     return out
 
 

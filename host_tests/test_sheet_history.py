@@ -15,8 +15,8 @@ from pawpad.app.shell import results, score_sheet
 from pawpad.app.shell.game import Game
 from pawpad.games import pick_a_dog
 from pawpad.store.files import Storage
-from pawpad.store.history import HISTORY, read_history
-from pawpad.store.lines import LINE_MAX
+from pawpad.store.log.lines import LINE_MAX
+from pawpad.store.records.history import HISTORY, read_history
 from pawpad.store.session import Session
 from pawsim import gallery, robots
 from pawsim.script import parse

@@ -1,5 +1,5 @@
 # The score sheet kept on flash as the game goes (app/shell/score_sheet.py Kept,
-# store/sheet.py): after every change a table makes (events, undo, redo, corrections)
+# store/records/sheet.py): after every change a table makes (events, undo, redo, corrections)
 # the kept rows are exactly the game replayed from its log; a power cut at any point,
 # a damaged byte or another game's sheet on flash, and the sheet that comes back is
 # still the replay's; opening the sheet of a long game reads it, never replays it.
@@ -11,8 +11,8 @@ from test_device import fresh_dir
 from pawpad.app.shell import score_sheet
 from pawpad.app.shell.game import Game
 from pawpad.store.files import Storage
+from pawpad.store.records.sheet import SHEET
 from pawpad.store.session import Session
-from pawpad.store.sheet import SHEET
 from pawsim import gallery
 from pawsim.robots import Chooser, Even
 from pawsim.robots import play as robot_play

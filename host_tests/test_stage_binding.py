@@ -3,7 +3,7 @@
 # the old tests still passed with the stillness tolerance cut to a sixth.) Both runtimes.
 import test_stage_physics as phys
 
-from pawpad.core.stage import StepDetector
+from pawpad.core.stage.detector import StepDetector
 
 
 def fails(changes, *tests):

@@ -6,7 +6,7 @@
 from bench_stage import run, score
 from stagetrace import Trace
 
-from pawpad.core.stage import StepDetector
+from pawpad.core.stage.detector import StepDetector
 
 RATES = (10, 80)
 # The latency goal for the 95th percentile, from the stage truly settled to the event;

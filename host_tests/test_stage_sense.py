@@ -1,11 +1,11 @@
-# Both stages and the tilt switch together (pawpad.core.stagesense), the hardware
-# check's recording (pawpad.core.stagerec) and its replay (tools/bench/stage_replay.py), on
+# Both stages and the tilt switch together (pawpad.core.stage.sense), the hardware
+# check's recording (pawpad.core.stage.recording) and its replay (tools/bench/stage_replay.py), on
 # traces true to the stage's physics. Both runtimes.
 from stage_replay import describe, read_samples, replay
 from stagetrace import Trace
 
-from pawpad.core import stagerec
-from pawpad.core.stagesense import StageSense
+from pawpad.core.stage import recording
+from pawpad.core.stage.sense import StageSense
 
 CARD = 2.0
 
@@ -106,7 +106,7 @@ def test_a_removal_before_a_tip_is_not_asked_again():
 
 
 def test_recorded_csv_replays_to_the_same_events():
-    rec = stagerec.Recorder(size=4096)
+    rec = recording.Recorder(size=4096)
     # 10 SPS: on the unix port a long list of samples fragments the heap
     samples = list(two_stages(10, lambda tr: tr.place(3000), lambda tr: tr.fall(5000, n=1),
                               length_s=10))
@@ -115,7 +115,7 @@ def test_recorded_csv_replays_to_the_same_events():
     def write(mv):  # the file on flash: whole lines each time
         lines.extend(bytes(mv).decode().split("\n")[:-1])
 
-    write(stagerec.HEADER.encode())
+    write(recording.HEADER.encode())
     for t, stage, g in samples:
         assert rec.add(t, stage, g)
         if rec.due():
@@ -135,7 +135,7 @@ def test_recorded_csv_replays_to_the_same_events():
 
 
 def test_a_full_recorder_drops_and_counts():
-    rec = stagerec.Recorder(size=30)
+    rec = recording.Recorder(size=30)
     assert rec.add(1000, 0, 1.5) and rec.add(1012, 1, -0.25)
     assert not rec.add(1024, 0, 1.5)
     assert rec.dropped == 1 and rec.count == 2

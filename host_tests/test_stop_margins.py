@@ -8,7 +8,7 @@ from test_navigation import top
 
 from pawpad.games import pick_a_dog
 from pawpad.store.files import Storage
-from pawpad.store.history import read_history
+from pawpad.store.records.history import read_history
 from pawsim.script import parse
 from pawsim.scripts import GO_MS, timed
 

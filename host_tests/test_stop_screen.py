@@ -9,7 +9,7 @@ from pawpad.app.flows.pick_a_dog import stop as pad_stop
 from pawpad.app.flows.pick_a_dog.lines import margins_line
 from pawpad.app.shell.game import Game
 from pawpad.core import settings
-from pawpad.core.lockout import RoundClock
+from pawpad.core.stop.lockout import RoundClock
 from pawpad.store.session import Session
 from pawpad.ui.canvas import Canvas
 from pawsim import fit

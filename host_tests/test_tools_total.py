@@ -25,10 +25,10 @@ import export  # noqa: E402
 import make_report  # noqa: E402
 import roster as roster_tool  # noqa: E402
 
-from pawpad.store import gamelog  # noqa: E402
-from pawpad.store import roster as box_roster  # noqa: E402
+from pawpad.store.catalogues import roster as box_roster  # noqa: E402
 from pawpad.store.files import Storage  # noqa: E402
-from pawpad.store.history import read_history  # noqa: E402
+from pawpad.store.log import codec, schema  # noqa: E402
+from pawpad.store.records.history import read_history  # noqa: E402
 
 FORMULA = ("=", "+", "-", "@", "\t", "\r")  # OWASP: a cell starting so is a formula
 
@@ -52,12 +52,12 @@ FIELDS = sorted(BASE) + ["other"]
 
 
 def line_of(rec):
-    return gamelog.encode(rec).encode("utf-8", "surrogatepass")
+    return codec.encode(rec).encode("utf-8", "surrogatepass")
 
 
 def checked_line(text):
     """A line of the log with a good checksum around any JSON text."""
-    return (text + "|%08x\n" % gamelog.crc_of(text)).encode()
+    return (text + "|%08x\n" % codec.crc_of(text)).encode()
 
 
 def crafted():
@@ -170,7 +170,7 @@ def test_every_crafted_record_through_the_export(tmp_path, capsys):
 def test_no_cell_starts_a_formula_and_a_quote_gives_the_text_back(tmp_path):
     rec = dict(BASE, title="=HYPERLINK(\"http://x\",\"y\")", id="+cmd|' /C calc'!A0",
                people=["-Ann", "'Bo", ".Cy"], scores=[-4, 0, 12], settings={"variant": "-v"})
-    assert gamelog.check_summary(rec) is None
+    assert schema.check_summary(rec) is None
     path = str(tmp_path / "plays.csv")
     assert export.write_csv(path, [rec]) == 3
     with open(path, newline="", encoding="utf-8") as f:

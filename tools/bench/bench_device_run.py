@@ -641,8 +641,8 @@ async def sheet_figures(rig, gname):
     from pawpad import loader
     from pawpad.app.shell.game import Game
     from pawpad.app.shell.score_sheet import ScoreSheet
+    from pawpad.store.records.sheet import SHEET
     from pawpad.store.session import LOG, Session
-    from pawpad.store.sheet import SHEET
 
     dev, hw = rig.dev, rig.hw
     _no_game(dev)

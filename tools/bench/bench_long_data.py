@@ -12,9 +12,10 @@ import shutil
 
 from pawpad.app.shell.results import summary
 from pawpad.core.colours import NAMES
-from pawpad.store import gamelog, stats
 from pawpad.store.files import Storage
-from pawpad.store.history import HISTORY
+from pawpad.store.log import codec
+from pawpad.store.records import stats
+from pawpad.store.records.history import HISTORY
 from pawpad.store.session import Session
 from pawsim import longdata, robots
 
@@ -77,7 +78,7 @@ def write_history(folder, games=300):
     with open(store.path(HISTORY), "w") as f:
         for i in range(games):
             rec, tally, colours = finished(i)
-            line = gamelog.encode(rec)
+            line = codec.encode(rec)
             f.write(line)
             sizes.append(len(line))
             stats.merge(figures, rec["id"], tally, colours, rec["game"], rec)

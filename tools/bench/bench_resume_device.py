@@ -42,8 +42,8 @@ from flash import STOP_WATCHDOG  # noqa: E402
 
 from pawpad.app.shell.score_sheet import REPLAY_MAX  # noqa: E402
 from pawpad.games.common import clone  # noqa: E402
-from pawpad.store import gamelog  # noqa: E402
 from pawpad.store.files import Storage  # noqa: E402
+from pawpad.store.log import codec  # noqa: E402
 from pawpad.store.session import LOG, Session  # noqa: E402
 from pawpad.ui import font5x8  # noqa: E402
 from pawsim import longdata, robots  # noqa: E402
@@ -172,7 +172,7 @@ def worst_game(title, folder, records=OFFER_RECORDS):
         raise RuntimeError("%s: the first event cannot be corrected" % title)
     s.flush()
     event, why = refused(s)
-    line = gamelog.encode({"e": event, "ms": s.ms + 4000})
+    line = codec.encode({"e": event, "ms": s.ms + 4000})
     return store.path(LOG), line, {"in force": len(s.events()), "changed": changed,
                                     "refused": why}
 

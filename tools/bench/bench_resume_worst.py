@@ -23,8 +23,8 @@ for _p in ("/../../firmware", "/..", ""):
 if len(sys.argv) > 2:
     sys.path.insert(0, sys.argv[2])  # the modules precompiled
 
-from pawpad.store import gamelog  # noqa: E402
 from pawpad.store.files import Storage  # noqa: E402
+from pawpad.store.log import codec  # noqa: E402
 from pawpad.store.session import LOG, Session  # noqa: E402
 
 try:
@@ -127,7 +127,7 @@ def main():
             for refused in (False, True):
                 if refused:
                     with open(src.path(LOG), "a") as f:
-                        f.write(gamelog.encode({"e": REFUSED}))
+                        f.write(codec.encode({"e": REFUSED}))
                 us, s, messages, w = timed(work, src)
                 assert s is not None and s.state == live.state, (title, where, refused)
                 print("  %-13s %-8s %-8s %7d %6d.%d %-10s %s" % (

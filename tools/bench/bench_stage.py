@@ -19,7 +19,7 @@ if __name__ == "__main__":
 from stagetable import ADDED, Table  # noqa: E402
 from stagetrace import Trace  # noqa: E402
 
-from pawpad.core.stage import UNSURE, StepDetector  # noqa: E402
+from pawpad.core.stage.detector import UNSURE, StepDetector  # noqa: E402
 from pawpad.ticks import diff  # noqa: E402
 
 LATE_MS = 3000  # a report this long after the stage settled is not that step's

@@ -1,5 +1,5 @@
 # Replays a recording of the stages through what the box runs on them (both stages'
-# detectors together, pawpad.core.stagesense) and prints what it decided and when, so
+# detectors together, pawpad.core.stage.sense) and prints what it decided and when, so
 # that a table can send a recording of a case the box got wrong, and its recordings
 # become test data (host_tests/fixtures/stages/).
 #
@@ -16,8 +16,8 @@ if __name__ == "__main__":
     sys.path.insert(0, HERE + "/../../firmware")
     sys.path.insert(0, HERE + "/../shims")
 
-from pawpad.core.stage import UNSURE  # noqa: E402
-from pawpad.core.stagesense import StageSense  # noqa: E402
+from pawpad.core.stage.detector import UNSURE  # noqa: E402
+from pawpad.core.stage.sense import StageSense  # noqa: E402
 
 CARD_DEFAULT = 4.0  # grams: the device's default card weight (settings card_decigrams)
 

@@ -20,9 +20,9 @@ for _p in ("firmware", "tools/shims"):  # the box's own readers, on CPython
 import boxlink  # noqa: E402
 from flash import STOP_WATCHDOG  # noqa: E402
 
-from pawpad.store import roster  # noqa: E402
+from pawpad.store.catalogues import roster  # noqa: E402
 from pawpad.store.files import Storage  # noqa: E402
-from pawpad.store.gamelog import JSON_ERRORS  # noqa: E402
+from pawpad.store.log.codec import JSON_ERRORS  # noqa: E402
 
 DEVICE_DIR = "/data"  # boards/pico/board.py: hw.data_dir
 

@@ -8,7 +8,7 @@
 # another order, so byte positions differ). host_tests/test_damage_sweep.py plays them.
 import json
 
-from pawpad.store import gamelog
+from pawpad.store.log import codec, schema
 from pawpad.store.session import LOG, Session
 from pawsim import robots
 from pawsim.rng import Rng
@@ -111,7 +111,7 @@ class Line:
         self.rec = None
         if data.endswith(b"\n"):
             try:
-                self.rec = gamelog.decode(data[:-1].decode())
+                self.rec = codec.decode(data[:-1].decode())
             except (ValueError, UnicodeError):
                 pass
 
@@ -130,7 +130,7 @@ def lines_of(data):
 
 def timeline_of(records):
     """(events in force, events undone) after the records (the header first), as the
-    log's format says (store/gamelog.py): its own model, not the firmware's code."""
+    log's format says (store/schema.py): its own model, not the firmware's code."""
     events = []
     undone = []
     for rec in records[1:]:
@@ -160,7 +160,7 @@ def events_index(lines):
 def with_line(data, lines, i, rec):
     """The log with line i replaced by `rec` (encoded with its good checksum)."""
     ln = lines[i]
-    return data[:ln.start] + gamelog.encode(rec).encode() + data[ln.end:]
+    return data[:ln.start] + codec.encode(rec).encode() + data[ln.end:]
 
 
 def clone(v):
@@ -242,7 +242,7 @@ def places_at(lines, upto):
 
 
 def places_crc(events, undone):
-    """A checkpoint's `crc` (store/gamelog.py): the CRC-32 of the places in force, then
+    """A checkpoint's `crc` (store/schema.py): the CRC-32 of the places in force, then
     of those undone, as 32-bit words; None for a place no word holds."""
     from array import array
     from binascii import crc32
@@ -270,7 +270,7 @@ def _ix_damage(data, lines, i, rng, whole_lies=True):
     def put(name, change):
         r = clone(rec)
         change(r["ix"], r)
-        if gamelog.check_record(r) is not None:
+        if schema.check_record(r) is not None:
             return  # the schema refuses it: a damaged record like any other
         out.append(("checkpoint line %d: %s" % (i, name), _replacer(data, lines, i, r), i))
         ix = r["ix"]
@@ -281,7 +281,7 @@ def _ix_damage(data, lines, i, rng, whole_lies=True):
             return
         r = clone(r)
         r["ix"][5] = crc
-        if gamelog.check_record(r) is None:
+        if schema.check_record(r) is None:
             out.append(("checkpoint line %d: %s, crc agreeing" % (i, name),
                         _replacer(data, lines, i, r), i))
 

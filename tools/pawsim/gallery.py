@@ -98,7 +98,7 @@ def game_screens(app):
     out.append(("pick-a-dog-ready", pad.Ready(game)))
     live = pad_round.Live(game, app, 1000, [])
     out.append(("pick-a-dog-live", live))
-    from pawpad.core.lockout import RoundClock
+    from pawpad.core.stop.lockout import RoundClock
 
     clock = RoundClock(1000)
     for seat, t in ((2, 351000), (0, 359000), (4, 420000)):
@@ -180,7 +180,7 @@ if __name__ == "__main__":
 
 LONG_COLOURS = ["Yellow", "Orange", "Purple", "Green", "White", "Pink", "Blue", "Red"]
 # People at every other seat, each name as long as the roster allows and of every kind
-# of character (pawpad.store.roster): the screens show names and colours side by side.
+# of character (pawpad.store.catalogues.roster): the screens show names and colours side by side.
 LONG_PEOPLE = ["O'Ne.z", None, "Jo-A 1", None, "MMMMMM", None, "W.W-'y", None]
 
 
@@ -204,7 +204,7 @@ def worst_screens():
     from pawpad.app.shell.game_menu import GameMenu, RoundsList, TimerScreen
     from pawpad.app.shell.game_start import GameSetup, WhoStarts
     from pawpad.app.shell.results import Results
-    from pawpad.core.lockout import RoundClock
+    from pawpad.core.stop.lockout import RoundClock
     from pawpad.store.session import Session
 
     s = settings.defaults()
@@ -221,7 +221,7 @@ def worst_screens():
     app = quiet_app(s, info)
     # the roster at its fullest: 16 names of the longest, people at every other seat
     from pawpad.app.shell.people import NameEntry, Names, Seating
-    from pawpad.store.roster import NAMES_MAX, Roster
+    from pawpad.store.catalogues.roster import NAMES_MAX, Roster
 
     names = [p for p in LONG_PEOPLE if p] + ["Zz-%03d" % i for i in range(NAMES_MAX - 4)]
     app.roster = Roster(names, LONG_PEOPLE)

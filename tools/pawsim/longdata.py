@@ -24,12 +24,10 @@ from pawpad.app.shell import flow as flows  # noqa: E402
 from pawpad.app.shell.results import summary  # noqa: E402
 from pawpad.app.shell.score_sheet import Kept  # noqa: E402
 from pawpad.core.colours import NAMES  # noqa: E402
-from pawpad.store import (
-    gamelog,  # noqa: E402
-    stats,  # noqa: E402
-)
-from pawpad.store.history import HISTORY
-from pawpad.store.logread import LOG  # noqa: E402
+from pawpad.store.log import codec
+from pawpad.store.log.readback import LOG  # noqa: E402
+from pawpad.store.records import stats
+from pawpad.store.records.history import HISTORY
 from pawpad.store.session import Session  # noqa: E402
 from pawsim import robots  # noqa: E402
 from pawsim.rng import Rng  # noqa: E402
@@ -288,7 +286,7 @@ def write_history(store, games=300, first=0, scratch=None):
             rec, tally, colours, name = finished(i, scratch)
             if scratch is not None:
                 scratch.remove(LOG)
-            line = gamelog.encode(rec)
+            line = codec.encode(rec)
             f.write(line)
             size += len(line)
             ids.append(rec["id"])
@@ -312,7 +310,7 @@ def copy_file(src, dst):
 
 def _ids_only(store, reader=None, keep=60):
     """The newest `keep` games of the history as {"id": id} each, oldest first."""
-    from pawpad.store.history import history
+    from pawpad.store.records.history import history
 
     out = []
     for rec in history(store, reader):

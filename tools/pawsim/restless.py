@@ -10,9 +10,9 @@
 from pawpad import games
 from pawpad.app.device.device import Device
 from pawpad.games.common import replay
-from pawpad.store import logscan
 from pawpad.store.files import Storage
-from pawpad.store.history import read_history
+from pawpad.store.log import scan
+from pawpad.store.records.history import read_history
 from pawpad.store.session import Session
 from pawsim import board as simboard
 from pawsim.rng import Rng
@@ -227,7 +227,7 @@ def flash_events(store):
     if not Session.saved(store):
         return None
     try:
-        r = logscan.read(store, False)
+        r = scan.read(store, False)
         return list(Session(store, r.head, r.timeline, r.state).events())
     except (ValueError, KeyError, TypeError, OSError):
         return None

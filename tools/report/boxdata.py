@@ -24,12 +24,12 @@ from pawpad import games as box_games  # noqa: E402
 from pawpad.app.shell import flow as flows  # noqa: E402
 from pawpad.app.shell import score_sheet  # noqa: E402
 from pawpad.core.colours import NAMES  # noqa: E402
-from pawpad.store import history as box_history  # noqa: E402
-from pawpad.store import roster as box_roster  # noqa: E402
 from pawpad.store import session  # noqa: E402
-from pawpad.store import stats as statistics  # noqa: E402
+from pawpad.store.catalogues import roster as box_roster  # noqa: E402
+from pawpad.store.catalogues.roster import who  # noqa: E402
 from pawpad.store.files import Storage  # noqa: E402
-from pawpad.store.roster import who  # noqa: E402
+from pawpad.store.records import history as box_history  # noqa: E402
+from pawpad.store.records import stats as statistics  # noqa: E402
 
 FILES = (box_history.HISTORY, statistics.STATS, session.LOG, box_roster.ROSTER)
 DEVICE_DIR = "/data"  # boards/pico/board.py: hw.data_dir
@@ -197,7 +197,7 @@ def read_history(store, problems, keep=box_history.HISTORY_KEEP + box_history.HI
     over or changed is added to `problems`, a line a record naming it by its place in
     the file ("history.log record 7"), at most SAID_MAX lines and then a count."""
     said = []
-    reader = session.gamelog.Reader(skip=True)
+    reader = session.schema.Reader(skip=True)
     games = []
     try:
         lines = store.open_text(box_history.HISTORY)
@@ -251,7 +251,7 @@ TEXT_FIELDS = ("title", "game", "id", "date")  # the record's free text the tool
 
 
 def usable(rec):
-    """(record, what was wrong) of a record the box's reader took (gamelog.check_summary
+    """(record, what was wrong) of a record the box's reader took (schema.check_summary
     checks what the box's screens read; other fields pass): the record as the tools
     read it, or None when it cannot be (no scores: the box's History screen passes
     over it too), and None or what was changed, in words. A title that is not text

@@ -21,7 +21,7 @@ from matplotlib.text import Text  # noqa: E402
 from matplotlib.ticker import MaxNLocator  # noqa: E402
 
 from pawpad.core.colours import RGB  # noqa: E402
-from pawpad.store.history import when  # noqa: E402
+from pawpad.store.records.history import when  # noqa: E402
 
 INK = "#333333"
 ANY = "#9a9a9a"  # a legend's sample of something drawn in every player's colour

@@ -13,7 +13,7 @@ import uuid
 
 import boxdata
 
-from pawpad.store import history as box_history
+from pawpad.store.records import history as box_history
 
 LOCATION = "Pawpad"
 # A name-based UUID of our own (RFC 4122, section 4.3): the same player, game, place and

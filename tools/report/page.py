@@ -9,7 +9,7 @@ import os
 from boxdata import seat_names, text, title_of
 
 from pawpad.app.flows.pick_a_dog.tally import STOPS_KEPT
-from pawpad.store.history import when
+from pawpad.store.records.history import when
 
 STYLE = """
 body { font-family: system-ui, sans-serif; color: #222; max-width: 60em; margin: 2em auto;

@@ -16,7 +16,7 @@ import sys
 import webboard
 
 from pawpad.core.colours import RGB
-from pawpad.store import roster
+from pawpad.store.catalogues import roster
 
 _PLAYERS = 8
 _MENU = ("up", "down", "ok", "back")

@@ -3,12 +3,12 @@
 # counts. A failure is what the box itself ended: an exception out of the app or a
 # watchdog reset. A power cut is none, however early, so it writes nothing here.
 #
-# The record is one log line (gamelog's checksum): a flipped bit, an old firmware's
+# The record is one log line (store/log/codec.py's checksum): a flipped bit, an old firmware's
 # count ("2"), any bytes at all, or a folder in its place read as no record, never as
 # a high count. A set-aside copy is kept for good; Settings > Set aside puts it back.
 from micropython import const
 
-from pawpad.store import gamelog
+from pawpad.store.log import codec
 
 RECORD = "boots"  # the old boot counter's name: whatever it held reads as no record
 GAME = "game.log"
@@ -53,7 +53,7 @@ def read(store):
     """The record of the failures in a row, or None (none, or unreadable: no count)."""
     try:
         text = store.read_text(RECORD, _RECORD_MAX)
-        rec = gamelog.decode(text[:-1] if text.endswith("\n") else text)
+        rec = codec.decode(text[:-1] if text.endswith("\n") else text)
     except (OSError, ValueError):
         return None
     return rec if _ok(rec) else None
@@ -62,7 +62,7 @@ def read(store):
 def write(store, rec):
     """Writes the record; False when the flash would not take it (full, a folder)."""
     try:
-        store.write_text(RECORD, gamelog.encode(rec))
+        store.write_text(RECORD, codec.encode(rec))
         return True
     except OSError:
         return False

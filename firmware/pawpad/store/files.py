@@ -13,9 +13,10 @@ from errno import ENOMEM  # a file too big for the heap as it is now: never set 
 from micropython import const
 
 from pawpad.core import settings as settings_rules
-from pawpad.store import blame, gamelog
-from pawpad.store.gamelog import DEPTH_MAX, Depth
-from pawpad.store.lines import Lines, borrow_buffer, return_buffer
+from pawpad.store import blame
+from pawpad.store.log import codec
+from pawpad.store.log.codec import DEPTH_MAX, Depth
+from pawpad.store.log.lines import Lines, borrow_buffer, return_buffer
 
 SETTINGS = "settings.json"
 
@@ -193,7 +194,7 @@ class Storage:
         text = self.read_text(name, limit)
         try:
             value = json.loads(text)
-        except gamelog.JSON_ERRORS:
+        except codec.JSON_ERRORS:
             raise ValueError("is not valid JSON")
         except MemoryError:
             raise OSError(ENOMEM)

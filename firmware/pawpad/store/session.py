@@ -4,19 +4,19 @@
 # is quiet (no STOP armed, no load cells being read: a flash write stops every
 # interrupt on the RP2040). A record is acknowledged once it is on flash; a power cut
 # loses at most the record being written, and resume() drops that torn tail.
-from binascii import crc32  # no fallback: see store/gamelog.py
+from binascii import crc32  # no fallback: see store/schema.py
 
 from micropython import const
 
 from pawpad import loader
 from pawpad.games import engine_for
 from pawpad.games.common import clone
-from pawpad.store import gamelog, logread
-from pawpad.store.history import HISTORY, HISTORY_KEEP, in_history, prune_history
-from pawpad.store.lines import LINE_MAX
-from pawpad.store.logread import DRAFT, LOG, SHEET, TIMER, finish
-from pawpad.store.pages import Pages, same
-from pawpad.store.timeline import Timeline, mark_fixed, trim_fixed
+from pawpad.store.log import codec, readback, schema
+from pawpad.store.log.lines import LINE_MAX
+from pawpad.store.log.pages import Pages, same
+from pawpad.store.log.readback import DRAFT, LOG, SHEET, TIMER, finish
+from pawpad.store.log.timeline import Timeline, mark_fixed, trim_fixed
+from pawpad.store.records.history import HISTORY, HISTORY_KEEP, in_history, prune_history
 
 PLACES_MAX = LINE_MAX // 6  # more places than this never fit a line (a long log's take
 #                             6 characters and more each): not even listed
@@ -49,7 +49,7 @@ class Session:
         self.name = header["game"]
         self.engine = engine_for(self.name)
         # The events in force, each as the place (byte offset) of its record in the log,
-        # on flash or queued for it, in pages (store/pages.py): a long game's events are
+        # on flash or queued for it, in pages (store/log/pages.py): a long game's events are
         # read back from flash when needed and never all held in RAM, and their places
         # never need one big block.
         self.timeline = timeline
@@ -57,7 +57,7 @@ class Session:
         self.size = size  # bytes of the log on flash: where the next record goes
         self.snap = snap  # (n, state after the first n events), while it still holds
         self.pending = []  # [(encoded record, its event or None, its place)] to write
-        # {name: make()} small files of the game (store/draft.py) to write after the
+        # {name: make()} small files of the game (store/records/draft.py) to write after the
         # queued records, as the loop writes them: once the screen is out
         self.later = {}
         self.unsaved = {}  # {place: event} of events that will never reach flash (it
@@ -89,7 +89,7 @@ class Session:
         state = engine.start(players, settings)  # ValueError for a bad set-up
         # The game's own id (history and statistics count it once) and the seats'
         # colours as they are now: the history keeps them, whatever changes later.
-        head = gamelog.header(name, players, state["settings"],
+        head = schema.header(name, players, state["settings"],
                               None if colours is None else list(colours[:players]), new_id(),
                               None if people is None else list(people[:players]), start)
         s = cls(store, head, Timeline(Pages), state)
@@ -98,7 +98,7 @@ class Session:
                 store.write_text(LOG, "")
             except OSError as e:
                 s._stop_saving(e)
-        s._queue(gamelog.encode(head), None)
+        s._queue(codec.encode(head), None)
         return s
 
     @classmethod
@@ -116,17 +116,17 @@ class Session:
     def resuming(cls, store, progress=None):
         """The resume as a generator (Resuming runs it): it yields how far its reading
         has come (per mille) and its value is (session or None, messages). The log is
-        read from its last checkpoint on when it can be (see store/logscan.py), else a
+        read from its last checkpoint on when it can be (see store/log/scan.py), else a
         record at a time from the start, and only the events after the last snapshot
         that holds are replayed: neither the time nor the memory a resume needs grows
         with the log. A torn last record is dropped; a damaged log keeps what it can
         and is kept aside whole; an unreadable one is kept aside. A log without one
         whole line (a game whose first record never reached flash whole: nothing of it
         was ever saved) is removed without a word."""
-        from pawpad.store import logscan  # dropped again by _read()
+        from pawpad.store.log import scan  # dropped again by _read()
 
-        if not logscan.has_a_record(store):
-            lost = logscan.lost_its_end(store)
+        if not scan.has_a_record(store):
+            lost = scan.lost_its_end(store)
             _drop_readers()
             if lost:
                 return None, cls._aside(store, "lost the end of its first record")
@@ -205,7 +205,7 @@ class Session:
         """Queues a record for flash; returns the place it will have there."""
         at = self.tail
         self.pending.append((line, event, at))
-        self.tail += gamelog.byte_len(line)
+        self.tail += codec.byte_len(line)
         return at
 
     def _record(self, rec, ms):
@@ -218,7 +218,7 @@ class Session:
         if ms is not None:
             self.ms = ms
             rec["ms"] = ms
-        self._queue(gamelog.encode(rec), rec.get("e"))
+        self._queue(codec.encode(rec), rec.get("e"))
         if "undo" in rec:
             self.ck_keep = min(self.ck_keep, len(events))
             trim_fixed(self.ck_fixed, self.ck_keep)
@@ -256,7 +256,7 @@ class Session:
                     fx.append(j)
                     fx.append(events[j])
                 ix.append(fx)
-            line = gamelog.encode(snap)
+            line = codec.encode(snap)
             if len(line) < LINE_MAX:
                 self.ck_at = self.tail
                 return line
@@ -264,7 +264,7 @@ class Session:
         # resume then reads the whole log, as it always can).
         snap.pop("ix", None)
         self.ck_at = 0
-        return gamelog.encode(snap)
+        return codec.encode(snap)
 
     def _rewind(self, rec, ms):
         try:
@@ -296,7 +296,7 @@ class Session:
     def _replay(self, refs, snap=None, upto=None):
         """The state after the events `refs` (the first `upto` of them), from `snap`
         when given."""
-        return logread.state_after(self.engine, self.header,
+        return readback.state_after(self.engine, self.header,
                                    self._iter(refs, snap[0] if snap else 0, upto), snap)
 
     def state_before(self, index):
@@ -334,11 +334,11 @@ class Session:
         flash (one open file for them all). A place that does not hold what it should
         sends the session to repair(): Repaired leaves this reading."""
         path = self.store.path(LOG) if self.store is not None else None
-        events = logread.events_at(path, refs, first, upto, self._held)
+        events = readback.events_at(path, refs, first, upto, self._held)
         try:
             for e in events:
                 yield e
-        except logread.Damaged:
+        except readback.Damaged:
             pass
         else:
             return
@@ -405,7 +405,7 @@ class Session:
         gid = self.header.get("id")
         if isinstance(gid, str):
             return gid
-        return "h%08x" % (crc32(gamelog.encode(self.header).encode()) & 0xFFFFFFFF)
+        return "h%08x" % (crc32(codec.encode(self.header).encode()) & 0xFFFFFFFF)
 
     def finish(self, summary, keep=HISTORY_KEEP):
         """The game is over (or abandoned): its summary goes into the history, which
@@ -428,7 +428,7 @@ class Session:
             # A line cut short by a power cut is ended first, so this one stays whole
             # (the game log needs no such care: resume rewrites its torn tail).
             mend = "" if self.store.ends_whole(HISTORY) else "\n"
-            self.store.append_line(HISTORY, mend + gamelog.encode(rec))
+            self.store.append_line(HISTORY, mend + codec.encode(rec))
             prune_history(self.store, keep)
         except OSError as e:
             self.problem = "History not saved (%s)" % e
@@ -444,9 +444,9 @@ class Session:
 
 
 def _drop_readers():
-    """The code of a whole reading (logscan, checkpoint, the snapshots' checker) leaves
+    """The code of a whole reading (scan, checkpoint, the snapshots' checker) leaves
     RAM: a game being played never needs it."""
-    for name in ("pawpad.store.checkpoint", "pawpad.store.logscan", "pawpad.games.shape"):
+    for name in ("pawpad.store.log.checkpoint", "pawpad.store.log.scan", "pawpad.games.shape"):
         loader.forget(name)
 
 
@@ -457,7 +457,7 @@ def _read(store, whole, careful=False, progress=None):
     the whole file is kept aside. A generator: it yields how far the reading has come
     (per mille); `progress.careful` says when it has come to the careful reading."""
     # The code of a whole reading: here, and gone after.
-    from pawpad.store import checkpoint, logscan
+    from pawpad.store.log import checkpoint, scan
 
     try:
         r = None
@@ -469,10 +469,10 @@ def _read(store, whole, careful=False, progress=None):
                 _careful(progress)
                 r = yield from checkpoint.careful_from_link(store, r)
         if not careful and (r is None or r.state is None):
-            r = yield from logscan.reading(store, True)
+            r = yield from scan.reading(store, True)
         if careful or r.state is None:  # an event did not fit: find which, one by one
             _careful(progress)
-            r = yield from logscan.reading(store, False)
+            r = yield from scan.reading(store, False)
     finally:
         _drop_readers()
     messages = []

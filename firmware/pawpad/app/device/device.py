@@ -107,7 +107,7 @@ class Device(Box):
             t = time.localtime()
         except (ImportError, AttributeError, OSError):
             return None
-        from pawpad.store.gamelog import stamp
+        from pawpad.store.log.schema import stamp
 
         return stamp(t)
 

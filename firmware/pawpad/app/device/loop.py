@@ -8,7 +8,7 @@ from micropython import const
 
 from pawpad import loader
 from pawpad.app.device.device import Device
-from pawpad.store.logread import Patience
+from pawpad.store.log.readback import Patience
 from pawpad.ticks import PERIOD, diff
 
 
@@ -26,7 +26,7 @@ _IDLE_MS = const(100)  # a wait this long: nobody is waiting for the screen
 def start_watchdog(hw):
     """The board's watchdog, started once the box has reached its first screen (a REPL
     session never gets there, so mpremote is not raced); main.py stops it whenever the
-    app ends. A long reading of the log feeds it as it goes (store.logread.Patience)."""
+    app ends. A long reading of the log feeds it as it goes (store.log.readback.Patience)."""
     if hw.watchdog is None and hw.start_watchdog is not None:
         hw.watchdog = hw.start_watchdog()
         Patience.feed = hw.watchdog.feed

@@ -58,7 +58,7 @@ class Sensors:
             self._tared = [False] * len(hw.scales)
             # The detector's code is loaded the first time a screen weighs: a box that
             # never plays Circus Puppy never holds it (5 KB on a Pico).
-            from pawpad.core.stagesense import StageSense
+            from pawpad.core.stage.sense import StageSense
 
             self.sense = StageSense(card_decigrams / 10, len(hw.scales))
         for i, scale in enumerate(hw.scales):
@@ -145,7 +145,7 @@ class Sensors:
         """Starts recording into a new stages-N.csv; None, or why it cannot."""
         if store is None:
             return "Flash not usable"
-        from pawpad.core import stagerec
+        from pawpad.core.stage import recording
 
         n = 1
         while store.exists("stages-%d.csv" % n):
@@ -153,10 +153,10 @@ class Sensors:
         name = "stages-%d.csv" % n
         try:
             f = open(store.path(name), "wb")
-            f.write(stagerec.HEADER.encode())
+            f.write(recording.HEADER.encode())
         except OSError as e:
             return "Not recorded (%s)" % e
-        self._recorder = (stagerec.Recorder(2048, len(self.hw.scales)), f, name)
+        self._recorder = (recording.Recorder(2048, len(self.hw.scales)), f, name)
         return None
 
     def recording(self):

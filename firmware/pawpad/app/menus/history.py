@@ -19,7 +19,7 @@ class History(ListScreen):
 
     def _records(self, app):
         """The readable records, oldest first, one at a time."""
-        from pawpad.store.history import history
+        from pawpad.store.records.history import history
 
         if app.store is not None:
             for g in history(app.store):
@@ -58,7 +58,7 @@ class History(ListScreen):
             return
         ms = g.get("ms")
         mins = ms // 60000 if isinstance(ms, int) and ms >= 0 else 0
-        from pawpad.store.history import when
+        from pawpad.store.records.history import when
 
         lines = [when(g) or "date unknown", "%d min" % mins if mins else "under a minute"]
         lines += ["%s %s" % (_seat(g, s, app), v) for s, v in enumerate(g["scores"])]
@@ -90,7 +90,7 @@ def _title(g):
 def _seat(g, seat, app):
     """Who sat at the seat in that game: the person, else its colour then (older
     records: the colour it has now)."""
-    from pawpad.store.roster import who
+    from pawpad.store.catalogues.roster import who
 
     name = who(g.get("people"), g.get("colours"), seat)
     if name is not None:

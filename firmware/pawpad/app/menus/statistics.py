@@ -1,6 +1,6 @@
 # Each person's statistics over the finished games (a seat's colour where nobody had a
 # name).
-from pawpad.store import stats
+from pawpad.store.records import stats
 from pawpad.ui import widgets
 from pawpad.ui.screen import Screen
 

@@ -6,7 +6,8 @@ from micropython import const
 
 from pawpad.app.shell.nav import Navigator
 from pawpad.core.colours import RGB
-from pawpad.store import roster, stats
+from pawpad.store.catalogues import roster
+from pawpad.store.records import stats
 from pawpad.store.session import Repaired
 from pawpad.ticks import add, diff
 from pawpad.ui.lists import Notice

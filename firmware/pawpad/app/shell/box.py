@@ -34,7 +34,7 @@ class Box:
         return {"stages": [], "tilt": "missing", "stuck": ""}
 
     def clock(self):
-        """The time now as "YYYY-MM-DD HH:MM:SS" (gamelog.STAMP), or None when the
+        """The time now as "YYYY-MM-DD HH:MM:SS" (schema.STAMP), or None when the
         clock was never set."""
         return None
 

@@ -112,7 +112,7 @@ class Flow:
         `state` says, where it held `before`; [] when nothing moves."""
         return []
 
-    # --- a step keyed in part when the power went (store/draft.py) ---
+    # --- a step keyed in part when the power went (store/records/draft.py) ---
     def draft_screen(self, game):
         """The screen of the step in progress, with the entries it had taken, to open
         over the state's screen on resume; None when there is none."""

@@ -5,8 +5,8 @@
 from pawpad.app.shell import flow as flows
 from pawpad.app.shell.score_sheet import Kept
 from pawpad.core.timers import Timer, clock_text
-from pawpad.store import game_timer
-from pawpad.store.roster import who
+from pawpad.store.catalogues.roster import who
+from pawpad.store.records import game_timer
 from pawpad.ticks import diff
 from pawpad.ui.lists import Notice
 from pawpad.ui.screen import DONE, ERROR, TIME_UP, WARN

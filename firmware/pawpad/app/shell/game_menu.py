@@ -4,7 +4,7 @@
 from pawpad.app.shell.results import finish_game
 from pawpad.app.shell.score_sheet import ScoreSheet
 from pawpad.core.timers import Timer, clock_text
-from pawpad.store.game_timer import MOST_MS
+from pawpad.store.records.game_timer import MOST_MS
 from pawpad.ui import widgets
 from pawpad.ui.lists import ListScreen
 from pawpad.ui.screen import BACK, DOWN, OK, UNDO, UP, Screen

@@ -2,7 +2,7 @@
 # who sits where (each presses their own button while their name is chosen). Games then
 # say the person where they said the seat's colour, and keep statistics by person.
 from pawpad.core.colours import RGB
-from pawpad.store import roster as people
+from pawpad.store.catalogues import roster as people
 from pawpad.ui import widgets
 from pawpad.ui.lists import ListScreen
 from pawpad.ui.screen import BACK, DOWN, OK, PRESS, UNDO, UP, Screen

@@ -4,9 +4,10 @@
 from micropython import const
 
 from pawpad.app.shell import score_sheet
-from pawpad.store import gamelog, stats
-from pawpad.store.lines import LINE_MAX
-from pawpad.store.roster import who
+from pawpad.store.catalogues.roster import who
+from pawpad.store.log import codec
+from pawpad.store.log.lines import LINE_MAX
+from pawpad.store.records import stats
 from pawpad.ui import widgets
 from pawpad.ui.screen import OK, PRESS, UNDO, Screen
 
@@ -76,7 +77,7 @@ def summary(game, extra, now=None):
         rec["start"] = start
     if now is not None:
         rec["end"] = now
-    room = LINE_MAX - LATER_BYTES - len(gamelog.encode(rec))
+    room = LINE_MAX - LATER_BYTES - len(codec.encode(rec))
     rec.update(score_sheet.history(game, min(SHEET_BYTES, room)))
     return rec
 

@@ -3,8 +3,8 @@
 # Imported only when there is a game on flash.
 from pawpad.app.shell.game import Game, open_game
 from pawpad.app.shell.results import settle, summary
-from pawpad.store.history import recorded
-from pawpad.store.logread import LOG
+from pawpad.store.log.readback import LOG
+from pawpad.store.records.history import recorded
 from pawpad.store.session import Session
 from pawpad.ui import widgets
 from pawpad.ui.lists import Notice

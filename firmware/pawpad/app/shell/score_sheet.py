@@ -1,6 +1,6 @@
 # The running score sheet of the game in progress: for each round (each turn in Circus
 # Puppy) what every player scored in it and their total after it, as a table keeps on
-# paper. Kept as the game goes (Kept, on flash in store/sheet.py): a row is appended when
+# paper. Kept as the game goes (Kept, on flash in store/records/sheet.py): a row is appended when
 # the flow's sheet_mark of the state changes, so opening the sheet reads it and never
 # replays the game. At the end of a game the history keeps the sheet's totals
 # (history()), thinned to fit its line.
@@ -16,8 +16,8 @@ import json
 from array import array
 
 from pawpad.games.common import clone, replay
-from pawpad.store.logread import state_ok
-from pawpad.store.sheet import Bad, SheetFile, checkpoints, snapshot
+from pawpad.store.log.readback import state_ok
+from pawpad.store.records.sheet import Bad, SheetFile, checkpoints, snapshot
 from pawpad.ui import widgets
 from pawpad.ui.screen import DOWN, UP, Screen
 
@@ -478,7 +478,7 @@ class _Log:
     """The states the log gives after one event count after another (ascending), each
     replayed from the nearest state known at or before a target aimed at (aim(), for
     at()'s `k`): the session's snapshot, one of the log's checkpoints (`far`: found by
-    one walk of their chain, store/sheet.checkpoints) or the start. The events are
+    one walk of their chain, store/records/sheet.checkpoints) or the start. The events are
     read from flash as they are replayed, one open file for them."""
 
     def __init__(self, session, far=True, most=None):

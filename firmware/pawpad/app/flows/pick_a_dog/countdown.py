@@ -20,7 +20,7 @@ from pawpad.app.flows.pick_a_dog.common import (
 )
 from pawpad.app.flows.pick_a_dog.stop import Stopped
 from pawpad.core.colours import OFF
-from pawpad.core.lockout import RoundClock
+from pawpad.core.stop.lockout import RoundClock
 from pawpad.core.timers import Timer, shown_seconds
 from pawpad.ticks import diff
 from pawpad.ui import widgets

@@ -5,7 +5,7 @@ from pawpad.app.flows.pick_a_dog.common import variant
 from pawpad.app.shell.scoreboard import corrected, game_key
 from pawpad.games import pick_a_dog as rules
 from pawpad.games.common import N
-from pawpad.store import draft, stats
+from pawpad.store.records import draft, stats
 from pawpad.ui import widgets
 from pawpad.ui.screen import BACK, DOWN, OK, UNDO, UP, Screen
 
@@ -55,7 +55,7 @@ class Counts(Screen):
     their broken chain, count kept. Each count starts where the player's counts of the
     rounds before put it. BACK on the first line: the verdict again. UNDO (BACK held)
     takes back the last count keyed, and on the first line the verdict. The verdict
-    and each count OK took are on flash as they are keyed (store/draft.py)."""
+    and each count OK took are on flash as they are keyed (store/records/draft.py)."""
 
     name = "pad-counts"
 

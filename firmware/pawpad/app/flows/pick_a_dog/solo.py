@@ -3,7 +3,7 @@ from pawpad.app.flows.pick_a_dog.common import GO
 from pawpad.app.flows.pick_a_dog.exam import RoundResult
 from pawpad.core.timers import Timer, stopwatch_text
 from pawpad.games import pick_a_dog as rules
-from pawpad.store import stats
+from pawpad.store.records import stats
 from pawpad.ui import widgets
 from pawpad.ui.screen import BACK, DOWN, OK, UNDO, UP, Screen
 

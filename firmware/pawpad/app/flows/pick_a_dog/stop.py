@@ -1,5 +1,5 @@
 # A Pick-a-Dog STOP: who called it, by how much, and the table's verdict. The arbiter
-# is core.lockout's RoundClock, on the times the button interrupt took; this screen
+# is core.stop.lockout's RoundClock, on the times the button interrupt took; this screen
 # only says what it decided. The screen goes through parts, one at a time:
 #
 #   Deciding  the tie window after the first press: presses still come in (busy)

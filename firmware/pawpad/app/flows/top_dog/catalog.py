@@ -1,9 +1,9 @@
-# Top Dog's deck catalog on the screen (the catalog itself is store/dog_catalog.py):
+# Top Dog's deck catalog on the screen (the catalog itself is store/catalogues/dog_catalog.py):
 # the list of the 18 dogs and a dog's stats keyed in. Opened from Top Dog's game menu
 # ("Dog catalog"), where it can also be printed to the serial console.
 from micropython import const
 
-from pawpad.store import dog_catalog
+from pawpad.store.catalogues import dog_catalog
 from pawpad.ui import widgets
 from pawpad.ui.lists import ListScreen
 from pawpad.ui.screen import BACK, DOWN, OK, UNDO, UP, Screen

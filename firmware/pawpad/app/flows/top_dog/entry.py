@@ -5,7 +5,8 @@ from micropython import const
 from pawpad.app.flows.top_dog.judge import judged
 from pawpad.app.shell.scoreboard import corrected
 from pawpad.games import top_dog as rules
-from pawpad.store import dog_catalog, draft
+from pawpad.store.catalogues import dog_catalog
+from pawpad.store.records import draft
 from pawpad.ui import widgets
 from pawpad.ui.screen import BACK, DOWN, OK, UNDO, UP, Screen
 

@@ -11,7 +11,7 @@ from pawpad.app.shell.flow import Flow
 from pawpad.app.shell.scoreboard import Scoreboard
 from pawpad.games import top_dog as rules
 from pawpad.games.common import ranking
-from pawpad.store import draft
+from pawpad.store.records import draft
 from pawpad.ui import widgets
 
 

@@ -6,7 +6,7 @@ from pawpad.app.shell.flow import Flow
 from pawpad.app.shell.scoreboard import Scoreboard, corrected
 from pawpad.games import top_dogs as rules
 from pawpad.games.common import N
-from pawpad.store import draft
+from pawpad.store.records import draft
 from pawpad.ui import widgets
 from pawpad.ui.screen import BACK, DOWN, OK, UNDO, UP, Screen
 
@@ -64,7 +64,7 @@ class TopDogs(Flow):
         return TeamEntry(game, cards=v["cards"], entered=v["entered"])
 
 
-# The teams keyed so far of a round, as TeamEntry keeps them (store/draft.py)
+# The teams keyed so far of a round, as TeamEntry keeps them (store/records/draft.py)
 TEAMS_KEPT = (("cards", ("list", N, ("list", 3, ("int", 1, CARD_MAX)))),
               ("entered", ("list", N, ("bool",))))
 

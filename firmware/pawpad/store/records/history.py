@@ -3,7 +3,7 @@
 # that a history of any size needs the memory of one record.
 from micropython import const
 
-from pawpad.store import gamelog, logread
+from pawpad.store.log import codec, readback, schema
 
 HISTORY = "history.log"
 HISTORY_KEEP = const(50)
@@ -14,11 +14,11 @@ def history(store, reader=None):
     damaged one is passed over (and counted in the reader). A long history takes
     seconds on a Pico (about 30 ms a record: a 300-game one is read three times at a
     game's end), so the reading feeds the watchdog."""
-    reader = reader or gamelog.Reader(skip=True)
+    reader = reader or schema.Reader(skip=True)
     try:
         with store.open_text(HISTORY) as f:
             for rec in reader.read(f):
-                logread.patience()
+                readback.patience()
                 yield rec
     except OSError:
         return
@@ -67,7 +67,7 @@ def prune_history(store, keep=HISTORY_KEEP):
     file with damaged records is copied aside whole before it is rewritten. Both
     readings and the writing go a record at a time: a history of any size needs the
     memory of one record."""
-    reader = gamelog.Reader(skip=True)
+    reader = schema.Reader(skip=True)
     n = 0
     for _rec in history(store, reader):
         n += 1
@@ -81,4 +81,4 @@ def prune_history(store, keep=HISTORY_KEEP):
             if drop:
                 drop -= 1
             else:
-                out.write(gamelog.encode(rec))
+                out.write(codec.encode(rec))

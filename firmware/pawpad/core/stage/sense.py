@@ -15,7 +15,7 @@
 #                       resting on a dog weighs a second dog): cards is its guess, dogs
 #                       on (negative: off). The box asks the players, and told() passes
 #                       their answer back; the stage says nothing more until then.
-from pawpad.core.stage import REMOVED, UNSURE, StepDetector
+from pawpad.core.stage.detector import REMOVED, UNSURE, StepDetector
 from pawpad.ticks import diff
 
 FELL = "fell"

@@ -1,12 +1,12 @@
 # The events in force after undo, redo and corrections, as the records of a log
 # give them (each kept as whatever the log's reader makes of it: the event, or its
 # place in the log). Pure: plain CPython reads a log with it too.
-from pawpad.store.pages import same
+from pawpad.store.log.pages import same
 
 
 class Timeline:
     """The events in force after undo, redo and corrections. `make` makes the two
-    sequences (a list; a game's log keeps places in store/pages.Pages)."""
+    sequences (a list; a game's log keeps places in store/log/pages.Pages)."""
 
     def __init__(self, make=list):
         self.make = make

@@ -4,7 +4,7 @@
 #
 # A resume must not cost time or memory that grows with the log: a Pico reads and
 # checks about a record a millisecond. So the log carries checkpoints (see
-# store/gamelog.py): the state after the events in force, and where those events are
+# store/schema.py): the state after the events in force, and where those events are
 # in the log, as a chain: a checkpoint lists only the places that changed since the
 # one before it (those after the events still in force from it, and the places of
 # events corrected among those: an early correction costs one place). A resume finds
@@ -25,11 +25,11 @@ from micropython import const
 
 from pawpad.games import engine_for
 from pawpad.games.common import clone
-from pawpad.store import gamelog
-from pawpad.store.lines import LINE_MAX
-from pawpad.store.logread import LOG, events_at, finish, patience, state_ok
-from pawpad.store.pages import Pages, same
-from pawpad.store.timeline import Timeline, mark_fixed, trim_fixed
+from pawpad.store.log import codec, schema
+from pawpad.store.log.lines import LINE_MAX
+from pawpad.store.log.pages import Pages, same
+from pawpad.store.log.readback import LOG, events_at, finish, patience, state_ok
+from pawpad.store.log.timeline import Timeline, mark_fixed, trim_fixed
 
 BLOCK = const(512)  # bytes read at a time when looking backwards
 MINE_EVERY = const(5)  # events between the states a careful reading keeps of its own, and
@@ -43,7 +43,7 @@ def lost_its_end(store):
     try:
         with open(store.path(LOG), "rb") as f:
             data = f.read(LINE_MAX)
-        gamelog.decode(data[:-1].decode())
+        codec.decode(data[:-1].decode())
         return True
     except (OSError, ValueError, UnicodeError):
         return False
@@ -74,7 +74,7 @@ class Places:
     def __iter__(self):
         for line in self.lines:
             self.start = self.end
-            self.end += gamelog.byte_len(line)
+            self.end += codec.byte_len(line)
             yield line
 
 
@@ -354,13 +354,13 @@ def reading(store, fast):
     Otherwise each record is checked against the game as it comes. It yields per
     mille of its work: the fast one counts its records as 0-800, the replay after
     them as the rest."""
-    reader = gamelog.Reader()
+    reader = schema.Reader()
     r = Reading(store)
     r.total = max(1, store.size(LOG) or 0)
     with store.open_text(LOG) as f:
         lines = Places(f)
         records = reader.read(lines)
-        r.head = gamelog.check_header(next(records, None), reader.problem)
+        r.head = schema.check_header(next(records, None), reader.problem)
         r.size = lines.end
         r.engine = engine_for(r.head["game"])
         if fast:

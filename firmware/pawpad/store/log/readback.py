@@ -2,17 +2,17 @@
 # force is needed again (undo, corrections, the score sheet, the rounds list), from
 # its place in the log. An event read back that is not what its place promised
 # raises Damaged: the session then reads the log whole (session.py, repair;
-# logscan.py, loaded only for that and for a resume). The writing side is session.py.
+# scan.py, loaded only for that and for a resume). The writing side is session.py.
 from micropython import const
 
 from pawpad.games.common import clone, replay
-from pawpad.store import gamelog
-from pawpad.store.lines import borrow_buffer, return_buffer
+from pawpad.store.log import codec, schema
+from pawpad.store.log.lines import borrow_buffer, return_buffer
 
 LOG = "game.log"
-SHEET = "sheet.log"  # the score sheet kept beside it (store/sheet.py): it goes with it
-DRAFT = "draft.json"  # a step's entries so far (store/draft.py): it goes with it too
-TIMER = "timer.json"  # the game menu's countdown (store/game_timer.py): and this
+SHEET = "sheet.log"  # the score sheet kept beside it (store/records/sheet.py): it goes with it
+DRAFT = "draft.json"  # a step's entries so far (store/records/draft.py): it goes with it too
+TIMER = "timer.json"  # the game menu's countdown (store/records/game_timer.py): and this
 _NEWLINE = const(0x0A)
 _PATIENCE = const(64)  # records or events between two feeds of the watchdog
 
@@ -34,7 +34,7 @@ def patience():
 
 
 def finish(reading):
-    """Runs a reading (a generator that yields how far it has come, logscan.py) to
+    """Runs a reading (a generator that yields how far it has come, scan.py) to
     its end at once; its value."""
     while True:
         try:
@@ -60,10 +60,10 @@ def record_at(f, offset, buf):
         nl = buf.find(b"\n", 1, got)
         if got and buf[0] == _NEWLINE and nl >= 0:
             try:
-                rec = gamelog.decode(str(memoryview(buf)[1:nl], "utf-8"))
+                rec = codec.decode(str(memoryview(buf)[1:nl], "utf-8"))
             except (ValueError, UnicodeError):
                 pass
-    if rec is None or gamelog.check_record(rec) is not None:
+    if rec is None or schema.check_record(rec) is not None:
         raise Damaged("the log on flash changed under the game")
     return rec
 

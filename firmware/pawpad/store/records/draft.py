@@ -4,7 +4,7 @@
 # the last entry is in). A draft belongs to one place of one game's log (the game's id
 # and the log's size when it was written): once the log moves on (the step's event,
 # an undo, a correction) it is another step's, and it is never read again.
-from pawpad.store.logread import DRAFT
+from pawpad.store.log.readback import DRAFT
 
 
 def keep(session, name, make):

@@ -1,14 +1,14 @@
 # Reading a game's log from its last checkpoint: a resume that reads only the end of
-# the log (logscan.py has the rest of the story, and the whole reading this falls
-# back on). Loaded, like logscan, only for a reading, and dropped after.
+# the log (scan.py has the rest of the story, and the whole reading this falls
+# back on). Loaded, like scan.py, only for a reading, and dropped after.
 from micropython import const
 
 from pawpad.games import engine_for
-from pawpad.store import gamelog
-from pawpad.store.lines import LINE_MAX, borrow_buffer, return_buffer
-from pawpad.store.logread import LOG, events_at, finish, record_at, state_ok
-from pawpad.store.logscan import BLOCK, Places, Reading, fingerprint, fixes_of
-from pawpad.store.pages import Pages, same
+from pawpad.store.log import codec, schema
+from pawpad.store.log.lines import LINE_MAX, borrow_buffer, return_buffer
+from pawpad.store.log.pages import Pages, same
+from pawpad.store.log.readback import LOG, events_at, finish, record_at, state_ok
+from pawpad.store.log.scan import BLOCK, Places, Reading, fingerprint, fixes_of
 
 SCAN_MAX = const(24576)  # bytes looked through from the end for a checkpoint; they come
 #                          every 50 records of at most a few hundred bytes
@@ -140,7 +140,7 @@ def _link_agrees(r, at, rec, link, low, before):
     (About 50 records, read forward as a resume reads: the last checkpoint is then as
     sure as the one before it.) None when that cannot be told this way (no link, or
     the link's events before the checkpoint's own are not known here). A generator
-    (logscan.py): its value is the answer."""
+    (scan.py): its value is the answer."""
     if link is None:
         return None
     place, n, lix = link
@@ -155,7 +155,7 @@ def _link_agrees(r, at, rec, link, low, before):
         t.timeline.events[before[q]] = before[q + 1]
     t.timeline.events.extend(lix[2][k - lix[1]:])
     t.timeline.undone.extend(lix[3])
-    reader = gamelog.Reader()
+    reader = schema.Reader()
     reader.count = lix[4]
     with r.store.open_text(LOG, place) as f:
         lines = Places(f, place)
@@ -189,7 +189,7 @@ def read_from_checkpoint(store):
 def from_checkpoint(store):
     """The fast reading of a long log: from its last checkpoint on (a Reading), or None
     when there is no checkpoint to start from or its chain is broken (then the whole
-    log is read). A generator (logscan.py): per mille, 0-300 its checks of the chain,
+    log is read). A generator (scan.py): per mille, 0-300 its checks of the chain,
     then the records after the checkpoint, then the events replayed (300-1000)."""
     size = store.size(LOG)
     r = Reading(store)
@@ -202,7 +202,7 @@ def from_checkpoint(store):
                 return None
             at, rec = found
             head, low = _header(f, buf)
-            r.head = gamelog.check_header(head)
+            r.head = schema.check_header(head)
             r.engine = engine_for(r.head["game"])
             ix = rec["ix"]
             if ix[4] > at or not state_ok(r.engine, r.head, rec["snap"]):
@@ -241,7 +241,7 @@ def from_checkpoint(store):
     r.kept = ix[4]  # the records before the checkpoint, header included
     r.chain, r.keep = ix[0], ix[1]  # as the checkpoint found them (track() checks)
     r.fixed = [fixes_of(ix)[q] for q in range(0, len(fixes_of(ix)), 2)]
-    reader = gamelog.Reader()
+    reader = schema.Reader()
     reader.count = ix[4]  # past the header: records from here on, numbered from the
     with store.open_text(LOG, at) as f:  # file's start
         lines = Places(f, at)
@@ -273,13 +273,13 @@ def _is_fix(store, place):
 
 
 def careful_from_link(store, r):
-    """The careful reading (logscan.Reading.check) of what follows the checkpoint
+    """The careful reading (scan.Reading.check) of what follows the checkpoint
     before the last one, when an event after the last one does not fit (`r`: the
     reading from it that failed): from the older one's state, the records after it
     are tried against the game, and the last one's state must be what they give
     (else the checkpoints are doubted: None, and the whole log is read carefully).
     What does not fit is then the log's damaged rest. None also when there is no
-    such checkpoint to start from. A generator (logscan.py): a careful Reading."""
+    such checkpoint to start from. A generator (scan.py): a careful Reading."""
     at = r.base
     buf = borrow_buffer()
     try:
@@ -306,7 +306,7 @@ def careful_from_link(store, r):
         return None
     t.start_at(prev["n"], prev["snap"])
     prev = rec = None
-    reader = gamelog.Reader()
+    reader = schema.Reader()
     reader.count = lix[4]
     try:
         with store.open_text(LOG, place) as f:
@@ -348,7 +348,7 @@ def _header(f, buf):
     nl = buf.find(b"\n", 0, got)
     if nl < 0:
         raise ValueError("the log does not start with a game")
-    return gamelog.decode(str(memoryview(buf)[:nl], "utf-8")), nl + 1
+    return codec.decode(str(memoryview(buf)[:nl], "utf-8")), nl + 1
 
 
 def _holding(store, keep, passed):

@@ -2,7 +2,7 @@
 # header naming the game and the sheet's mark before any row, then one line a row:
 # its number (from 0), the number of events in force when the row closed, each seat's
 # total, and the mark it closed on. Each line carries a checksum as the log's records
-# do (gamelog.encode), so a damaged byte is found, never shown as a total, and a row
+# do (codec.encode), so a damaged byte is found, never shown as a total, and a row
 # taken out or put twice is found by its number. A row is appended when it closes; an
 # undo or a correction that takes rows back rewrites the file without them (through a
 # temporary file: a power cut leaves the old sheet or the new one). It is read a line
@@ -13,9 +13,9 @@
 # it is checked against the log (at a resume, at the game's end) and made again.
 # The log's checkpoints (Session._checkpoint) are what makes that check cheap: the
 # states they hold are read here (checkpoints(), snapshot()), a record at a time.
-from pawpad.store import gamelog, logread
-from pawpad.store.lines import borrow_buffer, return_buffer
-from pawpad.store.logread import LOG, SHEET  # the file's name, beside the log's
+from pawpad.store.log import codec, readback
+from pawpad.store.log.lines import borrow_buffer, return_buffer
+from pawpad.store.log.readback import LOG, SHEET  # the file's name, beside the log's
 
 
 class Bad(ValueError):
@@ -31,7 +31,7 @@ class SheetFile:
     def start(self, mark):
         """An empty sheet of this game, whose state's mark is `mark`, in place of
         whatever was there."""
-        self.store.write_text(SHEET, gamelog.encode({"sheet": self.id, "m": mark}))
+        self.store.write_text(SHEET, codec.encode({"sheet": self.id, "m": mark}))
 
     def append(self, i, n, totals, mark):
         """Row i (from 0), closed when n events were in force."""
@@ -92,7 +92,7 @@ class SheetFile:
         head = self.each(_first)  # the header's mark: nothing else is read
         kept = [0, 0, head]
         with self.store.write_stream(SHEET) as out:
-            out.write(gamelog.encode({"sheet": self.id, "m": head}))
+            out.write(codec.encode({"sheet": self.id, "m": head}))
 
             def copy(i, n, totals, mark):
                 out.write(_line(i, n, totals, mark))
@@ -112,7 +112,7 @@ def _record(line):
     if not isinstance(line, str) or not line.endswith("\n"):
         raise Bad("a line cut short")
     try:
-        rec = gamelog.decode(line[:-1])
+        rec = codec.decode(line[:-1])
     except ValueError:
         raise Bad("a damaged line")
     if not isinstance(rec, dict):
@@ -121,7 +121,7 @@ def _record(line):
 
 
 def _line(i, n, totals, mark):
-    return gamelog.encode({"i": i, "n": n, "t": totals, "m": mark})
+    return codec.encode({"i": i, "n": n, "t": totals, "m": mark})
 
 
 def _int(v):
@@ -159,8 +159,8 @@ def checkpoints(store, at, keep, targets):
     try:
         with open(store.path(LOG), "rb") as f:
             while at > 0 and keep > 0:
-                logread.patience()
-                rec = logread.record_at(f, at, buf)
+                readback.patience()
+                rec = readback.record_at(f, at, buf)
                 n, ix = rec.get("n"), rec.get("ix")
                 if "snap" not in rec or not _int(n) or not isinstance(ix, list) or \
                         len(ix) < 2 or not _int(ix[0]) or not _int(ix[1]) or ix[0] >= at:
@@ -190,7 +190,7 @@ def snapshot(store, at):
     buf = borrow_buffer()
     try:
         with open(store.path(LOG), "rb") as f:
-            state = logread.record_at(f, at, buf).get("snap")
+            state = readback.record_at(f, at, buf).get("snap")
     except (OSError, ValueError):
         state = None
     finally:

@@ -3,8 +3,8 @@
 # seconds while it runs. A power cut then brings it back where it was, paused (the box
 # cannot know how long the power was off). It belongs to one game (its id).
 from pawpad.games.common import is_count
-from pawpad.store.draft import keep, own
-from pawpad.store.logread import TIMER
+from pawpad.store.log.readback import TIMER
+from pawpad.store.records.draft import keep, own
 
 MOST_MS = 3600000  # an hour: the longest the timer screen sets
 

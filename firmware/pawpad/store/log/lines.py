@@ -3,7 +3,8 @@
 # byte), a line longer than the buffer is said to be too long, never read whole.
 from micropython import const
 
-from pawpad.store import blame, gamelog
+from pawpad.store import blame
+from pawpad.store.log import codec
 
 LINE_MAX = const(2048)  # the longest line read: a snapshot of 5-player Circus Puppy is ~850 B
 
@@ -11,7 +12,7 @@ LINE_MAX = const(2048)  # the longest line read: a snapshot of 5-player Circus P
 class Lines:
     """The lines of a file, read in binary through one buffer of LINE_MAX bytes and
     decoded one at a time, each with its "\\n". What cannot be a record comes through
-    as one of gamelog's marks: a line that is not UTF-8 as NOT_TEXT, a line longer
+    as one of codec's marks: a line that is not UTF-8 as NOT_TEXT, a line longer
     than the buffer (skipped to its newline, never held whole) as TOO_LONG. Bytes
     after the last newline (a record cut short, erased flash, junk) come last,
     without a newline: a line cut short."""
@@ -47,7 +48,7 @@ class Lines:
         while True:
             nl = buf.find(b"\n", start, end)
             if nl >= 0:
-                yield gamelog.TOO_LONG if skipping else _text(buf[start:nl + 1])
+                yield codec.TOO_LONG if skipping else _text(buf[start:nl + 1])
                 skipping = False
                 start = nl + 1
                 continue
@@ -65,10 +66,10 @@ class Lines:
                 break
             end += got
         if skipping:
-            yield gamelog.TOO_LONG
+            yield codec.TOO_LONG
         elif end > start:
             tail = _text(buf[start:end])
-            yield "\x00" if tail is gamelog.NOT_TEXT else tail
+            yield "\x00" if tail is codec.NOT_TEXT else tail
 
 
 # One line buffer for every reading, made once, when this module is first imported
@@ -100,4 +101,4 @@ def _text(data):
     try:
         return data.decode()
     except UnicodeError:
-        return gamelog.NOT_TEXT
+        return codec.NOT_TEXT
