@@ -134,8 +134,9 @@ emulator-run:
 emutest:
 	cd tools/rp2emu && npm ci --silent --no-audit --no-fund && node --test test/
 
-# PNGs of the screens, for the README and for looking at: every docs/*.keys (the tour of
-# the menus and Pick-a-Dog, and one a game) played on a box of its own.
+# PNGs of the screens, for the README, docs/manual.md and for looking at: every
+# docs/*.keys (the tour of the menus and Pick-a-Dog, and one a game) played on a box
+# of its own.
 screens: venv simcompile
 	rm -rf build/screens-data
 	for keys in docs/*.keys; do \
@@ -155,8 +156,8 @@ flash: venv compile
 		--mpy build/mpy $(if $(FROZEN),--frozen)
 
 # A Pico firmware (.uf2) with Pawpad frozen in (boards/$(BOARD)/manifest.py), built in
-# a MicroPython source tree: make firmware MICROPY=~/micropython (see the README for the
-# tree and the ARM toolchain). MPBOARD is MicroPython's name for the board (RPI_PICO_W
+# a MicroPython source tree: make firmware MICROPY=~/micropython (see docs/install.md for
+# the tree and the ARM toolchain). MPBOARD is MicroPython's name for the board (RPI_PICO_W
 # for a Pico W). The build stays in build/; the UF2 is build/pawpad-$(BOARD).uf2.
 MICROPY ?= $(if $(wildcard $(EMU)/micropython/ports/rp2/Makefile),$(EMU)/micropython)
 # pico-sdk 2.x makes the UF2 with picotool: make emulator builds one
@@ -198,7 +199,7 @@ export: venv
 		$(if $(DATA),--data $(DATA),--port $(PORT) --mpremote $(VENV)/bin/mpremote)
 
 # The same page from an evening of Pick-a-Dog played on the simulator (6 games, and one
-# in progress): what the README's picture shows.
+# in progress): what the picture in docs/manual.md shows.
 report-demo: venv simcompile
 	rm -rf build/demo-data
 	$(PY) tools/install/roster.py --data build/demo-data --add "Ann,Bob,Cy" >/dev/null

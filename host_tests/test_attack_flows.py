@@ -83,9 +83,10 @@ def test_the_verdicts_keys_show_after_a_false_start_and_a_late_press_too():
 
 
 def test_back_held_in_the_countdown_the_results_ok_began_undoes_that_round():
-    # README: "BACK held down undoes the last entry at once". The result's OK is the
-    # next round's GO now: a table that sees a count was wrong holds BACK at once, in
-    # the countdown, and must not need a second hold on the board to undo the round
+    # docs/manual.md, "Playing on the box": "BACK held down undoes the last entry at
+    # once". The result's OK is the next round's GO now: a table that sees a count was
+    # wrong holds BACK at once, in the countdown, and must not need a second hold on the
+    # board to undo the round
     data = data_with('{"players": 2}')
     t = GO + 300
     p = play(open_variant(0) + "1900 ok\n%d p1\n%d ok\n%d ok\n%d ok\n%d ok\n"

@@ -2,9 +2,9 @@
 # runs  make -C $MICROPY/ports/rp2 BOARD=RPI_PICO FROZEN_MANIFEST=<this file>.
 # Then only main.py, board.py and pins.py go on the Pico's flash (make flash FROZEN=1):
 # the board's wiring stays unfrozen, so a rewired box needs no new UF2.
-# Measured on the emulated Pico (make bench-device, frozen vs .mpy on flash, 400 kHz):
-# heap free during a whole game 166-182 KB vs 83-110 KB; a game's first screen after OK
-# 38-81 ms vs 64-260 ms; boot about 210 ms vs 934 ms. The viper modules
+# Frozen, the modules' bytecode stays in flash, so the whole heap is the games': more
+# heap free in a game, a quicker first screen and boot than the .mpy files on flash
+# (figures: docs/benchmarks.md, written by make bench-device). The viper modules
 # (pawpad/*/_fast.py) freeze as machine code; no @micropython.native method is frozen
 # (mpy-tool aligns its code to 2 bytes only, and the Cortex-M0+ faults reading it).
 #

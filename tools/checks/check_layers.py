@@ -1,4 +1,4 @@
-# Checks the layers (the README's "Layout", and ALLOWED below): each folder of
+# Checks the layers (docs/app.md's "Layout", and ALLOWED below): each folder of
 # firmware/pawpad may import only what is below it, and the modules inside one layer
 # import each other without a circle (deferred imports inside functions and __import__
 # of a fixed name count too). Rules engines and core services touch no hardware, clock

@@ -295,7 +295,7 @@ def main():
         if removed else ""))
     if not a.frozen:
         print("flash: the .mpy files load into RAM: this install is for development; a box "
-              "gets the frozen UF2 (make firmware, then make flash FROZEN=1; README)")
+              "gets the frozen UF2 (make firmware, then make flash FROZEN=1; docs/install.md)")
     if a.dry_run:
         for c in cmds:
             print(" ".join(c))

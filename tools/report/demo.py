@@ -1,7 +1,7 @@
 # Evenings of Pick-a-Dog for the simulator: a script of timed key presses (tools/sim/sim.py
 # --script) that plays whole games on the simulated box, so that its flash holds a real
-# history, statistics and a game in progress. The report's test and the README's
-# picture are made from it:
+# history, statistics and a game in progress. The report's test and the picture in
+# docs/manual.md ("The report") are made from it:
 #   python tools/report/demo.py GAMES SEED > demo.keys
 #   micropython tools/sim/sim.py --script demo.keys --data DIR --no-display
 # Every game is 4 players (Red, Blue, Green, Yellow). Each round: OK for the countdown

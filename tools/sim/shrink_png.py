@@ -1,5 +1,5 @@
 # Recompresses PNGs in place with Pillow. The simulator writes them uncompressed (the
-# unix port has no deflate compressor); the README's copies are kept small.
+# unix port has no deflate compressor); the copies in docs/ are kept small.
 import sys
 
 from PIL import Image
