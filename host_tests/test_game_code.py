@@ -1,13 +1,14 @@
 # A game's code loaded from .mpy files is in RAM while it is played and leaves when
-# another game's is loaded (pawpad.games.load, through pawpad.loader): each game's
+# another game's is loaded (the registry's groups, through pawpad.loader): each game's
 # engine and flow are 30-40 KB of a Pico's heap there. Both runtimes.
 import sys
 
 from pawpad import games, loader
+from pawpad.app import registry
 
 
 def loaded_of(game_id):
-    g = games.entry(game_id)
+    g = registry.game(game_id)
     flows = g.flow.rpartition(".")[0]
     return sorted(n for n in sys.modules
                   if n == g.engine or n == flows or n.startswith(flows + "."))
@@ -15,7 +16,7 @@ def loaded_of(game_id):
 
 def every_games_code():
     """{name: module} of every game's code loaded now."""
-    return dict((n, sys.modules[n]) for g in games.GAMES for n in loaded_of(g.id))
+    return dict((n, sys.modules[n]) for g in registry.GAMES for n in loaded_of(g.id))
 
 
 def put_back(kept):
@@ -39,7 +40,7 @@ def test_loading_a_game_sends_the_others_code_away_and_it_comes_back():
         loader.IN_RAM = True  # the code from .mpy files
         sends_away_and_back()
         loader.IN_RAM = False  # frozen: every game's modules are left
-        games.prepare("circus_puppy")
+        registry.prepare("circus_puppy")
         assert loaded_of("circus_puppy") and loaded_of("top_dogs")
     finally:
         loader.IN_RAM = in_ram
@@ -47,10 +48,10 @@ def test_loading_a_game_sends_the_others_code_away_and_it_comes_back():
 
 
 def sends_away_and_back():
-    games.prepare("top_dogs")
+    registry.prepare("top_dogs")
     assert "pawpad.games.top_dogs" in sys.modules
     assert "pawpad.app.flows.top_dogs.flow" in sys.modules
-    games.prepare("circus_puppy")
+    registry.prepare("circus_puppy")
     assert loaded_of("top_dogs") == []  # every module of it, the flow's package too
     import pawpad.app.flows as flows_package
 
@@ -67,10 +68,10 @@ def sends_away_and_back():
 def test_a_module_of_no_game_sends_nothing_away():
     kept = every_games_code()
     try:
-        games.prepare("pick_a_dog")
+        registry.prepare("pick_a_dog")
         before = loaded_of("pick_a_dog")
         loader.forget("pawpad.games.shape")
-        games.load("pawpad.games.shape")
+        loader.load("pawpad.games.shape")
         assert loaded_of("pick_a_dog") == before and before
     finally:
         put_back(kept)

@@ -75,7 +75,7 @@ import sys
 
 from pawpad import games
 from pawpad.app.device.device import Device
-from pawpad.app.menus.main import labels
+from pawpad.app.registry import labels
 from pawsim import board as simboard
 from pawsim import robots
 from pawsim.restless import largest_block

@@ -99,3 +99,23 @@ def test_a_snap_on_another_screen_than_it_names_stops_the_script():
         assert "menu" in str(e) and "pad-ready" in str(e)
         return
     raise AssertionError("the script went on")
+
+
+def test_goto_reaches_a_row_by_its_label_and_is_written_as_one_press():
+    p = play("1600 goto About\n1700 ok\n1900 end")  # About: the last row, UP wraps there
+    assert p.dev.app.screen_name() == "about"
+    assert [line.split()[-1] for line in p.log if line.split()[1] in ("up", "down")] == ["up"]
+    p = play("1600 goto Top Dogs\n1700 ok\n1900 end")  # three rows down: 200 ms later
+    assert p.dev.app.screen_name() == "setup"  # its house rules
+    assert p.later == 200 and sum(" down" in line for line in p.log) == 3
+
+
+def test_goto_says_what_it_could_not_find():
+    for script, said in (("1600 goto Chess\n", "has no such row"),
+                         ("1500 ok\n1600 ok\n1800 goto Settings\n", "is not a list")):
+        try:
+            play(script + "2500 end")
+        except ValueError as e:
+            assert said in str(e), e
+        else:
+            raise AssertionError(script)

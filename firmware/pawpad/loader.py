@@ -79,15 +79,40 @@ class Packed:
         return False
 
 
-def load(*modules, evict=None):
+# Groups of code never needed in RAM together (the registry's games: each game's engine
+# and its flow's package), by module or package name.
+_groups = []
+
+
+def group(names):
+    """`names` (modules or packages) are one group: loading any of them sends every
+    other group's out of RAM first, where code is loaded into RAM."""
+    _groups.append(tuple(names))
+
+
+def _in(name, names):
+    for n in names:
+        if name == n or name.startswith(n + "."):
+            return True
+    return False
+
+
+def _others(modules):
+    """The names of the groups `modules` are not of; none for a module of no group."""
+    mine = [g for g in _groups for m in modules if _in(m, g)]
+    if not mine:
+        return ()
+    return [name for g in _groups if g not in mine for name in g]
+
+
+def load(*modules):
     """The last of `modules`, each imported on first use, after one collection, packed.
-    `evict(modules)`: the names of packages or modules to send out of RAM first, with
-    all they hold, where code is loaded into RAM (the frozen install keeps them); asked
-    only when something is to be loaded there."""
+    Where code is loaded into RAM (the frozen install keeps it all), a module of a group
+    first sends the other groups' modules out, with all they hold."""
     fresh = [m for m in modules if m not in sys.modules]
     if fresh:
-        if IN_RAM and evict is not None:
-            for name in evict(modules):
+        if IN_RAM:
+            for name in _others(modules):
                 forget(name)
         gc.collect()
         with Packed():

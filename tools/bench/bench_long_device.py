@@ -92,15 +92,15 @@ class Failed(Exception):
 
 def menu_row(label):
     """The main menu's row that `label` names, from the menu's own list."""
-    from pawpad.app.menus.main import labels
+    from pawpad.app.registry import labels
 
     return labels().index(label)
 
 
 def game_row(game_id):
-    from pawpad import games
+    from pawpad.app import registry
 
-    return menu_row(games.title(game_id))
+    return menu_row(registry.title(game_id))
 
 
 def largest_block(most):

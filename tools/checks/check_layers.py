@@ -10,18 +10,21 @@ import sys
 PKG = "pawpad"
 # What each layer may import from pawpad (besides itself); pawpad.ticks, pawpad.loader
 # (code into the heap), pawpad.hardware (the board contract) and the package root are
-# below everything. Inside the app the
-# kernel (shell) is below the games' flows and the menus, and the device is above all.
+# below everything. Inside the app the registry (the games' and the box's rows) is below
+# the kernel (shell), the kernel below the games' flows and the menus, and the device
+# above all.
 ALLOWED = {
     "drivers": set(),
     "core": set(),
     "games": {"core"},
     "ui": {"core", "games"},
     "store": {"core", "games"},
-    "app.shell": {"core", "games", "ui", "store"},
-    "app.menus": {"core", "games", "ui", "store", "app.shell"},
-    "app.flows": {"core", "games", "ui", "store", "app.shell"},
-    "app.device": {"core", "games", "ui", "store", "drivers", "app.shell", "app.menus"},
+    "app.registry": {"games"},
+    "app.shell": {"core", "games", "ui", "store", "app.registry"},
+    "app.menus": {"core", "games", "ui", "store", "app.registry", "app.shell"},
+    "app.flows": {"core", "games", "ui", "store", "app.registry", "app.shell"},
+    "app.device": {"core", "games", "ui", "store", "drivers", "app.registry", "app.shell",
+                   "app.menus"},
 }
 PURE = {"machine", "rp2", "time", "utime", "framebuf", "asyncio", "uasyncio"}
 # Outside modules a layer must not import: hardware, clocks, the frame buffer.
@@ -31,6 +34,7 @@ FORBIDDEN = {
     "store": PURE,
     "drivers": set(),
     "ui": {"machine", "rp2"},
+    "app.registry": PURE,
     "app.shell": PURE,
     "app.menus": {"machine", "rp2", "asyncio", "uasyncio"},
     "app.flows": {"machine", "rp2", "asyncio", "uasyncio"},

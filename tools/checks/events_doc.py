@@ -80,10 +80,10 @@ def game_section(gid, title, module):
 
 def page():
     sys.path.insert(0, os.path.join(ROOT, "firmware"))
-    from pawpad import games
+    from pawpad.app import registry
 
     out = [HEAD % common_api()]
-    for g in games.GAMES:
+    for g in registry.GAMES:
         out += game_section(g.id, g.title, g.engine)
     return "\n".join(out).rstrip() + "\n"
 

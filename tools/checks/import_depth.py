@@ -120,15 +120,14 @@ def named_as_text(root):
     shims = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "shims")
     sys.path[:0] = [root, shims]  # the micropython module, on CPython
     try:
-        from pawpad import games
-        from pawpad.app.menus import main as menus
+        from pawpad.app import registry
     finally:
         sys.path.remove(root)
         sys.path.remove(shims)
     out = []
-    for g in games.GAMES:
+    for g in registry.GAMES:
         out += [g.engine, g.flow]
-    return out + ["pawpad.app.menus." + s.module for s in menus.BOX]
+    return out + ["pawpad.app.menus." + s.module for s in registry.BOX]
 
 
 def chains(root):

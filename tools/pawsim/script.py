@@ -18,6 +18,11 @@
 #   snap NAME [SCREEN]         save the screen as NAME.png in the out folder (and stop
 #                              with an error unless the app shows the screen SCREEN)
 #   unplug display | plug display | unplug cells
+#   goto LABEL                 the cursor of the list on screen to the row LABEL ("goto
+#                              Check hardware"), by UP or DOWN presses (the fewer), one
+#                              every GOTO_MS. Written as one press: each press after the
+#                              first puts every later event GOTO_MS later, so a script
+#                              never counts rows (a new game shifts none of it)
 #   end                        stop at this time (else 200 ms after the last event)
 import pins
 
@@ -26,6 +31,7 @@ from pawsim.png import write_panel_png
 STEP_MS = 10
 SENSOR_MS = 12
 PRESS_MS = 80
+GOTO_MS = 100  # a goto's presses, one every 100 ms: pressed 80 ms, released 20 ms
 MENU = {"up": 0, "down": 1, "ok": 2, "back": 3}
 
 
@@ -82,6 +88,7 @@ class Player:
         self.clock = world.clock
         self.t = 0
         self.releases = []  # [(t_ms, gpios)]: buttons to let go then
+        self.later = 0  # ms every event comes after its script's time (goto's presses)
         self.log = []
         self.sink = sink  # takes each log line instead of self.log (the headless CLI)
         self.shots = []
@@ -133,6 +140,7 @@ class Player:
 
     def play(self, events):
         for t, action, args in events:
+            t += self.later
             if t < self.t:
                 raise ValueError("events must be in time order (%d after %d)" % (t, self.t))
             self.run_until(t)
@@ -175,11 +183,38 @@ class Player:
             for s in w.stages:
                 s.plugged = False
                 s.chip.unplug()
+        elif action == "goto":
+            self.goto(" ".join(args))
+            return
         elif action == "end":
             pass
         else:
             raise ValueError("unknown action: " + action)
         self.say(" ".join([action] + args))
+
+    def goto(self, label):
+        """The list on screen's cursor to the row `label`, by real presses."""
+        app = self.dev.app
+        screen = app.nav.top
+        if not hasattr(screen, "rows") or not hasattr(screen, "sel"):
+            raise ValueError("goto %s: the screen %s is not a list" % (label, app.screen_name()))
+        labels = [r[0] if isinstance(r, tuple) else r for r in screen.rows(app)]
+        if label not in labels:
+            raise ValueError("goto %s: %s has no such row (%s)" % (
+                label, app.screen_name(), ", ".join(str(x) for x in labels)))
+        n = len(labels)
+        down = (labels.index(label) - screen.sel) % n
+        key, presses = ("down", down) if down <= n - down else ("up", n - down)
+        self.say("goto " + label)
+        for i in range(presses):
+            if i:  # the first press is the goto's own line
+                self.run_until(self.t + GOTO_MS)
+                self.later += GOTO_MS
+            self.apply(key, [])
+            self.dev.step(self.clock.ms(), self.clock.us())
+            self._observe()
+        if screen.sel != labels.index(label):
+            raise ValueError("goto %s: the cursor stopped at row %d" % (label, screen.sel))
 
     def snap(self, name):
         path = self.out_dir + "/" + name + ".png"

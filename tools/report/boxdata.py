@@ -20,7 +20,7 @@ for _p in ("tools", "tools/install", "tools/bench", "tools/web",
 import boxlink  # noqa: E402
 from flash import STOP_WATCHDOG  # noqa: E402
 
-from pawpad import games as box_games  # noqa: E402
+from pawpad.app import registry  # noqa: E402
 from pawpad.app.shell import flow as flows  # noqa: E402
 from pawpad.app.shell import score_sheet  # noqa: E402
 from pawpad.core.colours import NAMES  # noqa: E402
@@ -28,6 +28,7 @@ from pawpad.store import session  # noqa: E402
 from pawpad.store.catalogues import roster as box_roster  # noqa: E402
 from pawpad.store.catalogues.roster import who  # noqa: E402
 from pawpad.store.files import Storage  # noqa: E402
+from pawpad.store.log import schema  # noqa: E402
 from pawpad.store.records import history as box_history  # noqa: E402
 from pawpad.store.records import stats as statistics  # noqa: E402
 
@@ -197,7 +198,7 @@ def read_history(store, problems, keep=box_history.HISTORY_KEEP + box_history.HI
     over or changed is added to `problems`, a line a record naming it by its place in
     the file ("history.log record 7"), at most SAID_MAX lines and then a count."""
     said = []
-    reader = session.schema.Reader(skip=True)
+    reader = schema.Reader(skip=True)
     games = []
     try:
         lines = store.open_text(box_history.HISTORY)
@@ -285,7 +286,7 @@ def default_title(rec):
     """The game's title as the box names it (its id, for a game this box does not
     know)."""
     try:
-        return box_games.title(rec.get("game"))
+        return registry.title(rec.get("game"))
     except ValueError:
         return text(rec.get("game"))
 

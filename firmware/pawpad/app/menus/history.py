@@ -1,5 +1,5 @@
 # The history of finished games, newest first, read a record at a time.
-from pawpad import games
+from pawpad.app import registry
 from pawpad.ui.lists import ListScreen, Notice
 
 
@@ -82,7 +82,7 @@ def _title(g):
     if isinstance(t, str):
         return t
     try:
-        return games.title(g.get("game"))
+        return registry.title(g.get("game"))
     except ValueError:
         return "?"
 

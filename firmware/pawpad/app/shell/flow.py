@@ -1,15 +1,15 @@
 # The flow protocol: what a game must give the device so that the box can play it.
-# A game's flow is the module its row in pawpad.games names (the four titles':
+# A game's flow is the module its row in the registry names (the four titles':
 # app/flows/<id>/flow.py), holding FLOW, an instance of a Flow subclass. load() is the
-# one place that asks for it (through pawpad.games.load, lazily): a game's code stays
-# out of RAM until it is played.
+# one place that asks for it (through the registry, lazily): a game's code stays out of
+# RAM until it is played.
 #
 # The rule every flow keeps: the screen shown for a state comes from the state alone.
 # phase(state) names the state's moment, screen(game) makes the screen for it; the
 # navigator calls them after every event, undo, redo, correction and resume. Screens
 # opened over it (an entry in progress, a STOP's details) are closed when the state
 # changes, unless the screen that changed it asks to stay on top.
-from pawpad import games
+from pawpad.app import registry
 from pawpad.ui.widgets import COLS
 
 
@@ -25,17 +25,17 @@ def packed(items, width=COLS):
 
 
 def load(game_id):
-    """The game's flow: its module (pawpad.games names it) is imported on first use."""
-    return games.load(games.entry(game_id).flow).FLOW
+    """The game's flow: its module (the registry names it) is imported on first use."""
+    return registry.flow(game_id)
 
 
 class Flow:
-    id = ""  # the game's id in pawpad.games
+    id = ""  # the game's id (the registry's)
     # Can an earlier round be corrected from the game menu (round_rows, edit_round)?
     corrects = True
 
     def title(self, state):
-        return games.title(self.id)
+        return registry.title(self.id)
 
     # --- the state's screen ---
     def phase(self, state):

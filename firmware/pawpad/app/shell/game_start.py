@@ -1,9 +1,10 @@
 # Opening a new game: its house rules first (kept for next time), then a new session.
 # No game on flash is ever overwritten: while one is there, opening any game offers it
 # instead (resume.py). Imported when a game is first opened from the main menu.
+from pawpad.app.registry import prepare, title
 from pawpad.app.shell.game import open_game
 from pawpad.app.shell.resume import ResumeOffer
-from pawpad.games import engine_for, prepare, title
+from pawpad.games import engine_for
 from pawpad.games.common import clone, setting_value
 from pawpad.store.session import Session
 from pawpad.ui import widgets

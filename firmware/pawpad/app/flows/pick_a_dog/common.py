@@ -1,6 +1,6 @@
 # What Pick-a-Dog's screens share: its sounds, its variant's title, the players' lights
 # and the live round's frame (the STOP's first frame is the same but for one word).
-from pawpad import games
+from pawpad.app import registry
 from pawpad.core.colours import OFF, RGB
 from pawpad.core.timers import shown_seconds
 from pawpad.ui import widgets
@@ -24,7 +24,7 @@ def variant(game):
 
 
 def title(game):
-    return games.title("pick_a_dog", variant(game))
+    return registry.title("pick_a_dog", variant(game))
 
 
 def lights(app, game, seats, on):

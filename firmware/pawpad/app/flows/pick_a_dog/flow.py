@@ -3,7 +3,7 @@
 # examination and the counts in exam.py, solo's stopwatch in solo.py: each imported
 # when first wanted, so that a new game's first screen (this board) loads only what it
 # shows (about 20 ms of imports on a Pico wait for OK: GO instead).
-from pawpad import games
+from pawpad.app import registry
 from pawpad.app.flows.pick_a_dog import tally
 from pawpad.app.flows.pick_a_dog.common import title, variant
 from pawpad.app.shell.flow import Flow
@@ -16,7 +16,7 @@ class PickADog(Flow):
     id = "pick_a_dog"
 
     def title(self, state):
-        return games.title(self.id, state["settings"]["variant"])
+        return registry.title(self.id, state["settings"]["variant"])
 
     def screen(self, game):
         if game.state["phase"] == "exam":

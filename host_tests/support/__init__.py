@@ -1,0 +1,1 @@
+# Helpers the tests share (imported as support.<subject>), and the toy game's modules.
