@@ -9,6 +9,7 @@ from test_device import fresh_dir
 
 from pawpad.store.files import Storage
 from pawpad.store.log import checkpoint, codec, scan, schema
+from pawpad.store.resume import resume
 from pawpad.store.session import LOG, Session
 from pawsim import robots
 
@@ -35,7 +36,7 @@ def check_resume(store, live):
     """Resumes the log on `store` both ways and compares with the live session."""
     quick = checkpoint.read_from_checkpoint(store)
     whole = whole_reading(store)
-    s, messages = Session.resume(store)
+    s, messages = resume(store)
     assert messages == [], messages
     same_game(s, live)
     assert s.timeline.events == whole.timeline.events
@@ -120,7 +121,7 @@ def test_a_broken_link_falls_back_to_reading_the_whole_log():
     lines[last] = codec.encode(rec)[:-1]
     store.write_text(LOG, "\n".join(lines))
     assert checkpoint.read_from_checkpoint(store) is None
-    r, messages = Session.resume(store)
+    r, messages = resume(store)
     assert messages == []
     same_game(r, s)
 
@@ -130,19 +131,19 @@ def test_a_torn_record_after_the_checkpoint_is_cut_off_at_its_first_byte():
     good = store.size(LOG)
     with open(store.path(LOG), "a") as f:
         f.write('{"e": {"t": "tea')
-    r, messages = Session.resume(store)
+    r, messages = resume(store)
     assert messages and "cut short" in messages[0]
     same_game(r, s)
     assert store.size(LOG) == good
     assert r.offer(events[7]) is None and r.flush() == 1
-    again, messages = Session.resume(store)
+    again, messages = resume(store)
     assert messages == [] and again.state == r.state
 
 
 def test_an_empty_log_is_a_game_that_never_started_and_goes_quietly():
     store = Storage(fresh_dir())
     store.write_text(LOG, "")
-    assert Session.resume(store) == (None, [])
+    assert resume(store) == (None, [])
     assert not store.exists(LOG)
 
 
@@ -154,7 +155,7 @@ def test_a_full_flash_at_the_first_record_leaves_no_game_to_offer():
     store = Full(fresh_dir())
     s = Session.new(store, "top_dogs", 3)
     assert s.flush() == 0 and s.problem == "Flash full"
-    assert Session.resume(store) == (None, [])
+    assert resume(store) == (None, [])
     assert not Session.saved(store)
 
 

@@ -450,7 +450,7 @@ def phase_case(phase):
     """(the crash's place, the app's script on the board, the file it implicates)."""
     from pawpad.app.shell.app import App
     from pawpad.store.records import stats
-    from pawpad.store.session import Resuming
+    from pawpad.store.resume import Resuming
 
     if phase == "early boot":  # the statistics read at the app's start, then used
         return ((stats, "load", lambda a: len(a) > 1 and a[1] == stats.STATS),

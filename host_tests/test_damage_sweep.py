@@ -12,7 +12,7 @@
 #     looked at, the oldest one's made for some cases), a power cut and a resume again,
 #     and End game from the game menu (or the results, when the game is over);
 #   - as a watchdog reset: the game opened at once, robot moves, End game.
-# The cut log's many places are also resumed alone (Session.resume), as the offer does.
+# The cut log's many places are also resumed alone (store/resume.py: resume), as the offer does.
 # What is checked is the promise, not which of the safe paths was taken:
 #   - no exception leaves the app (the device's step and render), and the box shows a
 #     screen;
@@ -553,7 +553,7 @@ def resume_case(sweep, case, oracle, data):
     cut at: the device plays some of them): the game the log allows, its state its
     events replayed, a message for what is set aside or cut off."""
     from pawpad.store.files import Storage
-    from pawpad.store.session import Session
+    from pawpad.store.resume import resume
 
     put_case(case, data)
     sweep.resumes += 1
@@ -561,9 +561,9 @@ def resume_case(sweep, case, oracle, data):
     said = Said(data)
     Replays.n = 0
     try:
-        s, messages = Session.resume(Storage(data))
+        s, messages = resume(Storage(data))
     except Exception as e:  # noqa: BLE001
-        sweep.exception(case, "Session.resume", e)
+        sweep.exception(case, "resume", e)
         return
     check_replayed(sweep, case, Replays.n)
     said.said = [m for m in messages if isinstance(m, str)]

@@ -10,7 +10,8 @@ from pawpad.store.log import codec, scan, schema
 from pawpad.store.log.lines import LINE_MAX, Lines
 from pawpad.store.records import stats
 from pawpad.store.records.history import HISTORY, read_history
-from pawpad.store.session import LOG, Session
+from pawpad.store.resume import resume
+from pawpad.store.session import LOG
 from pawsim.rng import Rng
 
 _N = [0]
@@ -152,7 +153,7 @@ def every_reader(store, name, data):
         records, r = read_log(store)
         assert r.problem is None or isinstance(r.problem, str)
         whole_line = scan.has_a_record(store)
-        s, messages = Session.resume(store)
+        s, messages = resume(store)
         # A log without a whole line is a game whose header never reached flash
         # whole: it goes quietly.
         assert s is not None or messages or (not whole_line and not store.exists(LOG))
@@ -245,7 +246,7 @@ def test_the_game_log_keeps_every_good_record_before_the_damage():
             records, r = read_log(store)
             assert records == [codec.decode(x.decode()[:-1]) for x in lines[:at]], k
             assert r.problem and r.problem.startswith("record %d " % (at + 1)), r.problem
-            s, messages = Session.resume(store)
+            s, messages = resume(store)
             assert s is not None and len(s.events()) == at - 1, (k, messages)
             assert messages[0].startswith("Saved game: record"), messages
             with open(store.path(LOG), "rb") as f:
@@ -257,7 +258,7 @@ def test_the_game_log_keeps_every_good_record_before_the_damage():
                 continue  # a good header in place of an event: a good header here
             store.remove(LOG)
             put(store, LOG, b"".join([bad] + lines[1:]))
-            s, messages = Session.resume(store)
+            s, messages = resume(store)
             assert s is None and messages and store.exists(LOG + ".bad")
             store.remove(LOG + ".bad")
     finally:
@@ -274,14 +275,14 @@ def test_junk_after_the_last_record_keeps_the_whole_game():
                      lines[2][:-1], b"\xc3"):
             store.remove(LOG)
             put(store, LOG, b"".join(lines) + tail)
-            s, messages = Session.resume(store)
+            s, messages = resume(store)
             assert s is not None and len(s.events()) == 5, messages
             with open(store.path(LOG), "rb") as f:
                 assert f.read() == b"".join(lines)
             store.remove(LOG + ".bad")
         store.remove(LOG)  # a megabyte without a newline after the last record
         put(store, LOG, Big(repeat, b"q" * 1024, 1024, b"".join(lines)))
-        s, messages = Session.resume(store)
+        s, messages = resume(store)
         assert s is not None and len(s.events()) == 5, messages
         assert messages[0] == "Saved game: record 7 is too long.", messages
     finally:

@@ -12,6 +12,7 @@ from pawpad.store.files import Storage
 from pawpad.store.log import checkpoint, codec
 from pawpad.store.log.pages import PAGE, Pages
 from pawpad.store.records.history import HISTORY, history, prune_history
+from pawpad.store.resume import resume
 from pawpad.store.session import LOG, Repaired, Session
 
 
@@ -81,7 +82,7 @@ def test_damage_behind_the_last_checkpoint_is_found_when_read_and_the_game_goes_
     assert b'"e"' in lines[k] and b'"snap"' not in lines[k]
     lines[k] = lines[k].replace(b'"t"', b'"u"', 1)  # the checksum no longer matches
     put_lines(store, lines)
-    s, messages = Session.resume(store)
+    s, messages = resume(store)
     assert messages == [] and s.state == state  # the checkpoint hides it
     e = every_event(s)
     assert e is not None and e.session is s and not e.lost
@@ -93,7 +94,7 @@ def test_damage_behind_the_last_checkpoint_is_found_when_read_and_the_game_goes_
     assert list(s.events()) == events[:kept]
     assert s.offer(events[kept], 2000) is None  # play goes on
     s.flush()
-    again, messages = Session.resume(store)
+    again, messages = resume(store)
     assert messages == [] and again.state == s.state and every_event(again) is None
 
 
@@ -167,7 +168,7 @@ def test_crafted_checkpoints_never_change_the_game_nor_raise():
         store, state, events, nxt = game_on_flash(60, 10)
         crafted(store, change)
         try:
-            s, messages = Session.resume(store)
+            s, messages = resume(store)
         except Exception as e:  # noqa: BLE001 - the promise is: nothing escapes
             raise AssertionError("%s: %r" % (change.__name__, e))
         e = every_event(s)
@@ -179,7 +180,7 @@ def test_crafted_checkpoints_never_change_the_game_nor_raise():
         assert list(s.events()) == events, change.__name__
         assert s.offer(nxt, 9) is None, change.__name__
         s.flush()
-        again, _ = Session.resume(store)
+        again, _ = resume(store)
         assert again.state == s.state and every_event(again) is None, change.__name__
 
 
@@ -190,12 +191,12 @@ def test_a_header_whose_end_was_damaged_is_kept_aside_and_said():
     data = open(store.path(LOG), "rb").read()
     with open(store.path(LOG), "wb") as f:
         f.write(data[:-1] + b"\x0b")  # its only newline
-    s, messages = Session.resume(store)
+    s, messages = resume(store)
     assert s is None and "game.log.bad" in " ".join(messages)
     assert store.exists(LOG + ".bad") and not store.exists(LOG)
     with open(store.path(LOG), "wb") as f:
         f.write(data[:-5])  # cut short by a power cut: never saved whole, goes quietly
-    assert Session.resume(store) == (None, [])
+    assert resume(store) == (None, [])
 
 
 def test_the_history_is_pruned_a_record_at_a_time_and_a_damaged_one_copied_aside():

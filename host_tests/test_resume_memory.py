@@ -8,6 +8,7 @@ from skipping import only_micropython
 from test_device import fresh_dir
 
 from pawpad.store.files import Storage
+from pawpad.store.resume import resume
 from pawpad.store.session import Session
 from pawsim import robots
 
@@ -22,7 +23,7 @@ def retained(events, n):
     del s
     gc.collect()
     before = gc.mem_alloc()
-    r, messages = Session.resume(store)
+    r, messages = resume(store)
     assert not messages and len(r.events()) == n
     gc.collect()
     kept = gc.mem_alloc() - before
@@ -54,7 +55,7 @@ def test_the_whole_reading_leaves_no_reference_to_its_code():
     for e in events:
         s.offer(e, 0)
         s.flush()
-    r, messages = Session.resume(store)  # the reading is loaded, used and dropped
+    r, messages = resume(store)  # the reading is loaded, used and dropped
     assert not messages and list(r.events()) == events
     for package, leaf in ((pawpad.store.log, "scan"), (pawpad.store.log, "checkpoint"),
                           (pawpad.games, "shape")):

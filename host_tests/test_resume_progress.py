@@ -4,14 +4,15 @@
 # cut off, the good part resumed from its checkpoint; a refused event further back is
 # tried record by record from the checkpoint before the last, whose state the records
 # must reach. A crafted correction in a checkpoint never changes the game. The reading
-# runs a slice at a time (session.Resuming), the boot screen showing how far it has
+# runs a slice at a time (store/resume.py: Resuming), the boot screen showing how far it has
 # come. Both runtimes.
 from test_checkpoints import check_resume, long_game, same_game
 from test_device import fresh_dir
 
 from pawpad.store.files import Storage
 from pawpad.store.log import checkpoint, codec, scan, schema
-from pawpad.store.session import LOG, Repaired, Resuming, Session
+from pawpad.store.resume import Resuming, resume
+from pawpad.store.session import LOG, Repaired, Session
 
 REFUSED = {"t": "nonsense"}  # an event of no game: the rules refuse it
 
@@ -44,10 +45,11 @@ def append(store, rec):
 
 
 def read_sliced(store, n=1):
-    """Session.resume's result, read `n` steps a loop turn; how far it came each turn."""
+    """resume()'s result (store/resume.py), read `n` records a loop turn; how far it
+    came each turn."""
     r = Resuming(store)
     seen = []
-    while not r.step(n):
+    while not r.advance(n):
         seen.append((r.careful, r.permille))
     return r, seen
 
@@ -101,7 +103,7 @@ def test_a_refused_last_event_is_cut_off_and_the_rest_resumes_from_its_checkpoin
     assert back.ms == s.ms
     assert back.offer(events[120], 3000) is None
     back.flush()
-    again, messages = Session.resume(store)
+    again, messages = resume(store)
     assert messages == [] and again.state == back.state
 
 
@@ -110,7 +112,7 @@ def test_a_refused_new_event_after_undos_gives_back_what_was_undone():
     assert s.undo(1) is None and s.undo(1) is None
     s.flush()
     append(store, {"e": REFUSED})
-    back, messages = Session.resume(store)
+    back, messages = resume(store)
     assert "does not fit" in messages[0]
     same_game(back, s)
     assert back.timeline.undone == s.timeline.undone
@@ -145,7 +147,7 @@ def test_a_doubted_checkpoint_sends_the_careful_reading_to_the_start():
     with open(store.path(LOG), "w") as f:
         f.write("\n".join(lines))
     bad = Resuming(store)
-    bad.step(1 << 30)
+    bad.advance(1 << 30)
     back, messages = bad.result
     assert "does not fit" in messages[0]
     same_game(back, s)
@@ -182,7 +184,7 @@ def test_crafted_corrections_in_a_checkpoint_never_change_the_game():
         s.flush()
         crafted(store, change)
         try:
-            back, _ = Session.resume(store)
+            back, _ = resume(store)
         except Exception as e:  # noqa: BLE001 - the promise is: nothing escapes
             raise AssertionError("%s: %r" % (change.__name__, e))
         e = every_event(back)

@@ -179,10 +179,11 @@ def new_screens():
     from pawpad.app.flows.top_dog import catalog as dog_deck
     from pawpad.app.flows.top_dog import entry as td_entry
     from pawpad.app.flows.top_dog.entry import PlayEntry
-    from pawpad.app.shell import score_sheet
+    from pawpad.app.shell import sheet_screen
     from pawpad.app.shell.game import Game
     from pawpad.app.shell.game_start import GameSetup
     from pawpad.games import circus_puppy as cp
+    from pawpad.store.records import score_sheet
     from pawpad.store.session import Session
     from pawpad.ui.lists import Notice
 
@@ -193,19 +194,19 @@ def new_screens():
     for _ in range(2):
         ses.offer({"t": "stop", "seat": 0})
         ses.offer({"t": "result", "right": True, "collected": [6] * 8})
-    sheet = score_sheet.ScoreSheet(game)
+    sheet = sheet_screen.ScoreSheet(game)
     # as wide as a cell gets: Pick-a-Pog's 192 cards, 52 in one round (49 on the table,
     # a captain, the bonus of 2); solo's 96 minus points, 32 in a round
     sheet.sheet = score_sheet.InRam([[140] * 8, [192] * 8])
     sheet.i = 1
     out.append(("score-sheet", sheet))
-    solo = score_sheet.ScoreSheet(game)
+    solo = sheet_screen.ScoreSheet(game)
     solo.sheet = score_sheet.InRam([[-64], [-96]])
     solo.i = 1
     out.append(("score-sheet-solo", solo))
-    empty = score_sheet.ScoreSheet(Game(app, Session.new(None, "circus_puppy", 5)))
+    empty = sheet_screen.ScoreSheet(Game(app, Session.new(None, "circus_puppy", 5)))
     out.append(("score-sheet-empty", empty))
-    out.append(("score-sheet-turns", score_sheet.ScoreSheet(game)))
+    out.append(("score-sheet-turns", sheet_screen.ScoreSheet(game)))
     catalog = dog_deck.Catalog()
     catalog.dogs = [[99, 99, 99, 99]] * 18
     catalog.sel = 17

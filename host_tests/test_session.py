@@ -5,6 +5,7 @@ from test_device import fresh_dir
 from pawpad.store.files import Storage
 from pawpad.store.log import codec, schema
 from pawpad.store.records.history import read_history
+from pawpad.store.resume import resume
 from pawpad.store.session import LOG, Session
 
 
@@ -41,7 +42,7 @@ def test_resume_gives_the_same_state():
     s.flush()
     play_rounds(s, 4)
     assert Session.saved(st)
-    r, messages = Session.resume(st)
+    r, messages = resume(st)
     assert messages == []
     assert r.state == s.state and r.acked == 5
     assert r.state["settings"]["cup_points"] == 2
@@ -61,14 +62,14 @@ def test_torn_last_record_is_dropped():
     play_rounds(s, 3)
     text = st.read_text(LOG)
     st.write_text(LOG, text[:-7])  # the power went mid-write
-    r, messages = Session.resume(st)
+    r, messages = resume(st)
     assert r.state["round"] == 2
     assert messages == ["Saved game: the last record was cut short."]
     assert st.read_text(LOG) == text[:len(text) - len(text.split("\n")[-2]) - 1]
     assert not st.exists(LOG + ".bad")  # an expected tear: nothing to keep aside
     r.offer(teams(10, 11, 12))
     r.flush()
-    again, messages = Session.resume(st)
+    again, messages = resume(st)
     assert messages == [] and again.state["round"] == 3
 
 
@@ -82,7 +83,7 @@ def test_damaged_record_keeps_what_came_before_and_the_file():
     assert "18" in lines[2]
     lines[2] = lines[2].replace("18", "19", 1)  # one flipped bit on flash
     st.write_text(LOG, "\n".join(lines))
-    r, messages = Session.resume(st)
+    r, messages = resume(st)
     assert r.state["round"] == 1
     assert "record 3 is damaged" in messages[0]
     assert st.read_text(LOG + ".bad") == "\n".join(lines)
@@ -91,7 +92,7 @@ def test_damaged_record_keeps_what_came_before_and_the_file():
 def test_unreadable_log_is_kept_aside():
     st = store()
     st.write_text(LOG, "this is not a game\n")
-    r, messages = Session.resume(st)
+    r, messages = resume(st)
     assert r is None
     assert not st.exists(LOG) and st.exists(LOG + ".bad")
     assert "kept as game.log.bad." in messages
@@ -146,7 +147,7 @@ def test_correction_keeps_the_rounds_after_it():
     assert s.fix(0, teams(40, 11, 12)) is None
     assert s.state["cups"] == [1, 3, 0] and s.state["round"] == 4
     s.flush()
-    r, _ = Session.resume(st)
+    r, _ = resume(st)
     assert r.state == s.state
     assert len(r.events()) == 4
 
@@ -182,7 +183,7 @@ def test_game_time_is_carried_in_the_records():
     s = Session.new(st, "top_dogs", 3)
     s.offer(teams(10, 11, 12), ms=61000)
     s.flush()
-    r, _ = Session.resume(st)
+    r, _ = resume(st)
     assert r.ms == 61000
 
 
@@ -220,7 +221,7 @@ def test_snapshots_in_the_log_resume_to_the_same_state():
     records, _, problem = schema.parse(st.read_text(LOG))
     assert problem is None
     assert [r["n"] for r in records if "snap" in r] == [3, 6]
-    r, messages = Session.resume(st)
+    r, messages = resume(st)
     assert messages == [] and r.state == s.state and list(r.events()) == list(s.events())
     assert r.acked == len(records)
 
@@ -237,7 +238,7 @@ def test_resume_starts_from_the_last_snapshot():
     rec["e"]["cards"] = [[0]]
     lines[1] = codec.encode(rec)[:-1]
     st.write_text(LOG, "\n".join(lines))
-    r, messages = Session.resume(st)
+    r, messages = resume(st)
     assert messages == [] and r.state == s.state
 
 
@@ -249,7 +250,7 @@ def test_undo_behind_a_snapshot_and_corrections_resume_right():
     assert s.undo() is None and s.undo() is None  # back to 5 events: snapshot 6 is void
     assert s.fix(1, teams(40, 11, 12)) is None  # before snapshot 3: void too
     play_rounds(s, 2)
-    r, messages = Session.resume(st)
+    r, messages = resume(st)
     assert messages == [] and r.state == s.state and list(r.events()) == list(s.events())
 
 
@@ -265,7 +266,7 @@ def test_an_event_that_does_not_fit_after_a_snapshot_is_found():
     rec["e"]["cards"] = [[0]]
     lines[5] = codec.encode(rec)[:-1]
     st.write_text(LOG, "\n".join(lines))
-    r, messages = Session.resume(st)
+    r, messages = resume(st)
     assert r.state["round"] == 3
     assert "record 6 does not fit the game" in messages[0]
     assert st.exists(LOG + ".bad")

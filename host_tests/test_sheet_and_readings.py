@@ -5,8 +5,9 @@ from test_device import fresh_dir, play
 from test_device_pick_a_dog import data_with, open_variant
 from test_fewer_presses import state
 
-from pawpad.app.shell import score_sheet
+from pawpad.app.shell import sheet_screen
 from pawpad.app.shell.game import Game
+from pawpad.store.records import score_sheet
 from pawpad.store.session import Session
 from pawsim import fit, gallery
 from pawsim.robots import Chooser
@@ -30,7 +31,7 @@ def test_the_score_sheet_of_top_dogs_through_the_game_menu():
     assert sheet.name == "score-sheet"
     assert isinstance(sheet.sheet, score_sheet.OnFlash)  # kept as the game went
     assert list(sheet.sheet) == [[0, 1, 0], [1, 1, 0]] and sheet.i == 1
-    assert score_sheet.cells(sheet.sheet[1], sheet.sheet[0]) == ["+1 1", "+0 1", "+0 0"]
+    assert sheet_screen.cells(sheet.sheet[1], sheet.sheet[0]) == ["+1 1", "+0 1", "+0 0"]
     p.play(parse("%d up\n" % (p.t + 100)))  # the round before
     assert sheet.i == 0
     p.play(parse("%d ok\n" % (p.t + 100)))

@@ -12,7 +12,7 @@ from pawpad.app.shell.game import Game
 from pawpad.store.files import Storage
 from pawpad.store.log import codec
 from pawpad.store.records.sheet import SHEET
-from pawpad.store.session import Session
+from pawpad.store.resume import resume
 from pawsim.robots import Chooser, Even, Mixed
 
 # (title, players, settings, chooser, seed, robot moves): games of 12 to 30 rows,
@@ -97,7 +97,7 @@ def history_sheet(store, app, resumed=True):
     (the game resumed from `store` first, or `resumed`: the game itself)."""
     game = resumed
     if resumed is True:
-        back, _ = Session.resume(Storage(store.root))
+        back, _ = resume(Storage(store.root))
         game = Game(app, back)
     return results.summary(game, {}).get("sheet")
 
@@ -155,7 +155,7 @@ def test_a_resume_makes_the_rows_after_its_snapshot_the_logs():
                 continue  # before the snapshot: the game's end checks it
             data = copy_dir(store.root)
             write(data + "/" + SHEET, lines)
-            back, _ = Session.resume(Storage(data))
+            back, _ = resume(Storage(data))
             again = Game(app, back)
             assert kept_rows(again) == want, (name, what)
             tried += 1

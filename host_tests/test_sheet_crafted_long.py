@@ -18,12 +18,13 @@ sys.path.insert(0, os.path.join(ROOT, "tools", "install"))
 from compile_all import compile_tree  # noqa: E402
 
 from pawpad.app.shell import flow as flows  # noqa: E402
-from pawpad.app.shell import results, score_sheet  # noqa: E402
-from pawpad.app.shell.score_sheet import Kept  # noqa: E402
+from pawpad.app.shell import results  # noqa: E402
 from pawpad.store.files import Storage  # noqa: E402
 from pawpad.store.log import codec  # noqa: E402
+from pawpad.store.records import score_sheet  # noqa: E402
+from pawpad.store.records.score_sheet import Kept  # noqa: E402
 from pawpad.store.records.sheet import SHEET  # noqa: E402
-from pawpad.store.session import Session  # noqa: E402
+from pawpad.store.resume import resume  # noqa: E402
 from pawsim import longdata  # noqa: E402
 
 # The modules precompiled, as on the Pico, and held in this heap as the .mpy install
@@ -39,7 +40,7 @@ sys.path.insert(0, sys.argv[1])
 from pawpad.store.files import Storage
 from pawpad.store.session import Session
 from pawpad.app.shell import flow as flows, results
-from pawpad.app.shell.score_sheet import Kept
+from pawpad.store.records.score_sheet import Kept
 
 
 class Host:  # what results.summary reads of the game (as pawsim.longdata's)
@@ -57,7 +58,7 @@ class Host:  # what results.summary reads of the game (as pawsim.longdata's)
 
 for folder in sys.argv[2:]:  # a line each: [its sheet, ms, free heap after the resume]
     gc.collect()
-    s, _m = Session.resume(Storage(folder))
+    s, _m = resume(Storage(folder))
     gc.collect()
     free = gc.mem_free()
     t0 = time.ticks_ms()
@@ -89,7 +90,7 @@ def long_game(tmp, name, sprinkle):
     keep = score_sheet.REPLAY_MAX
     score_sheet.REPLAY_MAX = 10 ** 6  # no bound: the log replayed whole
     try:
-        s, _ = Session.resume(Storage(bare))
+        s, _ = resume(Storage(bare))
         want = results.summary(longdata._Host(s, ["Red"] * 6), {})["sheet"]
     finally:
         score_sheet.REPLAY_MAX = keep

@@ -11,11 +11,12 @@ from test_navigation import top
 from test_sheet_and_readings import OPEN_TOP_DOGS
 from test_stop_margins import raced_round
 
-from pawpad.app.shell import results, score_sheet
+from pawpad.app.shell import results, sheet_screen
 from pawpad.app.shell.game import Game
 from pawpad.games import pick_a_dog
 from pawpad.store.files import Storage
 from pawpad.store.log.lines import LINE_MAX
+from pawpad.store.records import score_sheet
 from pawpad.store.records.history import HISTORY, read_history
 from pawpad.store.session import Session
 from pawsim import gallery, robots
@@ -171,7 +172,7 @@ def test_a_game_too_long_to_replay_keeps_no_sheet_and_its_screen_says_so():
         s = Session.new(None, "pick_a_dog", 2, {"variant": "pog"})
         for e in events:
             s.offer(e, 0)
-        screen = score_sheet.ScoreSheet(Game(app, s))
+        screen = sheet_screen.ScoreSheet(Game(app, s))
     finally:
         score_sheet.REPLAY_MAX = keep
     assert every is None and "sheet" not in game and game["scores"] == s.state["scores"]

@@ -1,4 +1,4 @@
-# The score sheet kept on flash as the game goes (app/shell/score_sheet.py Kept,
+# The score sheet kept on flash as the game goes (store/records/score_sheet.py Kept,
 # store/records/sheet.py): after every change a table makes (events, undo, redo, corrections)
 # the kept rows are exactly the game replayed from its log; a power cut at any point,
 # a damaged byte or another game's sheet on flash, and the sheet that comes back is
@@ -8,10 +8,12 @@ import os
 
 from test_device import fresh_dir
 
-from pawpad.app.shell import score_sheet
+from pawpad.app.shell import sheet_screen
 from pawpad.app.shell.game import Game
 from pawpad.store.files import Storage
+from pawpad.store.records import score_sheet
 from pawpad.store.records.sheet import SHEET
+from pawpad.store.resume import resume
 from pawpad.store.session import Session
 from pawsim import gallery
 from pawsim.robots import Chooser, Even
@@ -114,7 +116,7 @@ def test_a_long_sheet_opens_without_a_replay():
     keep = score_sheet.REPLAY_MAX
     score_sheet.REPLAY_MAX = 0  # a replay of even one event is refused
     try:
-        screen = score_sheet.ScoreSheet(game)
+        screen = sheet_screen.ScoreSheet(game)
         rows = list(screen.sheet)
     finally:
         score_sheet.REPLAY_MAX = keep
@@ -139,7 +141,7 @@ def test_a_power_cut_anywhere_brings_back_the_replays_sheet():
                 assert s.undo(0) is None and s.offer(last, 0) is None
             if k % 4 == 2:  # the box loses power: the log without its queued records
                 data = copy_dir(store.root)
-                back, _messages = Session.resume(Storage(data))
+                back, _messages = resume(Storage(data))
                 if back is None:
                     continue
                 again = Game(app, back)
@@ -164,11 +166,11 @@ def test_a_damaged_or_foreign_sheet_is_made_again_from_the_log():
     for bad in damages:
         with open(path, "wb") as f:
             f.write(bad)
-        back, _ = Session.resume(Storage(store.root))
+        back, _ = resume(Storage(store.root))
         again = Game(app, back)
         assert kept_rows(again) == want, bad[:60]
     os.remove(path)
-    back, _ = Session.resume(Storage(store.root))
+    back, _ = resume(Storage(store.root))
     assert kept_rows(Game(app, back)) == want  # no sheet at all: made from the log
 
 

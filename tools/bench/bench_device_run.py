@@ -640,7 +640,7 @@ async def sheet_figures(rig, gname):
 
     from pawpad import loader
     from pawpad.app.shell.game import Game
-    from pawpad.app.shell.score_sheet import ScoreSheet
+    from pawpad.app.shell.sheet_screen import ScoreSheet
     from pawpad.store.records.sheet import SHEET
     from pawpad.store.session import LOG, Session
 

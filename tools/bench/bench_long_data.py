@@ -16,6 +16,7 @@ from pawpad.store.files import Storage
 from pawpad.store.log import codec
 from pawpad.store.records import stats
 from pawpad.store.records.history import HISTORY
+from pawpad.store.resume import resume
 from pawpad.store.session import Session
 from pawsim import longdata, robots
 
@@ -136,7 +137,7 @@ def long_game(folder, title, records=LOG_RECORDS, more=PLAY_ON):
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
     shutil.copy(path, os.path.join(work, "game.log"))
-    on, _messages = Session.resume(Storage(work))
+    on, _messages = resume(Storage(work))
     actions = play_on(on, longdata.LONG[title][3](77), more)
     shutil.rmtree(work, ignore_errors=True)
     return players, n_events, size, gid, actions

@@ -13,6 +13,7 @@ for _p in ("/../../firmware", "/..", ""):
 
 from pawpad.games.common import replay  # noqa: E402
 from pawpad.store.files import Storage  # noqa: E402
+from pawpad.store.resume import resume  # noqa: E402
 from pawpad.store.session import LOG, Session  # noqa: E402
 from pawsim import robots  # noqa: E402
 
@@ -45,7 +46,7 @@ def flash_figures(name, players, settings, events, root):
     size = os.stat(store.path(LOG))[6]
     gc.collect()
     t0 = time.ticks_us()
-    r, messages = Session.resume(store)
+    r, messages = resume(store)
     us = time.ticks_diff(time.ticks_us(), t0)
     assert r.state == s.state and not messages
     store.remove(LOG)

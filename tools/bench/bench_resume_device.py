@@ -1,6 +1,6 @@
 # How a long game resumes on the device: for each title a game log of about 1000
 # records is written on the host exactly as the box writes it, copied to the device's
-# /data, and resumed there (Session.resume) with time.ticks_us() and gc.mem_free()
+# /data, and resumed there (store/resume.py: resume) with time.ticks_us() and gc.mem_free()
 # around it. Then what the game's end adds for the history's score sheet (the log
 # replayed whole from flash, score_sheet.totals without its bound), timed the same
 # way, and what that comes to at the bound (score_sheet.REPLAY_MAX events: a longer
@@ -40,10 +40,11 @@ for sub in ("firmware", "tools", "tools/install", "tools/bench",
 
 from flash import STOP_WATCHDOG  # noqa: E402
 
-from pawpad.app.shell.score_sheet import REPLAY_MAX  # noqa: E402
 from pawpad.games.common import clone  # noqa: E402
 from pawpad.store.files import Storage  # noqa: E402
 from pawpad.store.log import codec  # noqa: E402
+from pawpad.store.records.score_sheet import REPLAY_MAX  # noqa: E402
+from pawpad.store.resume import resume  # noqa: E402
 from pawpad.store.session import LOG, Session  # noqa: E402
 from pawpad.ui import font5x8  # noqa: E402
 from pawsim import longdata, robots  # noqa: E402
@@ -59,15 +60,16 @@ RECORDS = 1000
 ON_DEVICE = """
 import gc, time
 from pawpad.store.files import Storage
-from pawpad.store.session import Session
+from pawpad.store.resume import resume
 gc.collect()
 free0 = gc.mem_free()
 t0 = time.ticks_us()
-s, m = Session.resume(Storage("/data"))
+s, m = resume(Storage("/data"))
 us = time.ticks_diff(time.ticks_us(), t0)
 gc.collect()
 free1 = gc.mem_free()
-from pawpad.app.shell import flow, score_sheet
+from pawpad.app.shell import flow
+from pawpad.store.records import score_sheet
 f = flow.load(s.name)
 gc.collect()
 t0 = time.ticks_us()
@@ -207,7 +209,7 @@ def refused(s):
 
 
 def host_check(path, line, tmp):
-    """The two cases as the host's Session.resume reads them: (a) without a word, (b)
+    """The two cases as the host's resume (store/resume.py) reads them: (a) without a word, (b)
     stopping at the refused record (the careful reading). Returns what is wrong."""
     problems = []
     for case, extra in (("a", ""), ("b", line)):
@@ -217,7 +219,7 @@ def host_check(path, line, tmp):
         shutil.copy(path, os.path.join(work, LOG))
         with open(os.path.join(work, LOG), "a") as f:
             f.write(extra)
-        _, messages = Session.resume(Storage(work))
+        _, messages = resume(Storage(work))
         fits = "does not fit" in " ".join(messages)
         if case == "a" and messages:
             problems.append("(a) reads with messages: %s" % " ".join(messages))
@@ -439,7 +441,7 @@ def main():
         sys.exit(1 if failed else 0)
     connect = [a.mpremote, "connect", a.port]
     subprocess.run(connect + ["exec", STOP_WATCHDOG], capture_output=True, timeout=120)
-    print("== resuming a long game on the device (Session.resume; ticks_us, mem_free)")
+    print("== resuming a long game on the device (store/resume.py: resume; ticks_us, mem_free)")
     print("  %-13s %7s %7s %10s %12s %12s %10s %6s %12s" % (
         "game", "records", "events", "resume", "free before", "free after", "sheet",
         "rows", "at %d events" % REPLAY_MAX))

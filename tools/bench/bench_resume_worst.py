@@ -3,7 +3,7 @@
 # undone back a way, over and over), one correction of the first round's first event
 # made in the middle of the game (or as its last record), and the same log with one
 # event the rules refuse appended as its last record (a good checksum: only the game
-# can tell). Each log is resumed as the boot resumes it (Session.resume), timed, and
+# can tell). Each log is resumed as the boot resumes it (store/resume.py: resume), timed, and
 # said whether it came to the careful reading (every record tried against the game,
 # from a checkpoint or from the start). Best run on the unix port from precompiled
 # modules, as a Pico runs them (the readers are loaded for each resume: compiled from
@@ -25,10 +25,11 @@ if len(sys.argv) > 2:
 
 from pawpad.store.files import Storage  # noqa: E402
 from pawpad.store.log import codec  # noqa: E402
-from pawpad.store.session import LOG, Session  # noqa: E402
+from pawpad.store.resume import resume  # noqa: E402
+from pawpad.store.session import LOG  # noqa: E402
 
 try:
-    from pawpad.store.session import Resuming
+    from pawpad.store.resume import Resuming
 except ImportError:  # the firmware before the readings came in slices: read at once
     Resuming = None
 from pawsim import longdata  # noqa: E402
@@ -97,10 +98,10 @@ def timed(store, src, runs=3):
         gc.collect()
         t0 = now_us()
         if Resuming is None:
-            found = Session.resume(store)
+            found = resume(store)
         else:
             r = Resuming(store)
-            r.step(1 << 30)
+            r.advance(1 << 30)
             found = r.result
         us = since_us(t0)
         best = us if best is None else min(best, us)
@@ -115,7 +116,7 @@ def main():
         os.mkdir(root)
     except OSError:
         pass
-    print("== the worst resumes (%d records, the first event corrected; Session.resume, "
+    print("== the worst resumes (%d records, the first event corrected; store/resume.py, "
           "best of 3)" % records)
     print("  %-13s %-8s %-8s %7s %9s %-10s %s" % ("title", "fixed at", "refused", "events",
                                                   "ms", "read", "said"))

@@ -9,6 +9,7 @@
 import json
 
 from pawpad.store.log import codec, schema
+from pawpad.store.resume import resume
 from pawpad.store.session import LOG, Session
 from pawsim import robots
 from pawsim.rng import Rng
@@ -95,7 +96,7 @@ def long_log(store, game, records, seed):
                 s.fix(i, s.events()[i], ms[0])  # the same again: always fits
         else:
             s.flush()
-            s, _ = Session.resume(store)  # a power cut: the writing goes on from there
+            s, _ = resume(store)  # a power cut: the writing goes on from there
         s.flush()
     return s
 

@@ -22,12 +22,12 @@ if __name__ == "__main__":  # run as a script: the firmware, the tools and the p
 
 from pawpad.app.shell import flow as flows  # noqa: E402
 from pawpad.app.shell.results import summary  # noqa: E402
-from pawpad.app.shell.score_sheet import Kept  # noqa: E402
 from pawpad.core.colours import NAMES  # noqa: E402
 from pawpad.store.log import codec
 from pawpad.store.log.readback import LOG  # noqa: E402
 from pawpad.store.records import stats
 from pawpad.store.records.history import HISTORY
+from pawpad.store.records.score_sheet import Kept  # noqa: E402
 from pawpad.store.session import Session  # noqa: E402
 from pawsim import robots  # noqa: E402
 from pawsim.rng import Rng  # noqa: E402

@@ -22,7 +22,6 @@ from flash import STOP_WATCHDOG  # noqa: E402
 
 from pawpad.app import registry  # noqa: E402
 from pawpad.app.shell import flow as flows  # noqa: E402
-from pawpad.app.shell import score_sheet  # noqa: E402
 from pawpad.core.colours import NAMES  # noqa: E402
 from pawpad.store import session  # noqa: E402
 from pawpad.store.catalogues import roster as box_roster  # noqa: E402
@@ -30,7 +29,9 @@ from pawpad.store.catalogues.roster import who  # noqa: E402
 from pawpad.store.files import Storage  # noqa: E402
 from pawpad.store.log import schema  # noqa: E402
 from pawpad.store.records import history as box_history  # noqa: E402
+from pawpad.store.records import score_sheet  # noqa: E402
 from pawpad.store.records import stats as statistics  # noqa: E402
+from pawpad.store.resume import resume  # noqa: E402
 
 FILES = (box_history.HISTORY, statistics.STATS, session.LOG, box_roster.ROSTER)
 DEVICE_DIR = "/data"  # boards/pico/board.py: hw.data_dir
@@ -298,7 +299,7 @@ def read_game(store, problems):
     order; Pick-a-Dog only), "tally" (the flow's statistics of it)}."""
     if not session.Session.saved(store):
         return None
-    s, messages = session.Session.resume(store)
+    s, messages = resume(store)
     problems.extend(messages)
     if s is None:
         return None

@@ -4,26 +4,22 @@
 # is quiet (no STOP armed, no load cells being read: a flash write stops every
 # interrupt on the RP2040). A record is acknowledged once it is on flash; a power cut
 # loses at most the record being written, and resume() drops that torn tail.
-from binascii import crc32  # no fallback: see store/schema.py
+from binascii import crc32  # no fallback: see store/log/codec.py
 
 from micropython import const
 
-from pawpad import loader
 from pawpad.games import engine_for
 from pawpad.games.common import clone
-from pawpad.store.log import codec, readback, schema
+from pawpad.store.log import codec, readback, reading, schema
 from pawpad.store.log.lines import LINE_MAX
 from pawpad.store.log.pages import Pages, same
 from pawpad.store.log.readback import DRAFT, LOG, SHEET, TIMER, finish
 from pawpad.store.log.timeline import Timeline, mark_fixed, trim_fixed
-from pawpad.store.records.history import HISTORY, HISTORY_KEEP, in_history, prune_history
+from pawpad.store.records.history import HISTORY_KEEP, add_game
 
 PLACES_MAX = LINE_MAX // 6  # more places than this never fit a line (a long log's take
 #                             6 characters and more each): not even listed
 ENOSPC = const(28)  # errno.ENOSPC: MicroPython's errno module leaves this one out
-# What a reading of the log may raise for what is on flash (never for a bug of ours:
-# those are other exceptions).
-READ_ERRORS = (ValueError, KeyError, TypeError, IndexError, UnicodeError, OSError)
 
 
 class Repaired(Exception):
@@ -77,7 +73,7 @@ class Session:
         self.on_ack = None  # called with the count after each record reaches flash
         # Told of every change of the events in force, as changed(first, n): the first
         # event that is not what it was, and how many are in force now (the score sheet
-        # kept as the game goes, app/shell/score_sheet.py).
+        # kept as the game goes, store/records/score_sheet.py).
         self.changed = None
         self.ms = 0  # game time played, carried in the records
 
@@ -106,45 +102,8 @@ class Session:
         """Is there a game in progress on flash?"""
         return store is not None and store.exists(LOG)
 
-    @classmethod
-    def resume(cls, store):
-        """(session or None, messages), read at once: see Resuming, which reads it a
-        slice at a time."""
-        return finish(cls.resuming(store))
-
-    @classmethod
-    def resuming(cls, store, progress=None):
-        """The resume as a generator (Resuming runs it): it yields how far its reading
-        has come (per mille) and its value is (session or None, messages). The log is
-        read from its last checkpoint on when it can be (see store/log/scan.py), else a
-        record at a time from the start, and only the events after the last snapshot
-        that holds are replayed: neither the time nor the memory a resume needs grows
-        with the log. A torn last record is dropped; a damaged log keeps what it can
-        and is kept aside whole; an unreadable one is kept aside. A log without one
-        whole line (a game whose first record never reached flash whole: nothing of it
-        was ever saved) is removed without a word."""
-        from pawpad.store.log import scan  # dropped again by _read()
-
-        if not scan.has_a_record(store):
-            lost = scan.lost_its_end(store)
-            _drop_readers()
-            if lost:
-                return None, cls._aside(store, "lost the end of its first record")
-            store.remove(LOG)
-            return None, []
-        try:
-            r, messages = yield from _read(store, False, False, progress)
-        except READ_ERRORS as e:
-            return None, cls._aside(store, "could not be read (%s)" % e)
-        except MemoryError:  # the heap of the moment, not the log: it stays
-            return None, ["Not enough memory to read", "the saved game now; it",
-                          "stays on flash."]
-        s = cls(store, r.head, r.timeline, r.state, r.size, r.snap)
-        s._took(r)
-        return s, messages
-
-    def _took(self, r):
-        """The game as a reading of its log found it."""
+    def took(self, r):
+        """The game as a reading of its log found it (store/log/reading.py)."""
         self.acked = r.kept
         self.ms = r.ms
         self.ck_at, self.ck_keep, self.ck_due = r.chain, r.keep, r.since
@@ -159,17 +118,18 @@ class Session:
         them fit, the log is not at fault and this returns, changing nothing."""
         self.flush()  # what the table did last goes first: it may be in the good part
         try:
-            r, messages = finish(_read(self.store, True, careful))
-        except READ_ERRORS as e:
+            r, messages = finish(reading.read(self.store, True, careful))
+        except reading.READ_ERRORS as e:
             self.saving = False
-            raise Repaired(self, self._aside(self.store, "could not be read (%s)" % e), True)
+            raise Repaired(self, reading.set_aside(self.store, "could not be read (%s)" % e),
+                           True)
         if careful and not messages and r.state == self.state and \
                 same(r.timeline.events, self.timeline.events):
             return
         self.timeline, self.state, self.snap = r.timeline, r.state, r.snap
         self.size = self.tail = r.size
         self.pending = []
-        self._took(r)
+        self.took(r)
         if not messages:
             messages = ["Saved game: its checkpoint", "did not match; read whole."]
         if self.saving and len(self.timeline.events):
@@ -177,14 +137,6 @@ class Session:
         if self.changed is not None:  # the events in force were read again: the
             self.changed(0, len(self.timeline.events))  # score sheet, from the start
         raise Repaired(self, messages)
-
-    @staticmethod
-    def _aside(store, why):
-        try:
-            aside = store.keep_aside(LOG)
-            return ["The saved game " + why + ";", "kept as " + aside + "."]
-        except OSError:
-            return ["The saved game " + why + "."]
 
     # --- play ---
     def offer(self, event, ms=None):
@@ -423,13 +375,7 @@ class Session:
         rec["events"] = len(self.timeline.events)
         rec["ms"] = self.ms
         try:
-            if in_history(self.store, rec["id"]):
-                return
-            # A line cut short by a power cut is ended first, so this one stays whole
-            # (the game log needs no such care: resume rewrites its torn tail).
-            mend = "" if self.store.ends_whole(HISTORY) else "\n"
-            self.store.append_line(HISTORY, mend + codec.encode(rec))
-            prune_history(self.store, keep)
+            add_game(self.store, rec, keep)
         except OSError as e:
             self.problem = "History not saved (%s)" % e
 
@@ -441,99 +387,6 @@ class Session:
             self.later = {}
             self.store.remove(DRAFT)
             self.store.remove(TIMER)
-
-
-def _drop_readers():
-    """The code of a whole reading (scan, checkpoint, the snapshots' checker) leaves
-    RAM: a game being played never needs it."""
-    for name in ("pawpad.store.log.checkpoint", "pawpad.store.log.scan", "pawpad.games.shape"):
-        loader.forget(name)
-
-
-def _read(store, whole, careful=False, progress=None):
-    """(a Reading of the log, messages): from its last checkpoint unless `whole`, else
-    from its start; record by record when an event does not fit, or `careful`. A
-    damaged log's good part goes on as the log, the same bytes at the same places, and
-    the whole file is kept aside. A generator: it yields how far the reading has come
-    (per mille); `progress.careful` says when it has come to the careful reading."""
-    # The code of a whole reading: here, and gone after.
-    from pawpad.store.log import checkpoint, scan
-
-    try:
-        r = None
-        if not (whole or careful):
-            r = yield from checkpoint.from_checkpoint(store)
-            if r is not None and r.state is None:
-                # What follows the last checkpoint does not fit the game: tried record
-                # by record from the checkpoint before it, if both agree.
-                _careful(progress)
-                r = yield from checkpoint.careful_from_link(store, r)
-        if not careful and (r is None or r.state is None):
-            r = yield from scan.reading(store, True)
-        if careful or r.state is None:  # an event did not fit: find which, one by one
-            _careful(progress)
-            r = yield from scan.reading(store, False)
-    finally:
-        _drop_readers()
-    messages = []
-    if r.problem is not None:
-        messages.append("Saved game: " + r.problem + ".")
-        try:
-            # The good part written again (seconds for a long log on a Pico: in slices)
-            # and, but for a last record cut short, the whole file kept for whoever wants it.
-            if r.problem.startswith("the last record was cut short"):
-                part = store.copying(LOG, LOG, r.size)
-            else:
-                part = store.keeping_part(LOG, r.size)
-            aside = yield from _repairing(part, r.size)
-            if aside is not None:
-                messages.append("The log is kept as " + aside + ".")
-        except OSError as e:
-            messages.append("Could not repair the log (%s)." % e)
-    return r, messages
-
-
-def _repairing(part, size):
-    """Runs a copy (Storage.copying, keeping_part) as the reading's last tenth."""
-    while True:
-        try:
-            done = next(part)
-        except StopIteration as e:
-            return e.value
-        yield 900 + done * 99 // max(1, size)
-
-
-def _careful(progress):
-    if progress is not None:
-        progress.careful = True
-
-
-class Resuming:
-    """A resume read a slice at a time, so that the box's loop goes round while a long
-    log is read (the boot screen shows how far it has come): step(n) does n more steps
-    of the reading (a record or an event each), and says when it is over; `result` is
-    then Session.resume's (session or None, messages). `permille`: how far the
-    reading under way has come; `careful`: it is the careful one (every record tried
-    against the game), which a damaged log needs and which takes longer."""
-
-    def __init__(self, store):
-        self.permille = 0
-        self.careful = False
-        self.result = None
-        self._steps = Session.resuming(store, self)
-
-    def step(self, n):
-        steps = self._steps
-        if steps is None:
-            return True
-        for _ in range(n):
-            try:
-                self.permille = next(steps)
-            except StopIteration as e:
-                self.result = e.value
-                self._steps = None
-                return True
-        return False
 
 
 class Events:

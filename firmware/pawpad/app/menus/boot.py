@@ -6,7 +6,8 @@
 from micropython import const
 
 from pawpad.app.menus.version import version_line
-from pawpad.store.session import Resuming, Session
+from pawpad.store.resume import Resuming
+from pawpad.store.session import Session
 from pawpad.ticks import diff
 from pawpad.ui import widgets
 from pawpad.ui.screen import Screen
@@ -59,7 +60,7 @@ class Boot(Screen):
                 app.nav.dirty = True
         r = self.reading
         if r is not None and r.result is None:
-            if not r.step(SLICE):
+            if not r.advance(SLICE):
                 self._progress(app, now_ms, r.permille // 10)
                 return
             self.tick_ms = 100

@@ -84,7 +84,7 @@ class Flow:
         """The final standings, one line a seat, best first."""
         raise NotImplementedError
 
-    # --- the score sheet (app/shell/score_sheet.py): a row each time sheet_mark changes ---
+    # --- the score sheet (store/records/score_sheet.py): a row each time sheet_mark changes ---
     sheet_unit = "Round"
 
     def sheet_mark(self, state):

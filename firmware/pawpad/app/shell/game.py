@@ -3,10 +3,10 @@
 # state goes through here, and after each one the navigator shows the screen the state
 # calls for: that is how undo, redo, corrections and resume land where they should.
 from pawpad.app.shell import flow as flows
-from pawpad.app.shell.score_sheet import Kept
 from pawpad.core.timers import Timer, clock_text
 from pawpad.store.catalogues.roster import who
 from pawpad.store.records import game_timer
+from pawpad.store.records.score_sheet import Kept
 from pawpad.ticks import diff
 from pawpad.ui.lists import Notice
 from pawpad.ui.screen import DONE, ERROR, TIME_UP, WARN

@@ -2,7 +2,7 @@
 # list to correct an earlier round, the score sheet, the countdown timer, ending the
 # game early.
 from pawpad.app.shell.results import finish_game
-from pawpad.app.shell.score_sheet import ScoreSheet
+from pawpad.app.shell.sheet_screen import ScoreSheet
 from pawpad.core.timers import Timer, clock_text
 from pawpad.store.records.game_timer import MOST_MS
 from pawpad.ui import widgets

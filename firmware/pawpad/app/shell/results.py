@@ -3,11 +3,10 @@
 # ending (or an ending replayed after one) never counts a game twice.
 from micropython import const
 
-from pawpad.app.shell import score_sheet
 from pawpad.store.catalogues.roster import who
 from pawpad.store.log import codec
 from pawpad.store.log.lines import LINE_MAX
-from pawpad.store.records import stats
+from pawpad.store.records import score_sheet, stats
 from pawpad.ui import widgets
 from pawpad.ui.screen import OK, PRESS, UNDO, Screen
 

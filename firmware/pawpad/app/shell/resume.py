@@ -5,7 +5,7 @@ from pawpad.app.shell.game import Game, open_game
 from pawpad.app.shell.results import settle, summary
 from pawpad.store.log.readback import LOG
 from pawpad.store.records.history import recorded
-from pawpad.store.session import Session
+from pawpad.store.resume import resume
 from pawpad.ui import widgets
 from pawpad.ui.lists import Notice
 from pawpad.ui.screen import BACK, DOWN, OK, UNDO, Screen
@@ -43,7 +43,7 @@ class ResumeOffer(Screen):
 
     def __init__(self, app, found=None):
         """`found`: (session or None, messages) of a reading of the log made already."""
-        self.session, self.messages = found or Session.resume(app.store)
+        self.session, self.messages = found or resume(app.store)
         self.game = None if self.session is None else Game(app, self.session)
         self.confirm = False
 

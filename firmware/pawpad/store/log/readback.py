@@ -1,7 +1,7 @@
 # Reading a game's events back from flash while it is played: whenever an event in
 # force is needed again (undo, corrections, the score sheet, the rounds list), from
 # its place in the log. An event read back that is not what its place promised
-# raises Damaged: the session then reads the log whole (session.py, repair;
+# raises Damaged: the session then reads the log whole (store/resume.py: repair;
 # scan.py, loaded only for that and for a resume). The writing side is session.py.
 from micropython import const
 

@@ -1,5 +1,5 @@
 # Reading a game's log whole: at a resume, and when an event read back was not what
-# it should be (session.py, repair). Imported only for that, and dropped after: a
+# it should be (store/resume.py: repair). Imported only for that, and dropped after: a
 # game being played never carries this code.
 #
 # A resume must not cost time or memory that grows with the log: a Pico reads and

@@ -62,6 +62,19 @@ def in_history(store, game_id):
     return recorded(store, game_id) is not None
 
 
+def add_game(store, rec, keep=HISTORY_KEEP):
+    """A finished game's record appended, unless a record of its id is there already
+    (an ending interrupted by a power cut and done again); the history then pruned to
+    the newest `keep`. OSError when the flash cannot take it."""
+    if in_history(store, rec["id"]):
+        return
+    # A line cut short by a power cut is ended first, so this one stays whole (the game
+    # log needs no such care: a resume rewrites its torn tail).
+    mend = "" if store.ends_whole(HISTORY) else "\n"
+    store.append_line(HISTORY, mend + codec.encode(rec))
+    prune_history(store, keep)
+
+
 def prune_history(store, keep=HISTORY_KEEP):
     """Keeps the newest `keep` games once the file holds a tenth more than that. A
     file with damaged records is copied aside whole before it is rewritten. Both

@@ -8,7 +8,7 @@
 # temporary file: a power cut leaves the old sheet or the new one). It is read a line
 # at a time: neither keeping it nor reading it holds more than a row or two in RAM,
 # however long the game. It is only ever a copy of what the log says: damaged, cut
-# short or another game's, it is made again from the log (app/shell/score_sheet.py),
+# short or another game's, it is made again from the log (store/records/score_sheet.py),
 # and a row whose totals are not what the log says at its event count is found when
 # it is checked against the log (at a resume, at the game's end) and made again.
 # The log's checkpoints (Session._checkpoint) are what makes that check cheap: the

@@ -62,7 +62,7 @@ class CircusPuppy(Flow):
     sheet_unit = "Turn"
 
     def sheet_mark(self, state):
-        """Changes once per row of the score sheet (app/shell/score_sheet.py): a turn."""
+        """Changes once per row of the score sheet (store/records/score_sheet.py): a turn."""
         last = state["last_turn"]
         return None if last is None else tuple(last)
 

@@ -55,7 +55,7 @@ class TopDog(Flow):
                 for place, s in self.places(state)]
 
     def sheet_mark(self, state):
-        """Changes once per row of the score sheet (app/shell/score_sheet.py): a round
+        """Changes once per row of the score sheet (store/records/score_sheet.py): a round
         counts once its medals are judged."""
         return state["round"] - (1 if state["phase"] == "judge" else 0)
 

@@ -1,9 +1,11 @@
 # The running score sheet of the game in progress: for each round (each turn in Circus
 # Puppy) what every player scored in it and their total after it, as a table keeps on
-# paper. Kept as the game goes (Kept, on flash in store/records/sheet.py): a row is appended when
-# the flow's sheet_mark of the state changes, so opening the sheet reads it and never
-# replays the game. At the end of a game the history keeps the sheet's totals
-# (history()), thinned to fit its line.
+# paper. Kept as the game goes (Kept, on flash in sheet.py's file): a row is appended
+# when the flow's sheet_mark of the state changes, so opening the sheet reads it and
+# never replays the game. Its screen is app/shell/sheet_screen.py; the game and its
+# flow come in as objects (game.session, game.flow, game.sheet), never imported. At
+# the end of a game the history keeps the sheet's totals (history()), thinned to fit
+# its line.
 #
 # The file is a copy, and a copy can be wrong with every checksum right: so it is
 # checked against the log it claims to sum up where that is cheap, a row at the state
@@ -18,8 +20,6 @@ from array import array
 from pawpad.games.common import clone, replay
 from pawpad.store.log.readback import state_ok
 from pawpad.store.records.sheet import Bad, SheetFile, checkpoints, snapshot
-from pawpad.ui import widgets
-from pawpad.ui.screen import DOWN, UP, Screen
 
 # Events replayed for a sheet at most, when it must be made again from the log (a
 # sheet damaged on flash, or a correction early in a long game): the replay costs up to
@@ -30,7 +30,7 @@ REPLAY_MAX = 400  # not const(): a test lowers it
 # checkpoint comes every 50 records). A resume that found no snapshot that near checks
 # no row; the game's end checks them all the same.
 CHECK_MAX = 64
-_BROKEN = (OSError, Bad)
+BROKEN = (OSError, Bad)
 
 
 def _m(mark):
@@ -97,7 +97,7 @@ class Kept:
             head = self.file.each(take)
             if seen[3]:
                 self.file.keep_until(n)
-        except _BROKEN:
+        except BROKEN:
             self._start()
             return
         self.count, self.last = seen[0], seen[1]
@@ -126,7 +126,7 @@ class Kept:
             at = ((self.count, 0, self.last), self.mark, 0)
         try:
             wrong = self.check(range(at[0][0], self.count), False, at, base)
-        except _BROKEN:
+        except BROKEN:
             self._start()
             return
         if wrong is not None and wrong != UNTOLD:
@@ -182,7 +182,7 @@ class Kept:
                 self.mark = self._mark(state)
             else:
                 self.stale = upto  # a correction: the rows after it, at the next read
-        except _BROKEN:
+        except BROKEN:
             self._start()
 
     def catch_up(self, most=None):
@@ -211,7 +211,7 @@ class Kept:
                 self.own = min(self.own, self.count)
             for i in range(first + 1, n + 1):
                 self._close(log.at(i, 0), i)
-        except _BROKEN + (ValueError,):  # a checkpoint's state the events do not fit
+        except BROKEN + (ValueError,):  # a checkpoint's state the events do not fit
             self._start()
             return False
         finally:
@@ -326,7 +326,7 @@ def rows(game):
     sheet = sheet_of(game)
     try:
         return None if sheet is None else list(sheet)
-    except _BROKEN:
+    except BROKEN:
         return totals(game.session, game.flow)
 
 
@@ -443,7 +443,7 @@ def history(game, room):
             short = len(game.session.timeline.events) <= REPLAY_MAX
             wrong = kept.check(range(len(sheet)) if short else
                                [i - 1 for i, _totals in rows or ()])
-        except _BROKEN:
+        except BROKEN:
             kept._start()
             continue
         if wrong == UNTOLD:
@@ -579,55 +579,3 @@ def _every(sheet, step, n):
 
     sheet.kept.file.each(take)
     return out
-
-
-def cells(totals, before):
-    """(points in the row, total) of every seat as "+2 7"."""
-    return ["%+d %d" % (t - b, t) for t, b in zip(totals, before)]
-
-
-class ScoreSheet(Screen):
-    """One row of the sheet a page: each player's points in it and their total. UP/DOWN
-    go to the row before or after (the last row first); OK or BACK: the game menu's
-    game. Two rows are read from the kept sheet for a page, never the whole sheet."""
-
-    name = "score-sheet"
-
-    def __init__(self, game):
-        self.game = game
-        sheet = sheet_of(game)
-        self.too_long = sheet is None
-        self.sheet = sheet if sheet is not None else InRam()
-        self.i = len(self.sheet) - 1
-
-    def draw(self, c, app):
-        unit = self.game.flow.sheet_unit
-        if not len(self.sheet):
-            widgets.title_bar(c, "Score sheet")
-            widgets.message(c, ["Too long a game", "for the sheet."] if self.too_long
-                            else ["No %s played yet." % unit.lower()])
-            return
-        widgets.title_bar(c, "%s %d of %d" % (unit, self.i + 1, len(self.sheet)))
-        try:
-            before, row = self.sheet.pair(self.i)
-        except _BROKEN:  # damaged on flash since it opened: the log replayed
-            made = totals(self.game.session, self.game.flow)
-            self.sheet = InRam(made or [])
-            self.too_long = made is None
-            self.i = min(self.i, len(self.sheet) - 1)
-            c.clear()
-            self.draw(c, app)
-            return
-        if before is None:
-            before = [0] * len(row)
-        items = [(self.game.name(s)[:3], v) for s, v in enumerate(cells(row, before))]
-        widgets.score_grid(c, items)
-        widgets.footer(c, "UP/DOWN: %s" % unit.lower(), "BACK")
-
-    def key(self, app, k):
-        n = len(self.sheet)
-        if k in (UP, DOWN) and n:
-            self.i = (self.i + (1 if k == DOWN else -1)) % n
-            app.nav.dirty = True
-        else:
-            app.nav.pop()
