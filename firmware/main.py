@@ -165,6 +165,15 @@ def stop_watchdog(hw):
         hw.stop_watchdog()
 
 
+def stuck_lines(rec):
+    """What the safe screen says when setting aside has nothing left to try."""
+    lines = ["Pawpad stopped %d times" % rec["n"] if rec["why"] == "crash" else
+             "Pawpad hung %d times" % rec["n"], rec["where"]]
+    if rec["aside"]:
+        lines.append("Set aside: " + ", ".join(p[0] for p in rec["aside"]))
+    return lines + ["Nothing else to set aside.", "OK: try again"]
+
+
 def after_crash(hw, store, e):
     """Counts the crash, then tries again (a restart) while setting aside can still
     help; else stops on the safe screen. Never restarts when it could not count."""
@@ -174,7 +183,7 @@ def after_crash(hw, store, e):
     if rec is None:
         stay(hw, ["Pawpad stopped:", place, "(not recorded: flash)", "OK: try again"])
     elif rec["n"] >= crashes.FAILS and crashes.next_aside(store, rec) is None:
-        stay(hw, crashes.stuck_lines(rec))
+        stay(hw, stuck_lines(rec))
     else:
         restart(hw)
 

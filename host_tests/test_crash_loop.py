@@ -456,7 +456,7 @@ def phase_case(phase):
         return ((stats, "load", lambda a: len(a) > 1 and a[1] == stats.STATS),
                 "1000 end", "stats.json")
     if phase == "resume":  # the saved game as the boot reads it, a slice at a time
-        return (Resuming, "step", lambda a: not main.SETTLED[0]), "3000 end", LOG
+        return (Resuming, "advance", lambda a: not main.SETTLED[0]), "3000 end", LOG
     if phase == "play":  # the game resumed and open (settled), on its screen's tick
         return ((App, "tick", lambda a: main.SETTLED[0] and a[0].game is not None),
                 "6000 offer\nok", LOG)

@@ -1,6 +1,7 @@
 # Per-player statistics and the small JSON files kept beside them. Both runtimes.
 from test_session import store
 
+from pawpad.app.menus.statistics import lines
 from pawpad.store.records import stats
 
 
@@ -18,10 +19,10 @@ def test_a_game_is_merged_once_by_its_id():
     assert s["Red"]["fastest_ms"] == 300 and s["Red"]["games"] == 2
     assert s["Blue"]["false"] == 1 and s["Blue"]["stops"] == 0 and s["Green"]["games"] == 2
     assert s["Red"]["wins"] == 2 and s["Blue"]["wins"] == 0
-    assert stats.lines(s, ["Red", "Blue", "Pink"]) == [
+    assert lines(s, ["Red", "Blue", "Pink"]) == [
         "Red won 2 of 2", " STOPs right 2/3", " fastest 300 ms",
         "Blue won 0 of 2", " false starts 1"]
-    assert stats.lines({}, ["Red"]) == ["No games yet."]
+    assert lines({}, ["Red"]) == ["No games yet."]
 
 
 def test_figures_damaged_on_flash_count_as_nothing():
@@ -29,7 +30,7 @@ def test_figures_damaged_on_flash_count_as_nothing():
          "merged": 5}
     assert stats.merge(s, "g", {0: {"stops": 1}}, ["Red"], "top_dogs", {"scores": [1]})
     assert s["Red"] == {"stops": 1, "right": 0, "wrong": 0, "false": 0, "games": 1, "wins": 0}
-    assert stats.lines(s, ["Red"]) == ["Red won 0 of 1", " STOPs right 0/1"]
+    assert lines(s, ["Red"]) == ["Red won 0 of 1", " STOPs right 0/1"]
 
 
 def test_best_solo_game_is_the_highest_score_then_the_quickest():
@@ -70,5 +71,5 @@ def test_a_players_usual_count_is_kept_by_variant():
     assert stats.usual_count(s, "Pink", "dog") is None
     s["Blue"]["rounds_dog"] = "2"  # damaged on flash: nothing known
     assert stats.usual_count(s, "Blue", "dog") is None
-    assert stats.lines(s, ["Red"]) == ["Red won 2 of 2", " cards/round 3.5",
+    assert lines(s, ["Red"]) == ["Red won 2 of 2", " cards/round 3.5",
                                        " Pog cards/round 4.0"]

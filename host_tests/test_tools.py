@@ -150,3 +150,20 @@ def test_the_layer_check_keeps_the_kernel_below_the_screens_and_the_store_below_
                      "app.shell imports pawpad.app.menus.main",
                      "store imports pawpad.ui", "store imports time"], found
     assert check_layers.breaches(os.path.join(ROOT, "firmware", "pawpad")) == []
+
+
+def test_the_layer_check_sees_code_loaded_by_name_and_keeps_the_registry_low(tmp_path):
+    # pawpad.loader.load("pawpad.x") imports as much as an import statement does; the
+    # registry (the games' rows) is below the kernel and names the flows only as text.
+    root = tmp_path / "pawpad"
+    for sub, text in (("store/resume.py", "from pawpad import loader\n"
+                       "loader.load('pawpad.app.shell.game')\n"),
+                      ("app/registry.py", "from pawpad.app.shell import flow\n"),
+                      ("app/shell/game_start.py", "from pawpad.app.registry import prepare\n"),
+                      ("games/x.py", "from pawpad.app import registry\n")):
+        (root / sub).parent.mkdir(parents=True, exist_ok=True)
+        (root / sub).write_text(text)
+    found = sorted(line.split(": ", 1)[1] for line in check_layers.breaches(str(root)))
+    assert found == ["app.registry imports pawpad.app.shell",  # one breach a line
+                     "games imports pawpad.app.registry",
+                     "store imports pawpad.app.shell.game"], found

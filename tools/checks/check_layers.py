@@ -1,8 +1,9 @@
 # Checks the layers (docs/app.md's "Layout", and ALLOWED below): each folder of
 # firmware/pawpad may import only what is below it, and the modules inside one layer
-# import each other without a circle (deferred imports inside functions and __import__
-# of a fixed name count too). Rules engines and core services touch no hardware, clock
-# or screen. Prints each breach with its file and line; exits 1 if there is any.
+# import each other without a circle (deferred imports inside functions, and __import__
+# or loader.load of a fixed name, count too). Rules engines and core services touch no
+# hardware, clock or screen. Prints each breach with its file and line; exits 1 if
+# there is any.
 import ast
 import os
 import sys
@@ -81,6 +82,12 @@ def imports(path):
               and node.func.id == "__import__" and node.args
               and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
             yield node.lineno, node.args[0].value
+        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+              and node.func.attr == "load" and isinstance(node.func.value, ast.Name)
+              and node.func.value.id == "loader"):
+            for arg in node.args:  # pawpad.loader.load("pawpad.x.y", ...): imports by name
+                if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                    yield node.lineno, arg.value
 
 
 def cycles(graph):

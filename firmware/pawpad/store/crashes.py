@@ -143,12 +143,3 @@ def settled(store):
         return
     rec["fresh"] = False
     write(store, rec)
-
-
-def stuck_lines(rec):
-    """What the safe screen says when setting aside has nothing left to try."""
-    lines = ["Pawpad stopped %d times" % rec["n"] if rec["why"] == "crash" else
-             "Pawpad hung %d times" % rec["n"], rec["where"]]
-    if rec["aside"]:
-        lines.append("Set aside: " + ", ".join(p[0] for p in rec["aside"]))
-    return lines + ["Nothing else to set aside.", "OK: try again"]

@@ -40,7 +40,7 @@ def save(store, data, name=STATS):
     return None
 
 
-def _count(v):
+def count(v):
     """A figure as read back from flash: a whole number in range, else 0."""
     return v if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < MAX_COUNT else 0
 
@@ -50,8 +50,8 @@ def player(stats, colour):
     if not isinstance(p, dict):
         p = stats[colour] = {}
     for f in FIELDS:
-        p[f] = _count(p.get(f))
-    if "fastest_ms" in p and not _count(p["fastest_ms"]):
+        p[f] = count(p.get(f))
+    if "fastest_ms" in p and not count(p["fastest_ms"]):
         del p["fastest_ms"]
     return p
 
@@ -60,12 +60,12 @@ def add(stats, colour, figures):
     """Adds one game's figures of one player."""
     p = player(stats, colour)
     for f in FIELDS:
-        p[f] += _count(figures.get(f, 0))
+        p[f] += count(figures.get(f, 0))
     for f in HAULS:
         if f in figures:
-            p[f] = _count(p.get(f)) + _count(figures[f])
+            p[f] = count(p.get(f)) + count(figures[f])
     fast = figures.get("fastest_ms")
-    if _count(fast) and (not _count(p.get("fastest_ms")) or fast < p["fastest_ms"]):
+    if count(fast) and (not count(p.get("fastest_ms")) or fast < p["fastest_ms"]):
         p["fastest_ms"] = fast
 
 
@@ -115,10 +115,10 @@ def usual_count(stats, colour, variant):
     p = stats.get(colour)
     if not isinstance(p, dict):
         return None
-    rounds = _count(p.get("rounds_" + variant))
+    rounds = count(p.get("rounds_" + variant))
     if not rounds:
         return None
-    return (_count(p.get("cards_" + variant)) + rounds // 2) // rounds
+    return (count(p.get("cards_" + variant)) + rounds // 2) // rounds
 
 
 def people(stats, first=()):
@@ -129,33 +129,3 @@ def people(stats, first=()):
         if k not in out and k not in (MERGED, "solo_best") and isinstance(stats[k], dict):
             out.append(k)
     return out
-
-
-def lines(stats, colours):
-    """Lines per player that has any figures, for the statistics screen: the games,
-    then (Pick-a-Dog) the STOPs right of called, the false starts and the fastest."""
-    out = []
-    for c in colours:
-        if not isinstance(stats.get(c), dict):
-            continue
-        p = player(stats, c)
-        if not p["stops"] and not p["false"] and not p["games"]:
-            continue
-        out.append("%s won %d of %d" % (c, p["wins"], p["games"]))
-        if p["stops"]:
-            out.append(" STOPs right %d/%d" % (p["right"], p["stops"]))
-        if p["false"]:
-            out.append(" false starts %d" % p["false"])
-        for variant, head in (("dog", " cards/round"), ("pog", " Pog cards/round")):
-            rounds = _count(p.get("rounds_" + variant))
-            if rounds:
-                tenths = (10 * _count(p.get("cards_" + variant)) + rounds // 2) // rounds
-                out.append("%s %d.%d" % (head, tenths // 10, tenths % 10))
-        fast = p.get("fastest_ms")
-        if fast:
-            out.append(" fastest %s" % (("%d ms" % fast) if fast < 10000
-                                        else "%d.%d s" % (fast // 1000, fast % 1000 // 100)))
-    best = stats.get("solo_best")
-    if isinstance(best, dict) and isinstance(best.get("score"), int):
-        out.append("Solo best %d" % best["score"])
-    return out or ["No games yet."]
