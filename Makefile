@@ -13,21 +13,31 @@ BOARD  ?= pico
 PORT   ?= auto
 # The simulator's own fakes and terminal need room beside the firmware: see make bench.
 SIMHEAP ?= 512k
+# The unix port's module path (tools/sim/unixport.py says the same): the board's modules,
+# the firmware and the host package, after the port's frozen ones. Exported, so every
+# unix port a target starts (and the ones tests and benchmarks start) has it.
+MPPATH := .frozen:$(CURDIR)/boards/pico:$(CURDIR)/firmware:$(CURDIR)/tools
+export MICROPYPATH := $(MPPATH)
+# The host package (tools/pyproject.toml, pawpad-host) and the firmware (pyproject.toml),
+# editable: what CPython imports them by (`from install import manifests`, pawpad).
+HOSTPKG := $(VENV)/bin/pip install --quiet --disable-pip-version-check --no-deps -e . -e tools
 
 .PHONY: all venv simvenv prereqs sim simcompile test check quickpy quickmp pytest mptest compile layers lint typecheck bench bench-device bench-long screens flash firmware manifests report report-demo clean restless soak emulator emulator-run emutest export roster
 
 all: test
 
-$(VENV)/.sim-stamp: requirements-sim.txt
+$(VENV)/.sim-stamp: requirements-sim.txt pyproject.toml tools/pyproject.toml
 	@$(PYTHON) tools/checks/prereqs.py sim
 	$(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r requirements-sim.txt
+	$(HOSTPKG)
 	touch $@
 
-$(VENV)/.stamp: requirements.txt requirements-sim.txt
+$(VENV)/.stamp: requirements.txt requirements-sim.txt pyproject.toml tools/pyproject.toml
 	@$(PYTHON) tools/checks/prereqs.py dev
 	$(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r requirements.txt
+	$(HOSTPKG)
 	touch $(VENV)/.sim-stamp $@
 
 simvenv: $(VENV)/.sim-stamp
