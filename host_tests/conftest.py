@@ -1,13 +1,10 @@
-# pytest on CPython: put the firmware, the host tools and the CPython shims on the path.
-import os
-import sys
+# pytest on CPython. The firmware and the host package (tools/pyproject.toml) are
+# installed in the venv (make venv); tools/shims and boards/pico go first by the root
+# pyproject.toml's [tool.pytest.ini_options]. Every unix port a test starts gets its
+# module path from MICROPYPATH, set here unless make set it (tools/sim/unixport.py).
+from sim import unixport
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-for sub in ("firmware", "tools", "tools/install", "tools/bench", "tools/web",
-            "tools/checks", "tools/sim", "tools/shims", "boards/pico"):
-    path = os.path.join(ROOT, sub)
-    if path not in sys.path:
-        sys.path.insert(0, path)
+unixport.set_environ()
 
 
 # `make check` runs pytest -m "not slow": the tests host_tests/slow.py lists are marked

@@ -6,17 +6,14 @@ import csv
 import json
 import os
 import re
-import sys
 
 from helpers import ROOT
 
-sys.path.insert(0, os.path.join(ROOT, "tools", "report"))
-import export  # noqa: E402
-
-from pawpad.app.shell import flow as flows  # noqa: E402
-from pawpad.core.colours import NAMES  # noqa: E402
-from pawpad.store import gamelog  # noqa: E402
-from pawsim import robots  # noqa: E402
+from pawpad.app.shell import flow as flows
+from pawpad.core.colours import NAMES
+from pawpad.store import gamelog
+from pawsim import robots
+from report import export
 
 TITLES = (("pick_a_dog", 4, None), ("circus_puppy", 3, {"first": 2}), ("top_dog", 4, None),
           ("top_dogs", 3, None), ("pick_a_dog", 3, {"variant": "pog"}))

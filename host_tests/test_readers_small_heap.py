@@ -10,8 +10,7 @@ import sys
 
 from helpers import ROOT, run_mp
 
-sys.path.insert(0, os.path.join(ROOT, "tools", "install"))
-from compile_all import compile_tree  # noqa: E402
+from install.compile_all import compile_tree
 
 SCRIPT = r'''
 import gc, json, sys

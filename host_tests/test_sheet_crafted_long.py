@@ -13,18 +13,15 @@ import tempfile
 
 from helpers import ROOT, run_mp
 
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-sys.path.insert(0, os.path.join(ROOT, "tools", "install"))
-from compile_all import compile_tree  # noqa: E402
-
-from pawpad.app.shell import flow as flows  # noqa: E402
-from pawpad.app.shell import results, score_sheet  # noqa: E402
-from pawpad.app.shell.score_sheet import Kept  # noqa: E402
-from pawpad.store import gamelog  # noqa: E402
-from pawpad.store.files import Storage  # noqa: E402
-from pawpad.store.session import Session  # noqa: E402
-from pawpad.store.sheet import SHEET  # noqa: E402
-from pawsim import longdata  # noqa: E402
+from install.compile_all import compile_tree
+from pawpad.app.shell import flow as flows
+from pawpad.app.shell import results, score_sheet
+from pawpad.app.shell.score_sheet import Kept
+from pawpad.store import gamelog
+from pawpad.store.files import Storage
+from pawpad.store.session import Session
+from pawpad.store.sheet import SHEET
+from pawsim import longdata
 
 # The modules precompiled, as on the Pico, and held in this heap as the .mpy install
 # holds them. Measured: the straight game's check fails at 250k and passes at 256-260k

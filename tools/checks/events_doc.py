@@ -79,7 +79,6 @@ def game_section(gid, title, module):
 
 
 def page():
-    sys.path.insert(0, os.path.join(ROOT, "firmware"))
     from pawpad import games
 
     out = [HEAD % common_api()]

@@ -117,14 +117,12 @@ class Tree:
 def named_as_text(root):
     """The modules the game registry (engines, flows) and the main menu (the box's
     own screens) import by name when they are first used."""
-    shims = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "shims")
-    sys.path[:0] = [root, shims]  # the micropython module, on CPython
+    sys.path.insert(0, root)  # the firmware tree asked about (an argument), first
     try:
         from pawpad import games
         from pawpad.app.menus import main as menus
     finally:
         sys.path.remove(root)
-        sys.path.remove(shims)
     out = []
     for g in games.GAMES:
         out += [g.engine, g.flow]

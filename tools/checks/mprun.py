@@ -8,13 +8,11 @@ import gc
 import os
 import sys
 
+# The firmware, the host package and the board come from MICROPYPATH (the Makefile
+# exports it; tools/sim/unixport.py); the folder of test files is this runner's argument
+# and goes first, so that they import one another's helpers (host_tests/support).
 HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
 ROOT = HERE + "/../.."
-sys.path.insert(0, ROOT + "/firmware")
-sys.path.insert(0, ROOT + "/tools")
-for _g in ("install", "bench", "web", "checks", "sim"):
-    sys.path.insert(0, ROOT + "/tools/" + _g)
-sys.path.insert(0, ROOT + "/boards/pico")
 
 
 def is_dual(path):
@@ -28,7 +26,7 @@ def main(args):
     folder = args[0] if args else ROOT + "/host_tests"
     names = args[1:] or sorted(n for n in os.listdir(folder)
                                if n.startswith("test_") and n.endswith(".py"))
-    sys.path.insert(0, folder)
+    sys.path.insert(0, folder)  # the one path this runner sets: its argument
     slow = __import__("slow").is_slow if quick else None
     passed = failed = skipped = left = 0
     for name in names:

@@ -10,24 +10,19 @@ import shutil
 import subprocess
 import sys
 
+from install import boxlink
+from install.flash import STOP_WATCHDOG
+from pawpad import games as box_games
+from pawpad.app.shell import flow as flows
+from pawpad.app.shell import score_sheet
+from pawpad.core.colours import NAMES
+from pawpad.store import history as box_history
+from pawpad.store import roster as box_roster
+from pawpad.store import session
+from pawpad.store import stats as statistics
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-for _p in ("tools", "tools/install", "tools/bench", "tools/web",
-           "tools/checks", "tools/sim", "tools/shims", "firmware"):
-    if os.path.join(ROOT, _p) not in sys.path:
-        sys.path.insert(0, os.path.join(ROOT, _p))
-
-import boxlink  # noqa: E402
-from flash import STOP_WATCHDOG  # noqa: E402
-
-from pawpad import games as box_games  # noqa: E402
-from pawpad.app.shell import flow as flows  # noqa: E402
-from pawpad.app.shell import score_sheet  # noqa: E402
-from pawpad.core.colours import NAMES  # noqa: E402
-from pawpad.store import history as box_history  # noqa: E402
-from pawpad.store import roster as box_roster  # noqa: E402
-from pawpad.store import session  # noqa: E402
-from pawpad.store import stats as statistics  # noqa: E402
 from pawpad.store.files import Storage  # noqa: E402
 from pawpad.store.roster import who  # noqa: E402
 

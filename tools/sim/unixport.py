@@ -13,9 +13,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 FOLDERS = ("boards/pico", "firmware", "tools")
 
 
-def micropypath(root=ROOT):
-    """MICROPYPATH for the unix port: frozen modules first, then FOLDERS under root."""
-    return ":".join([".frozen"] + [os.path.join(root, f) for f in FOLDERS])
+def micropypath(root=ROOT, extra=()):
+    """MICROPYPATH for the unix port: frozen modules first, then FOLDERS under root (and
+    the `extra` folders a tool adds: web/py for the web page's frames)."""
+    return ":".join([".frozen"] + [os.path.join(root, f) for f in FOLDERS + tuple(extra)])
 
 
 def set_environ():
