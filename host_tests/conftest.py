@@ -2,9 +2,13 @@
 # installed in the venv (make venv); tools/shims and boards/pico go first by the root
 # pyproject.toml's [tool.pytest.ini_options]. Every unix port a test starts gets its
 # module path from MICROPYPATH, set here unless make set it (tools/sim/unixport.py).
+import pytest
+
 from sim import unixport
 
 unixport.set_environ()
+# The helpers' asserts (host_tests/support) say what they compared, as the tests' do.
+pytest.register_assert_rewrite("support")
 
 
 # `make check` runs pytest -m "not slow": the tests host_tests/slow.py lists are marked

@@ -37,8 +37,6 @@ import gc
 import os
 import sys
 
-from test_device import fresh_dir
-
 from pawpad import games
 from pawpad.app.device import device as device_module
 from pawpad.app.device.device import Device
@@ -48,6 +46,7 @@ from pawpad.ui.screen import Screen
 from pawsim import board as simboard
 from pawsim import damage, robots
 from pawsim.script import Player, parse
+from support.device import fresh_dir
 
 GAMES = ("pick_a_dog", "circus_puppy", "top_dog", "top_dogs")
 # Records in each game's long log (the header and checkpoints included): 150-400, so

@@ -13,7 +13,8 @@
 import gc
 
 from skipping import only_micropython
-from test_device import fresh_dir
+
+from support.device import fresh_dir
 
 LIMIT_MS = 15000  # the whole test, at the most (a countdown is 3 s)
 

@@ -4,14 +4,13 @@
 # person, across a change of seats. Both runtimes.
 import json
 
-from test_device import fresh_dir, play
-from test_device_games import whole_game
-
 from pawpad.app.shell import people as screens
 from pawpad.store import gamelog, roster
 from pawpad.store.files import Storage
 from pawpad.store.history import read_history
 from pawsim.script import parse
+from support.device import fresh_dir, play
+from support.games import whole_game
 
 
 def test_the_names_the_box_keeps():

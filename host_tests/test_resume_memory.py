@@ -5,11 +5,11 @@
 import gc
 
 from skipping import only_micropython
-from test_device import fresh_dir
 
 from pawpad.store.files import Storage
 from pawpad.store.session import Session
 from pawsim import robots
+from support.device import fresh_dir
 
 
 def retained(events, n):

@@ -1,15 +1,10 @@
 # Games on flash: the log, resume, torn and damaged records, a full flash, undo, redo,
 # corrections, history. Both runtimes.
-from test_device import fresh_dir
-
 from pawpad.store import gamelog
 from pawpad.store.files import Storage
 from pawpad.store.history import read_history
 from pawpad.store.session import LOG, Session
-
-
-def store():
-    return Storage(fresh_dir())
+from support.session import store
 
 
 def teams(*values):

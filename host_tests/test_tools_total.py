@@ -15,7 +15,6 @@ import subprocess
 
 from fake_repl import FakeRepl
 from helpers import micropython
-from test_export import record
 
 from install import roster as roster_tool
 from pawpad.store import gamelog
@@ -23,6 +22,7 @@ from pawpad.store import roster as box_roster
 from pawpad.store.files import Storage
 from pawpad.store.history import read_history
 from report import boxdata, export, make_report
+from support.export import record
 
 FORMULA = ("=", "+", "-", "@", "\t", "\r")  # OWASP: a cell starting so is a formula
 

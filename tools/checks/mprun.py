@@ -35,7 +35,7 @@ def main(args):
         mod = __import__(name[:-3])
         # Each file's own module-level data (caches of played games, say) goes with it:
         # what one file leaves behind never shapes the heap of the next.
-        loaded = [m for m in sys.modules if m.startswith("test_")]
+        loaded = [m for m in sys.modules if m.startswith(("test_", "support"))]
         for attr in sorted(dir(mod)):
             if not attr.startswith("test_"):
                 continue
