@@ -9,7 +9,8 @@ import sys
 import types
 
 import pins
-from helpers import ROOT
+
+from support.unix_port import ROOT
 
 
 @contextlib.contextmanager

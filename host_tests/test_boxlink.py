@@ -5,9 +5,9 @@
 import time
 
 import pytest
-from fake_repl import FakeRepl
 
 from install import boxlink
+from support.fake_repl import FakeRepl
 
 
 @pytest.fixture

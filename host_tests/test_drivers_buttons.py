@@ -1,11 +1,11 @@
 # Button driver against fake pins: IRQ ring, debounce, ties, stuck buttons, no allocation.
 
 import micropython
-from skipping import only_micropython
 
 from pawpad.drivers.buttons import PRESS, RELEASE, Buttons
 from pawsim.fakes import Pin
 from support.buttons import Flag
+from support.skipping import only_micropython
 
 
 class Rig:

@@ -5,7 +5,6 @@
 
 import micropython
 import pins
-from skipping import only_micropython
 
 from pawpad.drivers.buttons import PRESS, RELEASE
 from pawpad.drivers.encoder import _MOVE, DOWN, OK, UP, Encoder
@@ -14,6 +13,7 @@ from pawsim import board as simboard
 from pawsim.fakes import Pin
 from support.buttons import Flag
 from support.device import play
+from support.skipping import only_micropython
 
 A, B, SW = 2, 3, 19
 CW = ((A, 0), (B, 0), (A, 1), (B, 1))  # A leads: 11 -> 01 -> 00 -> 10 -> 11

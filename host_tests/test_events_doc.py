@@ -5,9 +5,8 @@ import shutil
 import subprocess
 import sys
 
-from helpers import ROOT
-
 from checks import events_doc
+from support.unix_port import ROOT
 
 
 def test_the_events_page_is_made_from_the_engines():

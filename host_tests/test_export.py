@@ -7,11 +7,10 @@ import json
 import os
 import re
 
-from helpers import ROOT
-
 from pawpad.store import gamelog
 from report import export
 from support.export import record
+from support.unix_port import ROOT
 
 TITLES = (("pick_a_dog", 4, None), ("circus_puppy", 3, {"first": 2}), ("top_dog", 4, None),
           ("top_dogs", 3, None), ("pick_a_dog", 3, {"variant": "pog"}))

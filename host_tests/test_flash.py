@@ -8,10 +8,10 @@ import sys
 
 import pins
 import pytest
-from fake_repl import FakeRepl
-from helpers import ROOT
 
 from install import flash
+from support.fake_repl import FakeRepl
+from support.unix_port import ROOT
 
 # A Pico behind mpremote: its flash is the folder BOARD, what its MicroPython is comes
 # from BOARD.json ({"mpy": sys.implementation._mpy, "micropython": "1.28.0",

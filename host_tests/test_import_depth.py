@@ -2,9 +2,8 @@
 # stack (tools/checks/import_depth.py holds the figures measured there).
 import os
 
-from helpers import ROOT
-
 from checks import import_depth
+from support.unix_port import ROOT
 
 
 def test_every_chain_of_the_app_is_within_the_stack():

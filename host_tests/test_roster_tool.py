@@ -5,9 +5,8 @@
 import binascii
 import json
 
-from fake_repl import FakeRepl
-
 from install import roster as tool
+from support.fake_repl import FakeRepl
 
 
 def test_names_added_and_removed_in_a_folder(tmp_path, capsys):

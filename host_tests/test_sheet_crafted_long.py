@@ -11,8 +11,6 @@ import shutil
 import sys
 import tempfile
 
-from helpers import ROOT, run_mp
-
 from install.compile_all import compile_tree
 from pawpad.app.shell import flow as flows
 from pawpad.app.shell import results, score_sheet
@@ -22,6 +20,7 @@ from pawpad.store.files import Storage
 from pawpad.store.session import Session
 from pawpad.store.sheet import SHEET
 from pawsim import longdata
+from support.unix_port import ROOT, run_mp
 
 # The modules precompiled, as on the Pico, and held in this heap as the .mpy install
 # holds them. Measured: the straight game's check fails at 250k and passes at 256-260k

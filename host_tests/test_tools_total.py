@@ -13,9 +13,6 @@ import os
 import re
 import subprocess
 
-from fake_repl import FakeRepl
-from helpers import micropython
-
 from install import roster as roster_tool
 from pawpad.store import gamelog
 from pawpad.store import roster as box_roster
@@ -23,6 +20,8 @@ from pawpad.store.files import Storage
 from pawpad.store.history import read_history
 from report import boxdata, export, make_report
 from support.export import record
+from support.fake_repl import FakeRepl
+from support.unix_port import micropython
 
 FORMULA = ("=", "+", "-", "@", "\t", "\r")  # OWASP: a cell starting so is a formula
 

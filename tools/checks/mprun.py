@@ -2,7 +2,7 @@
 # Usage: micropython tools/checks/mprun.py [--quick] host_tests [test_file.py ...]
 # Every test_*.py file whose first line is not "# cpython only" is imported and each
 # test_* function in it called. Prints a line per failure and `N passed, N failed,
-# N skipped` (a test that does not apply here raises skipping.Skipped). --quick (make
+# N skipped` (a test that does not apply here raises support.skipping.Skipped). --quick (make
 # check) leaves out the slow tests the folder's slow.py lists, and says how many.
 import gc
 import os
@@ -10,7 +10,7 @@ import sys
 
 # The firmware, the host package and the board come from MICROPYPATH (the Makefile
 # exports it; tools/sim/unixport.py); the folder of test files is this runner's argument
-# and goes first, so that they import one another's helpers (host_tests/support).
+# and goes first, so that they import their shared helpers (host_tests/support).
 HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
 ROOT = HERE + "/../.."
 
