@@ -28,9 +28,9 @@
 # Deterministic (seeded), virtual time only. Both runtimes. A line of figures is
 # printed for each family, and each distinct failure with its smallest case, which
 # plays again alone:
-#   .venv/bin/python -c "import sys; sys.path[:0] = ['host_tests', 'firmware', 'tools',
-#     'tools/shims', 'boards/pico']; import test_damage_sweep as t; t.one('checkpoints',
-#     'top_dogs', 'checkpoint line 153: one event too few, crc agreeing')"
+#   PYTHONPATH=host_tests:tools/shims:boards/pico .venv/bin/python -c "import
+#     test_damage_sweep as t; t.one('checkpoints', 'top_dogs', 'checkpoint line 153: one
+#     event too few, crc agreeing')"
 # (the unix port lays a record's fields out in another order: its byte positions, and
 # so its flips and cuts inside lines, are its own; the lines are the same).
 import gc

@@ -1,5 +1,6 @@
 # Runs the plain-assert test files on the MicroPython unix port.
-# Usage: micropython tools/checks/mprun.py [--quick] host_tests [test_file.py ...]
+# Usage: micropython tools/checks/mprun.py [--quick] host_tests [test_file.py ...], with
+# MICROPYPATH set (make exports it: tools/sim/unixport.py).
 # Every test_*.py file whose first line is not "# cpython only" is imported and each
 # test_* function in it called. Prints a line per failure and `N passed, N failed,
 # N skipped` (a test that does not apply here raises support.skipping.Skipped). --quick (make
