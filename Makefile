@@ -13,21 +13,33 @@ BOARD  ?= pico
 PORT   ?= auto
 # The simulator's own fakes and terminal need room beside the firmware: see make bench.
 SIMHEAP ?= 512k
+# The unix port's module path (tools/sim/unixport.py says the same): the board's modules,
+# the firmware and the host package, after the port's frozen ones. Exported, so every
+# unix port a target starts (and the ones tests and benchmarks start) has it. The
+# benchmarks run as modules (python -m bench.x): run by its path, a script of
+# tools/bench would find bench.py, not the package, under the name `bench`.
+MPPATH := .frozen:$(CURDIR)/boards/pico:$(CURDIR)/firmware:$(CURDIR)/tools
+export MICROPYPATH := $(MPPATH)
+# The host package (tools/pyproject.toml, pawpad-host) and the firmware (pyproject.toml),
+# editable: what CPython imports them by (`from install import manifests`, pawpad).
+HOSTPKG := $(VENV)/bin/pip install --quiet --disable-pip-version-check --no-deps -e . -e tools
 
 .PHONY: all venv simvenv prereqs sim simcompile test check quickpy quickmp pytest mptest compile layers lint typecheck bench bench-device bench-long screens flash firmware manifests report report-demo clean restless soak emulator emulator-run emutest export roster
 
 all: test
 
-$(VENV)/.sim-stamp: requirements-sim.txt
+$(VENV)/.sim-stamp: requirements-sim.txt pyproject.toml tools/pyproject.toml
 	@$(PYTHON) tools/checks/prereqs.py sim
 	$(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r requirements-sim.txt
+	$(HOSTPKG)
 	touch $@
 
-$(VENV)/.stamp: requirements.txt requirements-sim.txt
+$(VENV)/.stamp: requirements.txt requirements-sim.txt pyproject.toml tools/pyproject.toml
 	@$(PYTHON) tools/checks/prereqs.py dev
 	$(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r requirements.txt
+	$(HOSTPKG)
 	touch $(VENV)/.sim-stamp $@
 
 simvenv: $(VENV)/.sim-stamp
@@ -95,10 +107,10 @@ typecheck: venv
 	$(PY) tools/checks/typecheck.py
 
 bench: venv compile
-	$(PY) tools/bench/bench.py --micropython $(MP) --mpy build/mpy
-	$(PY) tools/bench/bench_stage.py
-	$(PY) tools/bench/bench_saved.py
-	$(PY) tools/bench/bench_presses.py
+	$(PY) -m bench.bench --micropython $(MP) --mpy build/mpy
+	$(PY) -m bench.bench_stage
+	$(PY) -m bench.bench_saved
+	$(PY) -m bench.bench_presses
 
 # The figures that count: measured on the device (a Pico on a serial port, or the emulated
 # Pico: PORT=socket://127.0.0.1:47001), with the firmware flashed first.
@@ -106,13 +118,13 @@ bench: venv compile
 # (boards/pico/manifest.py): nothing is flashed, the benchmark copies main.py, board.py
 # and pins.py itself.
 bench-device: venv $(if $(FROZEN),,flash)
-	$(PY) tools/bench/bench_device.py --mpremote $(VENV)/bin/mpremote --port $(PORT) \
+	$(PY) -m bench.bench_device --mpremote $(VENV)/bin/mpremote --port $(PORT) \
 		$(if $(FROZEN),--frozen) $(BENCH_ARGS)
 
 # The long run on the device, flashed first (.mpy): every title's 1000-record game resumed,
 # played on and ended; a 300-game history. Lowest free heap and block, against the budgets.
 bench-long: venv flash
-	$(PY) tools/bench/bench_long_device.py --mpremote $(VENV)/bin/mpremote --port $(PORT) \
+	$(PY) -m bench.bench_long_device --mpremote $(VENV)/bin/mpremote --port $(PORT) \
 		--mpy-cross $(MPYX) $(BENCH_ARGS)
 
 # The emulated Pico (tools/rp2emu): rp2040js around the genuine MicroPython rp2
@@ -231,7 +243,7 @@ soak: venv
 # "--hand flat", "--models" (four models), "--verbose".
 .PHONY: bench-stage stage-replay stage-fixtures
 bench-stage: venv
-	$(PY) tools/bench/bench_stage.py $(ARGS)
+	$(PY) -m bench.bench_stage $(ARGS)
 
 # A recording (the hardware check's stages-N.csv) replayed as the box runs its stages:
 # what was decided and when. make stage-replay CSV=stages-1.csv CARD=4.0; without CSV,
@@ -239,12 +251,12 @@ bench-stage: venv
 CARD ?= 4.0
 CSV ?=
 stage-replay: venv
-	@if [ -n "$(CSV)" ]; then $(PY) tools/bench/stage_replay.py $(CSV) --card $(CARD); \
+	@if [ -n "$(CSV)" ]; then $(PY) -m bench.stage_replay $(CSV) --card $(CARD); \
 	else for f in host_tests/fixtures/stages/*.csv; do echo "== $$f"; \
-		$(PY) tools/bench/stage_replay.py $$f --card $$(sed -n 's/^# card: //p' $$f); done; fi
+		$(PY) -m bench.stage_replay $$f --card $$(sed -n 's/^# card: //p' $$f); done; fi
 
 stage-fixtures: venv
-	$(PY) tools/bench/stage_fixtures.py
+	$(PY) -m bench.stage_fixtures
 
 # The box in a web page: the firmware on MicroPython's WebAssembly port (the npm package
 # pinned in web/package-lock.json) with the simulated board, a static folder build/web.

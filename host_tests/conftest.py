@@ -1,13 +1,14 @@
-# pytest on CPython: put the firmware, the host tools and the CPython shims on the path.
-import os
-import sys
+# pytest on CPython. The firmware and the host package (tools/pyproject.toml) are
+# installed in the venv (make venv); tools/shims and boards/pico go first by the root
+# pyproject.toml's [tool.pytest.ini_options]. Every unix port a test starts gets its
+# module path from MICROPYPATH, set here unless make set it (tools/sim/unixport.py).
+import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-for sub in ("firmware", "tools", "tools/install", "tools/bench", "tools/web",
-            "tools/checks", "tools/sim", "tools/shims", "boards/pico"):
-    path = os.path.join(ROOT, sub)
-    if path not in sys.path:
-        sys.path.insert(0, path)
+from sim import unixport
+
+unixport.set_environ()
+# The helpers' asserts (host_tests/support) say what they compared, as the tests' do.
+pytest.register_assert_rewrite("support")
 
 
 # `make check` runs pytest -m "not slow": the tests host_tests/slow.py lists are marked

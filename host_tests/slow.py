@@ -11,6 +11,9 @@ SLOW = {
     "test_bench_presses": (
         "test_typical_rounds_take_half_the_presses_or_fewer",
     ),
+    "test_bench_presses_tables": (
+        "test_every_table_of_the_list_keys_its_rounds_as_the_rules_count_them",
+    ),
     "test_boot_damaged": (
         "test_boot_reaches_the_menu_whatever_one_file_holds",
     ),
@@ -74,18 +77,18 @@ SLOW = {
         "test_circus_puppy_at_a_restless_table",
         "test_pick_a_dog_at_a_restless_table",
     ),
-    "test_sheet_crafted": (
+    "test_sheet_against_log": (
         "test_a_resume_makes_the_rows_after_its_snapshot_the_logs",
         "test_a_sheet_changed_with_right_checksums_never_reaches_the_history",
-    ),
-    "test_sheet_crafted_long": (
-        "test_a_long_games_sheet_changed_with_right_checksums_at_a_small_heap",
     ),
     "test_sheet_kept": (
         "test_a_damaged_or_foreign_sheet_is_made_again_from_the_log",
         "test_a_long_sheet_opens_without_a_replay",
         "test_a_power_cut_anywhere_brings_back_the_replays_sheet",
         "test_the_kept_sheet_is_the_replay_after_every_change_of_every_title",
+    ),
+    "test_sheet_small_heap": (
+        "test_a_long_games_sheet_changed_with_right_checksums_at_a_small_heap",
     ),
     "test_sim_terminal": (
         "test_every_view_shows_every_pixel_of_a_screen",
@@ -103,9 +106,6 @@ SLOW = {
     "test_stage_table": (
         "test_a_gentler_generator_is_caught",
         "test_the_hx711_starts_empty_tears_reads_and_misses_samples",
-    ),
-    "test_tables_of_the_issue": (
-        "test_every_table_of_the_list_keys_its_rounds_as_the_rules_count_them",
     ),
     "test_tools_total": (
         "test_a_damaged_game_in_progress_through_the_report_s_reading",

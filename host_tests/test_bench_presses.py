@@ -2,7 +2,7 @@
 # The press-count benchmark (tools/bench/bench_presses.py) plays a typical round of each game
 # through the real menus; its figures are held here so that a change that adds presses
 # is seen. Each round it plays is checked against the rules engine by the benchmark.
-import bench_presses
+from bench import bench_presses
 
 
 def means():

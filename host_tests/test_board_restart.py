@@ -9,7 +9,8 @@ import sys
 import types
 
 import pins
-from helpers import ROOT
+
+from support.unix_port import ROOT
 
 
 @contextlib.contextmanager
@@ -74,8 +75,7 @@ def test_the_watchdog_marks_itself_armed_and_stopping_it_takes_the_mark_off():
 
 
 def test_the_tools_leave_the_very_mark_the_board_looks_for():
-    sys.path.insert(0, os.path.join(ROOT, "tools", "install"))
-    import boxlink
+    from install import boxlink
 
     board, machine = pico_board()
     code = boxlink.SET_CLOCK[1]

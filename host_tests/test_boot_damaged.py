@@ -5,7 +5,6 @@
 import os
 
 import pins
-from test_readers_total import Big, enc, game_lines, repeat, summary, tempdir, wipe
 
 from pawpad.app.device.device import Device
 from pawpad.core import settings as settings_rules
@@ -14,6 +13,8 @@ from pawpad.store.records.history import HISTORY, read_history
 from pawpad.store.session import LOG
 from pawsim import board as simboard
 from pawsim.script import Player, parse
+from support.boot import GOOD_GAME, GOOD_HISTORY, press, put
+from support.readers import Big, enc, repeat, summary, tempdir, wipe
 
 MB = 1024  # pieces of 1 KB
 
@@ -26,14 +27,6 @@ def boot(data, problems=()):
     p = Player(world, hw, Device, "/tmp")
     p.play(parse("1600 end"))
     return p
-
-
-def press(p, *keys):
-    t = p.t
-    for k in keys:
-        t += 150
-        p.play(parse("%d %s\n%d end" % (t, k, t + 100)))
-        t += 100
 
 
 def to_menu(p):
@@ -58,8 +51,6 @@ def look_at_history(p):
     assert p.dev.app.top.name == "menu"
 
 
-GOOD_GAME = b"".join(game_lines(4))
-GOOD_HISTORY = b"".join(enc(summary(i)) for i in range(3))
 NESTED = b"[" * 5000 + b"]" * 5000
 
 CASES = {
@@ -105,15 +96,6 @@ CASES = {
         b"\xff" * 4096,
     ],
 }
-
-
-def put(data, name, content):
-    with open(data + "/" + name, "wb") as f:
-        if isinstance(content, Big):
-            for piece in content.pieces():
-                f.write(piece)
-        else:
-            f.write(content)
 
 
 def boot_with(name, content):
@@ -167,14 +149,6 @@ def test_a_damaged_history_does_not_stop_the_end_of_a_game():
         wipe(data)
 
 
-def all_files(data):
-    put(data, "settings.json", b"[" * 100)
-    put(data, "setups.json", b'{"top_dog": {}}')
-    put(data, "stats.json", b"\xff")
-    put(data, HISTORY, GOOD_HISTORY)
-    put(data, LOG, GOOD_GAME)
-
-
 def test_the_boot_files_are_what_the_app_reads():
     from pawpad.store import crashes
     from pawpad.store.catalogues import roster
@@ -188,13 +162,3 @@ def test_the_boot_files_are_what_the_app_reads():
     assert pins.PLAYERS  # the simulated board's wiring is the Pico's
 
 
-class FakeBoard:
-    """`import board` in main.py: the simulated board on a data folder."""
-
-    def __init__(self, data):
-        self.data = data
-
-    def build(self):
-        world = simboard.World(simboard.Clock(True), True, True)
-        world.held_at_boot = ()
-        return simboard.build(world, self.data)

@@ -2,16 +2,12 @@
 # the app started again by a soft reset from the friendly REPL, which runs main.py and
 # keeps the clock mpremote set, whichever state the board was left in; a board that
 # does not answer is said, in bounded time.
-import os
-import sys
 import time
 
 import pytest
-from fake_repl import FakeRepl
-from helpers import ROOT
 
-sys.path.insert(0, os.path.join(ROOT, "tools", "install"))
-import boxlink  # noqa: E402
+from install import boxlink
+from support.fake_repl import FakeRepl
 
 
 @pytest.fixture

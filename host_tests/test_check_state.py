@@ -9,14 +9,13 @@
 #    other names, a field taken from another state of the same game) is one the resume
 #    offer draws, that the engine plays on refusing only with Refused, and whose next
 #    states pass too.
-from skipping import MICROPYTHON
-
 from pawpad.games import circus_puppy as cp
 from pawpad.games import pick_a_dog as pd
 from pawpad.games import top_dog as tg
 from pawpad.games import top_dogs as tds
 from pawpad.games.common import Refused, clone
 from pawsim import robots
+from support.skipping import MICROPYTHON
 
 CIRCUS_HOUSE = {"red": [3, 9], "star": [5], "left_counts": "deck", "helper_takes": False,
                 "start_card": "+3 twos", "first": 1}

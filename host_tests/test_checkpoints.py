@@ -5,49 +5,13 @@
 # game the whole log gives. Both runtimes.
 import os
 
-from test_device import fresh_dir
-
 from pawpad.store.files import Storage
-from pawpad.store.log import checkpoint, codec, scan, schema
+from pawpad.store.log import checkpoint, codec, schema
 from pawpad.store.resume import resume
 from pawpad.store.session import LOG, Session
 from pawsim import robots
-
-
-def long_game(name, players, settings, seed, moves):
-    chooser = robots.Even(seed) if name == "top_dog" else robots.Chooser(seed)
-    _, events = robots.play(name, players, settings, chooser, moves)
-    return events
-
-
-def same_game(a, b):
-    """Two sessions (or a session and a reading) hold the same game."""
-    assert a.state == b.state
-    assert list(a.events()) == list(b.events())
-
-
-def whole_reading(store):
-    r = scan.read(store, fast=True)
-    assert r.state is not None and r.problem is None
-    return r
-
-
-def check_resume(store, live):
-    """Resumes the log on `store` both ways and compares with the live session."""
-    quick = checkpoint.read_from_checkpoint(store)
-    whole = whole_reading(store)
-    s, messages = resume(store)
-    assert messages == [], messages
-    same_game(s, live)
-    assert s.timeline.events == whole.timeline.events
-    assert s.timeline.undone == whole.timeline.undone
-    assert (s.ck_at, s.ck_keep, s.ck_due) == (whole.chain, whole.keep, whole.since)
-    assert s.acked == whole.kept and s.size == whole.size
-    if quick is not None:
-        assert quick.state == whole.state and quick.kept == whole.kept
-        assert quick.timeline.events == whole.timeline.events
-        assert quick.size == whole.size and quick.ms == whole.ms
-    return s, quick
+from support.checkpoints import check_resume, long_game, same_game
+from support.device import fresh_dir
 
 
 def test_a_long_game_resumes_from_its_last_checkpoint_reading_only_what_follows():

@@ -2,15 +2,14 @@
 # OK on the stage card screen raised IndexError, UP and DOWN took a number % 0). The
 # rules let the turn go on without a card; the screen says so, OK and BACK go back to
 # the performance, UP and DOWN do nothing, and the dog is played on. Both runtimes.
-from test_device import fresh_dir, play
-from test_device_circus_puppy import state
-
 from pawpad.games import circus_puppy as rules
 from pawpad.store.files import Storage
 from pawpad.store.session import Session
 from pawsim import fit
 from pawsim.script import parse
 from pawsim.scripts import timed
+from support.circus_puppy import state
+from support.device import fresh_dir, play
 
 NEW_STAGE = ["down"] * 4  # Perform's list: "Stacked on low" down to "New stage card"
 

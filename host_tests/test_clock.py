@@ -2,8 +2,6 @@
 # start and end only when the clock is known to be set (mpremote sets it: make flash,
 # report, roster, export); otherwise the history keeps only the game's time on the box.
 # Both runtimes.
-from test_device_games import OPEN_TOP_DOGS, round_keys, three_players
-
 from pawpad.app.device.device import Device
 from pawpad.store.files import Storage
 from pawpad.store.log import codec, schema
@@ -11,6 +9,7 @@ from pawpad.store.records.history import read_history
 from pawpad.store.session import LOG
 from pawsim import board as simboard
 from pawsim.script import Player, parse
+from support.games import OPEN_TOP_DOGS, round_keys, three_players
 
 
 def test_a_stamp_is_the_clock_to_the_second_or_nothing():

@@ -6,10 +6,6 @@
 # the game once (its score sheet with it), and the statistics count it once, with
 # exactly the STOPs of the events in force: nothing counted twice, nothing lost that
 # the log holds. Both runtimes.
-from test_device import play
-from test_device_pick_a_dog import data_with, open_variant
-from test_navigation import round_keys, top
-
 from pawpad.app.device import device as device_module
 from pawpad.app.shell.game_menu import EndGame
 from pawpad.store.files import Storage
@@ -18,6 +14,9 @@ from pawpad.store.records.history import read_history
 from pawpad.store.session import Session
 from pawsim.script import parse
 from pawsim.scripts import timed
+from support.device import play
+from support.navigation import round_keys, top
+from support.pick_a_dog import data_with, open_variant
 
 
 class PowerCut(BaseException):

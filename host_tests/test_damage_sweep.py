@@ -28,16 +28,14 @@
 # Deterministic (seeded), virtual time only. Both runtimes. A line of figures is
 # printed for each family, and each distinct failure with its smallest case, which
 # plays again alone:
-#   .venv/bin/python -c "import sys; sys.path[:0] = ['host_tests', 'firmware', 'tools',
-#     'tools/shims', 'boards/pico']; import test_damage_sweep as t; t.one('checkpoints',
-#     'top_dogs', 'checkpoint line 153: one event too few, crc agreeing')"
+#   PYTHONPATH=host_tests:tools/shims:boards/pico .venv/bin/python -c "import
+#     test_damage_sweep as t; t.one('checkpoints', 'top_dogs', 'checkpoint line 153: one
+#     event too few, crc agreeing')"
 # (the unix port lays a record's fields out in another order: its byte positions, and
 # so its flips and cuts inside lines, are its own; the lines are the same).
 import gc
 import os
 import sys
-
-from test_device import fresh_dir
 
 from pawpad import games
 from pawpad.app.device import device as device_module
@@ -48,6 +46,7 @@ from pawpad.ui.screen import Screen
 from pawsim import board as simboard
 from pawsim import damage, robots
 from pawsim.script import Player, parse
+from support.device import fresh_dir
 
 GAMES = ("pick_a_dog", "circus_puppy", "top_dog", "top_dogs")
 # Records in each game's long log (the header and checkpoints included): 150-400, so

@@ -1,9 +1,9 @@
 # Circus Puppy played through the device in the simulator (virtual time), with the
 # load cells watching the stages and with the menu buttons alone. Both runtimes.
-from test_device import fresh_dir, play
-
 from pawsim.script import parse
 from pawsim.scripts import timed
+from support.circus_puppy import state
+from support.device import fresh_dir, play
 
 # menu row 2, then Start on the house-rules screen, and who starts
 OPEN = "1600 down\n1700 ok\n1900 ok\n2000 p1\n"  # Red starts: their own button
@@ -14,10 +14,6 @@ def three_players(extra=""):
     with open(data + "/settings.json", "w") as f:
         f.write('{"players": 3%s}' % extra)
     return data
-
-
-def state(p):
-    return p.dev.app.session.state
 
 
 def test_a_stack_seen_by_the_load_cell_scores_after_the_hold():

@@ -1,40 +1,14 @@
 # A game played through the device's menus in the simulator, virtual time: Top Dogs,
 # undo by holding BACK, the game menu, corrections, the timer, resume, history.
 # Both runtimes.
-from test_device import fresh_dir, play
-
 from pawpad.store.files import Storage
 from pawpad.store.log import schema
 from pawpad.store.records.history import read_history
 from pawpad.store.session import LOG
 from pawsim.script import parse
 from pawsim.scripts import timed
-
-# menu row 4, then Start on the house-rules screen
-OPEN_TOP_DOGS = "1600 down\n1700 down\n1800 down\n1900 ok\n2000 ok\n"
-
-
-def three_players():
-    data = fresh_dir()
-    with open(data + "/settings.json", "w") as f:
-        f.write('{"players": 3, "timer_s": 15}')
-    return data
-
-
-def round_keys(t, ups=(0, 0, 0)):
-    """Keys for one round from the board: OK, then three values per seat (UP raises
-    the first card of each seat); the last team's third OK saves the round. Returns
-    (text, next time)."""
-    lines = ["%d ok" % t]
-    t += 100
-    for seat in range(3):
-        for _ in range(ups[seat]):
-            lines.append("%d up" % t)
-            t += 100
-        for _ in range(3):
-            lines.append("%d ok" % t)
-            t += 100
-    return "\n".join(lines) + "\n", t + 200
+from support.device import play
+from support.games import OPEN_TOP_DOGS, round_keys, three_players, whole_game
 
 
 def game_state(p):
@@ -124,18 +98,6 @@ def test_starting_over_puts_the_game_in_the_history():
     assert not store.exists(LOG)
     games = read_history(store)
     assert games[-1]["abandoned"] is True and games[-1]["game"] == "top_dogs"
-
-
-def whole_game(data, before=""):
-    """Ten rounds of Top Dogs through the menus, OK on the last cup, and OK on the
-    results (`before`: keys before 1600 ms, a notice to read, say)."""
-    script = before + OPEN_TOP_DOGS
-    t = 2100
-    for r in range(10):
-        keys, t = round_keys(t, ups=(r % 3, 1, 0))
-        script += keys
-    script += "%d ok\n%d ok\n" % (t + 300, t + 500)  # the last cup; the results: done
-    return play(script, data)
 
 
 def test_a_whole_game_ends_in_results_and_history():

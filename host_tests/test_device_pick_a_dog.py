@@ -2,37 +2,12 @@
 # every variant, right and wrong STOPs, ties, false starts, the time limit, statistics,
 # resume. Both runtimes.
 import pins
-from test_device import fresh_dir, play
 
 from pawpad.store.files import Storage
-from pawpad.store.log import schema
-from pawpad.store.session import LOG
 from pawsim.script import parse
-from pawsim.scripts import GO_MS, counts_keys
-
-
-def data_with(settings='{"players": 4}'):
-    data = fresh_dir()
-    with open(data + "/settings.json", "w") as f:
-        f.write(settings)
-    return data
-
-
-def open_variant(row):
-    """Main menu -> Pick-a-Dog -> variant row (0 dog, 1 pog, 2 solo)."""
-    keys = "1500 ok\n" + "".join("%d down\n" % (1600 + 100 * i) for i in range(row))
-    return keys + "1800 ok\n"
-
-
-def counts(t, values, start=None):
-    """Keys for the counts screen as script text, and the time after them (`start`: the
-    counts it opens with, the round before's)."""
-    lines, t = counts_keys(t, values, start)
-    return "\n".join(lines) + "\n", t
-
-
-def state(p):
-    return p.dev.app.session.state
+from pawsim.scripts import GO_MS
+from support.device import play
+from support.pick_a_dog import counts, data_with, log_records, open_variant, state
 
 
 def tally(p):
@@ -40,12 +15,6 @@ def tally(p):
     game = p.dev.app.game
     return {game.name(seat): fig for seat, fig in
             game.flow.tally(game.session.events()).items()}
-
-
-def log_records(data):
-    records, _, problem = schema.parse(Storage(data).read_text(LOG))
-    assert problem is None
-    return records
 
 
 def test_right_stop_round():

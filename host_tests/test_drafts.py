@@ -6,15 +6,14 @@
 # the STOP. Each `play` on the same folder is the box powered again. Both runtimes.
 import json
 
-from test_device import play
-from test_device_games import OPEN_TOP_DOGS, three_players
-from test_device_pick_a_dog import data_with, open_variant
-
 from pawpad.app.flows.pick_a_dog import stop as pad_stop
 from pawpad.store.files import Storage
 from pawpad.store.records import draft
 from pawsim.script import parse
 from pawsim.scripts import GO_MS
+from support.device import play
+from support.games import OPEN_TOP_DOGS, three_players
+from support.pick_a_dog import data_with, open_variant
 
 GO = 1900 + GO_MS
 RESUME = "1600 ok\n1700 end"  # the resume offer's OK, after the power comes back
@@ -166,8 +165,8 @@ def test_a_crafted_teams_draft_is_not_taken():
 
 def top_dog_one_dog_keyed():
     """Top Dog for two: Red's dog keyed (5, 1, 1, 1); then the cut."""
-    from test_device_top_dog import OPEN as OPEN_TOP_DOG
-    from test_device_top_dog import stats_entry, two_players
+    from support.top_dog import OPEN as OPEN_TOP_DOG
+    from support.top_dog import stats_entry, two_players
 
     data = two_players()
     script, t = stats_entry(2000, [("new", [5, 1, 1, 1])])

@@ -1,10 +1,11 @@
 # Button driver against fake pins: IRQ ring, debounce, ties, stuck buttons, no allocation.
 
 import micropython
-from skipping import only_micropython
 
 from pawpad.drivers.buttons import PRESS, RELEASE, Buttons
 from pawsim.fakes import Pin
+from support.buttons import Flag
+from support.skipping import only_micropython
 
 
 class Rig:
@@ -42,14 +43,6 @@ class Rig:
         if at is not None:
             self.t = at
         return self.b.poll(self.t)
-
-
-class Flag:
-    def __init__(self):
-        self.count = 0
-
-    def set(self):
-        self.count += 1
 
 
 def test_irq_registered_hard_on_both_edges():

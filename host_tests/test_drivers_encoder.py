@@ -5,15 +5,15 @@
 
 import micropython
 import pins
-from skipping import only_micropython
-from test_device import play
-from test_drivers_buttons import Flag
 
 from pawpad.drivers.buttons import PRESS, RELEASE
 from pawpad.drivers.encoder import _MOVE, DOWN, OK, UP, Encoder
 from pawpad.hardware import Hardware
 from pawsim import board as simboard
 from pawsim.fakes import Pin
+from support.buttons import Flag
+from support.device import play
+from support.skipping import only_micropython
 
 A, B, SW = 2, 3, 19
 CW = ((A, 0), (B, 0), (A, 1), (B, 1))  # A leads: 11 -> 01 -> 00 -> 10 -> 11
@@ -184,7 +184,7 @@ def test_a_script_turns_and_pushes_the_knob():
 
 def test_a_box_without_an_encoder_works_as_before():
     world = simboard.World(simboard.Clock(True), encoder=False)
-    from test_device import fresh_dir
+    from support.device import fresh_dir
 
     hw = simboard.build(world, fresh_dir())
     assert hw.encoder is None and pins.ENCODER[0] not in world.pins

@@ -1,12 +1,11 @@
 # Buzzer, HX711, tilt switch and WS2812 lights against the fakes.
-from skipping import only_micropython
-
 from pawpad.drivers.buzzer import Buzzer
 from pawpad.drivers.hx711 import HX711, SensorError, signed24
 from pawpad.drivers.pixels import Pixels
 from pawpad.drivers.rp2_pwm import Slice
 from pawpad.drivers.tilt import Tilt
 from pawsim.fakes import PWM, Bitstream, HX711Chip, Pin
+from support.skipping import only_micropython
 
 
 def test_buzzer_melody_never_blocks():

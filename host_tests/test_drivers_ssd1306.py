@@ -2,12 +2,12 @@
 import sys
 
 import micropython
-from skipping import only_micropython
 
 from pawpad.drivers.ssd1306 import SSD1306
 from pawsim.fakes import I2C
 from pawsim.panel import HORIZONTAL, Panel
 from pawsim.rng import Rng
+from support.skipping import only_micropython
 
 
 def rig():

@@ -1,15 +1,12 @@
 # cpython only: docs/events.md is what the engines say of themselves (made by
 # tools/checks/events_doc.py), and `pip install .` installs the engines as a package
 # that plays a game from a script (examples/play_top_dogs.py) away from the sources.
-import os
 import shutil
 import subprocess
 import sys
 
-from helpers import ROOT
-
-sys.path.insert(0, os.path.join(ROOT, "tools", "checks"))
-import events_doc  # noqa: E402
+from checks import events_doc
+from support.unix_port import ROOT
 
 
 def test_the_events_page_is_made_from_the_engines():

@@ -6,40 +6,14 @@ import csv
 import json
 import os
 import re
-import sys
 
-from helpers import ROOT
-
-sys.path.insert(0, os.path.join(ROOT, "tools", "report"))
-import export  # noqa: E402
-
-from pawpad.app.shell import flow as flows  # noqa: E402
-from pawpad.core.colours import NAMES  # noqa: E402
-from pawpad.store.log import codec, schema  # noqa: E402
-from pawsim import robots  # noqa: E402
+from pawpad.store.log import codec
+from report import export
+from support.export import record
+from support.unix_port import ROOT
 
 TITLES = (("pick_a_dog", 4, None), ("circus_puppy", 3, {"first": 2}), ("top_dog", 4, None),
           ("top_dogs", 3, None), ("pick_a_dog", 3, {"variant": "pog"}))
-
-
-def record(name, players, settings, seed, start="2026-11-30 20:%02d:05"):
-    """A finished game's history record, as the box writes it at the end (the flow's
-    scores, winners and places of the engine's final state)."""
-    state, _events = robots.play(name, players, settings, robots.Chooser(seed))
-    assert state["ended"], name
-    flow = flows.load(name)
-    places = [0] * players
-    for place, seat in flow.places(state):
-        places[seat] = place
-    rec = {"game": name, "players": players, "scores": flow.scores(state),
-           "winners": flow.winners(state), "places": places, "title": flow.title(state),
-           "colours": list(NAMES[:players]), "ms": 600000 + 60000 * seed,
-           "id": "%08x" % (0xA000 + seed), "start": start % seed,
-           "end": "2026-11-30 23:59:59"}
-    if name == "circus_puppy":  # who took the first turn (results.summary keeps it)
-        rec["first"] = state["settings"]["first"]
-    assert schema.check_summary(rec) is None, schema.check_summary(rec)
-    return rec
 
 
 def history():

@@ -2,10 +2,9 @@
 # sends a whole frame at 1 MHz to show whether the panel keeps up. The simulated board
 # has no clock to change: the board's hook is played by a fake that clocks the
 # simulated bus. Both runtimes.
-from test_device import play
-
 from pawpad.app.menus.hardware import HardwareCheck
 from pawsim.script import parse
+from support.device import play
 
 
 class Clock:

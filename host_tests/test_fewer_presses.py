@@ -1,21 +1,17 @@
 # Fewer key presses, through the real menus in the simulator (virtual time): values that
 # start where they most likely are, a player's own button, Top Dog's deck catalog. Each
 # game is hand-counted against the rulebooks. Both runtimes.
-from test_device import play
-from test_device_pick_a_dog import data_with, open_variant
-from test_device_top_dog import OPEN as OPEN_TOP_DOG
-from test_device_top_dog import two_players
-
 from pawpad.store.catalogues import dog_catalog
 from pawpad.store.files import Storage
 from pawsim.script import parse
 from pawsim.scripts import GO_MS, timed
+from support.device import play
+from support.pick_a_dog import data_with, open_variant
+from support.presses import state
+from support.top_dog import OPEN as OPEN_TOP_DOG
+from support.top_dog import two_players
 
 OPEN_TOP_DOGS = "1600 down\n1700 down\n1800 down\n1900 ok\n2000 ok\n"
-
-
-def state(p):
-    return p.dev.app.session.state
 
 
 # --- Top Dogs ---

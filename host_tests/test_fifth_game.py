@@ -3,13 +3,12 @@
 # played through the real menus: the main menu's row, its house rules, the board, the
 # results and the history; the key scripts reach the box's own rows by label, so the
 # new row shifts none of them. Both runtimes.
-from test_device import play
-from test_device_pick_a_dog import data_with, log_records
-
 from pawpad import games, loader
 from pawpad.app import registry
 from pawpad.store.files import Storage
 from pawpad.store.records.history import read_history
+from support.device import play
+from support.pick_a_dog import data_with, log_records
 
 TOY = registry.Game("coin_toss", "Coin Toss", "support.coin_toss", "support.coin_toss_flow")
 

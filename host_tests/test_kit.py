@@ -2,14 +2,9 @@
 # wiring and parts tables of docs/build.md are made from boards/pico/pins.py
 # (tools/kit/wiring.py); here they are read back and checked against the pin map and
 # the Pico's own header, written out again independently.
-import os
 import re
-import sys
 
-from helpers import ROOT
-
-sys.path.insert(0, os.path.join(ROOT, "tools", "kit"))
-import wiring  # noqa: E402
+from kit import wiring
 
 # The Pico's header by side, from its datasheet: left pins 1..20 from the USB end,
 # right pins 21..40 from the far end.

@@ -12,8 +12,8 @@
 # up after seconds, and nothing asserted depends on how long a turn took.
 import gc
 
-from skipping import only_micropython
-from test_device import fresh_dir
+from support.device import fresh_dir
+from support.skipping import only_micropython
 
 LIMIT_MS = 15000  # the whole test, at the most (a countdown is 3 s)
 

@@ -23,16 +23,14 @@ import sys
 import tempfile
 
 import pytest
-from helpers import ROOT, run_mp
 
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-from compile_all import compile_tree  # noqa: E402
-
-from pawpad.store.files import Storage  # noqa: E402
-from pawpad.store.log import schema  # noqa: E402
+from install.compile_all import compile_tree
+from pawpad.store.files import Storage
+from pawpad.store.log import schema
 from pawpad.store.records.history import HISTORY, HISTORY_KEEP
-from pawpad.store.session import LOG  # noqa: E402
-from pawsim import longdata  # noqa: E402
+from pawpad.store.session import LOG
+from pawsim import longdata
+from support.unix_port import run_mp
 
 HEAP = "512k"
 OLD_GAMES = 300

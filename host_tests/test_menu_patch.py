@@ -3,11 +3,10 @@
 # patched frame must be the frame a whole drawing makes, pixel for pixel: through the
 # main menu's rows and back, with scrolling, wrapping, two steps in one turn, a toast
 # over the screen and other keys between. Both runtimes.
-from test_device import fresh_dir, play
-
 from pawpad.ui.canvas import Canvas
 from pawpad.ui.screen import DOWN, UP
 from pawsim.script import parse
+from support.device import fresh_dir, play
 
 
 def whole(app):

@@ -3,28 +3,16 @@
 # state calls for, inside the game; a game is left only by its end or "End game";
 # timers run on every screen of the game; statistics and the history follow the log.
 # The scenarios a new user found, through the real menus. Both runtimes.
-from test_device import fresh_dir, play
-from test_device_pick_a_dog import counts, data_with, open_variant
-from test_device_top_dog import OPEN as OPEN_TOP_DOG
-from test_device_top_dog import two_players
-
 from pawpad.store.files import Storage
 from pawpad.store.records.history import read_history
 from pawpad.store.session import LOG, Session
 from pawsim.script import parse
 from pawsim.scripts import GO_MS, timed
-
-
-def top(p):
-    return p.dev.app.top.name
-
-
-def round_keys(t, caller, values):
-    """GO, a STOP by seat `caller` (1-based), its verdict (right), the counts."""
-    go = t + GO_MS
-    text = "%d ok\n%d p%d\n%d ok\n" % (t, go + 100, caller, go + 300)
-    keys, t = counts(go + 500, values)
-    return text + keys, t
+from support.device import fresh_dir, play
+from support.navigation import round_keys, top
+from support.pick_a_dog import counts, data_with, open_variant
+from support.top_dog import OPEN as OPEN_TOP_DOG
+from support.top_dog import two_players
 
 
 def test_undo_on_the_round_result_and_the_round_entered_again_stays_in_the_game():

@@ -4,15 +4,14 @@
 # person, across a change of seats. Both runtimes.
 import json
 
-from test_device import fresh_dir, play
-from test_device_games import whole_game
-
 from pawpad.app.shell import people as screens
 from pawpad.store.catalogues import roster
 from pawpad.store.files import Storage
 from pawpad.store.log import codec, schema
 from pawpad.store.records.history import read_history
 from pawsim.script import parse
+from support.device import fresh_dir, play
+from support.games import whole_game
 
 
 def test_the_names_the_box_keeps():

@@ -1,15 +1,14 @@
 # The game in progress and the game menu on the device: refusals said on screen, ending a
 # game early, the timer's pause, a saved game that cannot be read, a game for more
 # players than the box is set for. Both runtimes.
-from test_device import fresh_dir, play
-from test_device_games import OPEN_TOP_DOGS, three_players
-
 from pawpad.app.shell.game import Game
 from pawpad.store.files import Storage
 from pawpad.store.records.history import read_history
 from pawpad.store.session import LOG, Session
 from pawsim.gallery import quiet_app
 from pawsim.script import parse
+from support.device import fresh_dir, play
+from support.games import OPEN_TOP_DOGS, three_players
 
 
 def test_a_refused_entry_is_said_and_changes_nothing():

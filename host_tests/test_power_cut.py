@@ -11,15 +11,12 @@ import subprocess
 import sys
 import time
 
-from helpers import ROOT, micropython
-
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-from compile_all import compile_tree  # noqa: E402
-
-from pawpad.games import top_dogs  # noqa: E402
-from pawpad.store.log import codec, schema  # noqa: E402
-from pawsim import scripts  # noqa: E402
-from pawsim.rng import Rng  # noqa: E402
+from install.compile_all import compile_tree
+from pawpad.games import top_dogs
+from pawpad.store.log import codec, schema
+from pawsim import scripts
+from pawsim.rng import Rng
+from support.unix_port import ROOT, micropython
 
 RUNS = 200
 ROUNDS = 8

@@ -1,12 +1,8 @@
 # cpython only: `make test` says what the machine lacks, and how to get it, before it
 # installs anything (tools/checks/prereqs.py, run on the machine's own python3).
-import os
 import sys
 
-from helpers import ROOT
-
-sys.path.insert(0, os.path.join(ROOT, "tools", "checks"))
-import prereqs  # noqa: E402
+from checks import prereqs
 
 
 def which_of(*present):

@@ -5,7 +5,7 @@ import os
 import subprocess
 import sys
 
-from helpers import ROOT
+from support.unix_port import ROOT
 
 PURE = ("pawpad.ticks", "pawpad.core.colours", "pawpad.store.log.codec", "pawpad.core.stop.lockout",
         "pawpad.store.log.pages", "pawpad.store.log.timeline", "pawpad.core.settings",

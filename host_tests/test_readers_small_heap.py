@@ -8,10 +8,8 @@ import os
 import shutil
 import sys
 
-from helpers import ROOT, run_mp
-
-sys.path.insert(0, os.path.join(ROOT, "tools", "install"))
-from compile_all import compile_tree  # noqa: E402
+from install.compile_all import compile_tree
+from support.unix_port import ROOT, run_mp
 
 SCRIPT = r'''
 import gc, json, sys

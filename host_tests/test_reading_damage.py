@@ -5,15 +5,15 @@
 # session (the app catches that one). Checkpoints are checked before they are used. The
 # places of the events in force live in small pages, never one growing list. Both
 # runtimes.
-from test_checkpoints import long_game
-from test_device import fresh_dir
-
 from pawpad.store.files import Storage
 from pawpad.store.log import checkpoint, codec
 from pawpad.store.log.pages import PAGE, Pages
 from pawpad.store.records.history import HISTORY, history, prune_history
 from pawpad.store.resume import resume
-from pawpad.store.session import LOG, Repaired, Session
+from pawpad.store.session import LOG, Session
+from support.checkpoints import long_game
+from support.damage import crafted, every_event, lines_of, places, put_lines
+from support.device import fresh_dir
 
 
 def test_pages_are_a_list_of_numbers_across_their_edges():
@@ -56,25 +56,6 @@ def game_on_flash(n=120, every=10):
     return store, s.state, list(s.events()), events[n]
 
 
-def lines_of(store):
-    with open(store.path(LOG), "rb") as f:
-        return [line[:-1] for line in f]
-
-
-def put_lines(store, lines):
-    with open(store.path(LOG), "wb") as f:
-        for line in lines:
-            f.write(line + b"\n")
-
-
-def every_event(s):
-    """Reads every event in force, as the score sheet does: the repair, or None."""
-    try:
-        return len(list(s.events())) and None
-    except Repaired as e:
-        return e
-
-
 def test_damage_behind_the_last_checkpoint_is_found_when_read_and_the_game_goes_on():
     store, state, events, _ = game_on_flash()
     lines = lines_of(store)
@@ -96,25 +77,6 @@ def test_damage_behind_the_last_checkpoint_is_found_when_read_and_the_game_goes_
     s.flush()
     again, messages = resume(store)
     assert messages == [] and again.state == s.state and every_event(again) is None
-
-
-def crafted(store, change):
-    """The last checkpoint changed by `change(rec, lines)` and encoded again with a
-    good checksum."""
-    lines = lines_of(store)
-    last = max(i for i, line in enumerate(lines) if b'"ix"' in line)
-    rec = codec.decode(lines[last].decode())
-    change(rec, lines)
-    lines[last] = codec.encode(rec)[:-1].encode()
-    put_lines(store, lines)
-
-
-def places(lines):
-    at, out = 0, []
-    for line in lines:
-        out.append(at)
-        at += len(line) + 1
-    return out
 
 
 def _mid(rec, lines):

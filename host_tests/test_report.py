@@ -5,23 +5,17 @@
 import base64
 import io
 import json
-import os
 import re
 import subprocess
 import sys
 
-from fake_repl import FakeRepl
-from helpers import ROOT, run_mp
-
-sys.path.insert(0, os.path.join(ROOT, "tools", "report"))
-import boxdata  # noqa: E402
-import charts  # noqa: E402
-import demo  # noqa: E402
-import make_report as report  # noqa: E402
-
-from pawpad.core.colours import NAMES  # noqa: E402
-from pawpad.games import pick_a_dog  # noqa: E402
-from pawpad.store.log import codec  # noqa: E402
+from pawpad.core.colours import NAMES
+from pawpad.games import pick_a_dog
+from pawpad.store.log import codec
+from report import boxdata, charts, demo
+from report import make_report as report
+from support.fake_repl import FakeRepl
+from support.unix_port import ROOT, run_mp
 
 CHARTS = ("games-per-title", "wins-per-player", "last-games", "last-rounds", "rounds",
           "reactions", "margins", "stops")

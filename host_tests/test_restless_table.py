@@ -3,9 +3,8 @@
 # box must show the screen its game's state calls for, the state must be its log, and
 # no event on flash may be lost (tools/pawsim/restless.py; `make restless` runs it
 # long). Both runtimes.
-from test_device import fresh_dir
-
 from pawsim import restless
+from support.device import fresh_dir
 
 
 def _run(game, seeds, steps):

@@ -4,13 +4,12 @@
 # port's heap (CPython has no such figure: skipped there).
 import gc
 
-from skipping import only_micropython
-from test_device import fresh_dir
-
 from pawpad.store.files import Storage
 from pawpad.store.resume import resume
 from pawpad.store.session import Session
 from pawsim import robots
+from support.device import fresh_dir
+from support.skipping import only_micropython
 
 
 def retained(events, n):

@@ -1,12 +1,11 @@
 # The resume offer says where the game stood in the players' colours, with each
 # seat's score whole on a line and the round to come above the rounds played; the
 # Circus Puppy turn's prompt names the player too. Both runtimes.
-from test_device import fresh_dir, play
-
 from pawpad.store.files import Storage
 from pawpad.store.session import Session
 from pawsim import fit
 from pawsim.gallery import LONG_COLOURS
+from support.device import fresh_dir, play
 
 
 def offer_texts(data):

@@ -6,13 +6,12 @@
 # must reach. A crafted correction in a checkpoint never changes the game. The reading
 # runs a slice at a time (store/resume.py: Resuming), the boot screen showing how far it has
 # come. Both runtimes.
-from test_checkpoints import check_resume, long_game, same_game
-from test_device import fresh_dir
-
 from pawpad.store.files import Storage
 from pawpad.store.log import checkpoint, codec, scan, schema
 from pawpad.store.resume import Resuming, resume
 from pawpad.store.session import LOG, Repaired, Session
+from support.checkpoints import check_resume, long_game, same_game
+from support.device import fresh_dir
 
 REFUSED = {"t": "nonsense"}  # an event of no game: the rules refuse it
 
@@ -158,7 +157,7 @@ def _fix_index(rec, lines):
 
 
 def _place_of(lines, i):
-    from test_reading_damage import places
+    from support.damage import places
 
     return places(lines)[i]
 
@@ -176,7 +175,7 @@ def _fix_extra(rec, lines):
 
 
 def test_crafted_corrections_in_a_checkpoint_never_change_the_game():
-    from test_reading_damage import crafted, every_event
+    from support.damage import crafted, every_event
 
     for change in (_fix_index, _fix_place, _fix_gone, _fix_extra):
         store, s, events = top_dog(40)

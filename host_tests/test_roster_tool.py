@@ -4,14 +4,9 @@
 # box again.
 import binascii
 import json
-import os
-import sys
 
-from fake_repl import FakeRepl
-from helpers import ROOT
-
-sys.path.insert(0, os.path.join(ROOT, "tools", "install"))
-import roster as tool  # noqa: E402
+from install import roster as tool
+from support.fake_repl import FakeRepl
 
 
 def test_names_added_and_removed_in_a_folder(tmp_path, capsys):

@@ -2,13 +2,12 @@
 # round), drawn and sent as a patch of the footer's page, which is what a whole frame
 # of the screen would show; the STOP frames made before GO still go out at once over
 # it. Both runtimes.
-from test_device import play
-from test_device_pick_a_dog import data_with, open_variant
-
 from pawpad.ui.canvas import Canvas
 from pawsim import fit
 from pawsim.script import parse
 from pawsim.scripts import GO_MS
+from support.device import play
+from support.pick_a_dog import data_with, open_variant
 
 GO = 1900 + GO_MS
 LIMIT = '{"players": 4, "round_limit_s": 30}'

@@ -2,8 +2,8 @@
 # the flag, the input task wakes and steps the device (CPython has no ThreadSafeFlag
 # and no sleep_ms: this runs on MicroPython only). Bounded: the loop is cancelled as
 # soon as the screens are where they should be, or after 5 s at the most.
-from skipping import only_micropython
-from test_device import fresh_dir
+from support.device import fresh_dir
+from support.skipping import only_micropython
 
 
 def test_the_asyncio_loop_wakes_on_button_interrupts():

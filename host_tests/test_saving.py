@@ -1,11 +1,10 @@
 # What the screen shows is on flash within 300 ms: a STOP once it is decided, each
 # step of a Circus Puppy turn as it is shown (the load cells need no pause in the
 # writes). Both runtimes.
-from test_device import fresh_dir, play
-from test_device_pick_a_dog import data_with, log_records, open_variant
-
 from pawsim.script import parse
 from pawsim.scripts import GO_MS
+from support.device import fresh_dir, play
+from support.pick_a_dog import data_with, log_records, open_variant
 
 
 def kinds(data):

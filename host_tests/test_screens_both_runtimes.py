@@ -1,8 +1,7 @@
 # cpython only: every screen drawn by framebuf on MicroPython and by adafruit_framebuf
 # on CPython, byte for byte the same.
-from helpers import run_mp
-
 from pawsim import gallery
+from support.unix_port import run_mp
 
 
 def test_every_screen_has_the_same_bytes_on_both_runtimes():

@@ -5,7 +5,7 @@
 import ast
 import os
 
-from helpers import ROOT
+from support.unix_port import ROOT
 
 METHODS = {"draw", "key", "player", "stage", "tick", "begin", "rows", "choose", "change",
            "edited", "editable", "corner", "busy", "sensing"}

@@ -1,16 +1,11 @@
 # Games on flash: the log, resume, torn and damaged records, a full flash, undo, redo,
 # corrections, history. Both runtimes.
-from test_device import fresh_dir
-
 from pawpad.store.files import Storage
 from pawpad.store.log import codec, schema
 from pawpad.store.records.history import read_history
 from pawpad.store.resume import resume
 from pawpad.store.session import LOG, Session
-
-
-def store():
-    return Storage(fresh_dir())
+from support.session import store
 
 
 def teams(*values):

@@ -5,13 +5,12 @@
 import json
 import os
 
-from test_device import fresh_dir
-from test_device_games import whole_game
-
 from pawpad.core import settings
 from pawpad.core.colours import NAMES
 from pawpad.store.files import SETTINGS, Storage
 from pawpad.store.records.history import read_history
+from support.device import fresh_dir
+from support.games import whole_game
 
 
 def apart(colours):

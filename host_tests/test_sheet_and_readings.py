@@ -1,10 +1,6 @@
 # The running score sheet of every game, solo's signed round result, and the settled
 # readings on the house-rules screen: through the real menus in the simulator where a
 # table would go, hand-counted. Both runtimes.
-from test_device import fresh_dir, play
-from test_device_pick_a_dog import data_with, open_variant
-from test_fewer_presses import state
-
 from pawpad.app.shell import sheet_screen
 from pawpad.app.shell.game import Game
 from pawpad.store.records import score_sheet
@@ -14,6 +10,9 @@ from pawsim.robots import Chooser
 from pawsim.robots import play as robot_play
 from pawsim.script import parse
 from pawsim.scripts import timed
+from support.device import fresh_dir, play
+from support.pick_a_dog import data_with, open_variant
+from support.presses import state
 
 OPEN_TOP_DOGS = "1600 down\n1700 down\n1800 down\n1900 ok\n2000 ok\n"
 

@@ -5,12 +5,6 @@
 # their rows thinned evenly with the last always kept. Both runtimes.
 import json
 
-from test_device import fresh_dir, play
-from test_device_pick_a_dog import data_with, open_variant
-from test_navigation import top
-from test_sheet_and_readings import OPEN_TOP_DOGS
-from test_stop_margins import raced_round
-
 from pawpad.app.shell import results, sheet_screen
 from pawpad.app.shell.game import Game
 from pawpad.games import pick_a_dog
@@ -22,6 +16,11 @@ from pawpad.store.session import Session
 from pawsim import gallery, robots
 from pawsim.script import parse
 from pawsim.scripts import timed
+from support.device import fresh_dir, play
+from support.games import OPEN_TOP_DOGS
+from support.navigation import top
+from support.pick_a_dog import data_with, open_variant
+from support.stop import raced_round
 
 END_GAME = ["back", "up", "ok", "ok"]  # the game menu, its last row, confirmed
 

@@ -6,18 +6,15 @@
 # Every title, robots' games of hundreds of events. Both runtimes.
 import os
 
-from test_device import fresh_dir
-
 from pawpad.app.shell import sheet_screen
 from pawpad.app.shell.game import Game
 from pawpad.store.files import Storage
 from pawpad.store.records import score_sheet
 from pawpad.store.records.sheet import SHEET
 from pawpad.store.resume import resume
-from pawpad.store.session import Session
-from pawsim import gallery
 from pawsim.robots import Chooser, Even
 from pawsim.robots import play as robot_play
+from support.sheet import copy_dir, kept_rows, new_game, played, truth
 
 # (title, players, settings, seed, chooser): robots whose games run long
 GAMES = (("pick_a_dog", 3, {"variant": "pog"}, 7, "even"), ("circus_puppy", 3, None, 11, "lcg"),
@@ -27,63 +24,6 @@ GAMES = (("pick_a_dog", 3, {"variant": "pog"}, 7, "even"), ("circus_puppy", 3, N
 def events_of(name, players, settings, seed, chooser, moves=300):
     robot = Even(seed) if chooser == "even" else Chooser(seed)
     return robot_play(name, players, settings, robot, moves)[1]
-
-
-
-def truth(session, flow):
-    """The sheet as the log says it: the game replayed from its start, unbounded."""
-    return score_sheet.totals(session, flow, False)
-
-
-def kept_rows(game):
-    kept = game.sheet
-    assert kept.catch_up(10 ** 6)
-    return list(score_sheet.OnFlash(kept))
-
-
-def copy_dir(src):
-    """The flash as it is now, in a folder of its own (a piece at a time)."""
-    dst = fresh_dir()
-    buf = bytearray(512)
-    for name in os.listdir(src):
-        with open(src + "/" + name, "rb") as f, open(dst + "/" + name, "wb") as g:
-            while True:
-                n = f.readinto(buf)
-                if not n:
-                    break
-                g.write(buf[:n])
-    return dst
-
-
-def new_game(name, players, settings):
-    store = Storage(fresh_dir())
-    app, _ = gallery.screens()
-    s = Session.new(store, name, players, settings)
-    return store, app, s, Game(app, s)
-
-
-def played(name, players, settings, chooser, moves):
-    """A new game on flash with a robot's game offered to it as it is played."""
-    store, app, s, game = new_game(name, players, settings)
-    offered = Offered(s)
-    robot_play(name, players, settings, chooser, moves, accepted=offered)
-    s.flush()
-    return store, app, s, game, offered.n
-
-
-class Offered:
-    """Each event a robot plays, offered to the session as it comes (never a list of
-    them), written as the box's loop writes them when it is quiet (every few events)."""
-
-    def __init__(self, session):
-        self.s = session
-        self.n = 0
-
-    def append(self, e):
-        assert self.s.offer(e, 0) is None
-        self.n += 1
-        if self.n % 10 == 0:
-            self.s.flush()
 
 
 def test_the_kept_sheet_is_the_replay_after_every_change_of_every_title():

@@ -2,12 +2,12 @@
 # and let go together, played true to the rp2 port (every contact changes before the
 # first interrupt runs, and the interrupts run in GPIO order). Both runtimes.
 import pins
-from test_device import play
-from test_device_pick_a_dog import data_with, open_variant, state
 
 from pawsim.fakes import Pin, drive_together
 from pawsim.script import button_gpios, parse
 from pawsim.scripts import GO_MS
+from support.device import play
+from support.pick_a_dog import data_with, open_variant, state
 
 GO = 1900 + GO_MS
 
@@ -71,11 +71,10 @@ def test_every_interrupt_sees_every_level_of_the_instant():
 def test_every_picture_script_of_the_readme_lands_on_its_screens():
     import os
 
-    from test_device import fresh_dir
-
     from pawpad.app.device.device import Device
     from pawsim import board as simboard
     from pawsim.script import Player, parse_lines
+    from support.device import fresh_dir
 
     docs = (__file__.rsplit("/", 1)[0] if "/" in __file__ else ".") + "/../docs"
     scripts = [n for n in os.listdir(docs) if n.endswith(".keys")]

@@ -4,12 +4,12 @@
 # and split escape sequences, and fast repeated keys that are all played as presses.
 # Both runtimes.
 import pins
-from test_device import play
 
 from pawsim import cells
 from pawsim.hands import Hands
 from pawsim.keys import KeyReader
 from pawsim.term import screen_lines, status_pieces
+from support.device import play
 
 
 def blank():

@@ -5,7 +5,7 @@
 # line allows it), and nothing else. Both runtimes.
 import os
 
-from stage_replay import replay
+from bench.stage_replay import replay
 
 HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
 FOLDER = HERE + "/fixtures/stages"

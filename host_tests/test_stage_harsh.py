@@ -3,8 +3,8 @@
 # bounces, knocks on both stages, moves, torn reads and missed samples. Nothing is
 # missed (each change found, or asked about when it cannot be told), nothing happens
 # that did not, and the answers come soon after the stage settles. Both runtimes.
-from bench_stage import GOALS, run_table, score_table
-from stagetable import Table
+from bench.bench_stage import GOALS, run_table, score_table
+from bench.stagetable import Table
 
 SEEDS = range(1, 9)
 

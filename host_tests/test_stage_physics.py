@@ -3,9 +3,8 @@
 # stage settles; hands, knocks and drift never become events. Each trace that must stay
 # silent also holds a real step that must be found, so silence cannot come from a
 # detector that never settles. Both runtimes.
-from bench_stage import run, score
-from stagetrace import Trace
-
+from bench.bench_stage import run, score
+from bench.stagetrace import Trace
 from pawpad.core.stage.detector import StepDetector
 
 RATES = (10, 80)
@@ -138,7 +137,7 @@ def test_a_card_bouncing_on_the_rim_on_its_way_off_is_one_removal():
     # off: through the HX711's average the weight comes down in slices. Counted once,
     # from the start. (Seeds 3 and 11 at 10 SPS through a plain average are two where
     # a detector that forgets where the change began loses it.)
-    from stagetrace import REMOVED, Ring, Step
+    from bench.stagetrace import REMOVED, Ring, Step
 
     for lag in ("boxcar", "sinc4", "exp"):
         for sps in RATES:

@@ -1,9 +1,8 @@
 # Both stages and the tilt switch together (pawpad.core.stage.sense), the hardware
 # check's recording (pawpad.core.stage.recording) and its replay (tools/bench/stage_replay.py), on
 # traces true to the stage's physics. Both runtimes.
-from stage_replay import describe, read_samples, replay
-from stagetrace import Trace
-
+from bench.stage_replay import describe, read_samples, replay
+from bench.stagetrace import Trace
 from pawpad.core.stage import recording
 from pawpad.core.stage.sense import StageSense
 

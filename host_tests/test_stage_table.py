@@ -3,8 +3,8 @@
 # gentler than the issue's ranges (less noise, no 1/f wander, cards all alike, no drift,
 # lighter or shorter hands, no resting finger, no slid card, no pair, smaller falls and
 # bounces, no knock on both stages, no move, a tame HX711). Both runtimes.
-from stagetable import Hand, Rest, Table, Warm
-from stagetrace import ADDED, REMOVED, Ring, Step
+from bench.stagetable import Hand, Rest, Table, Warm
+from bench.stagetrace import ADDED, REMOVED, Ring, Step
 
 SEEDS = range(1, 41)
 
@@ -158,7 +158,7 @@ def test_the_hx711_starts_empty_tears_reads_and_misses_samples():
 
 def gentler_fails(changes, test):
     """Runs the test with the generator's RANGES made gentler; True if it fails."""
-    import stagetable
+    from bench import stagetable
 
     old = dict(stagetable.RANGES)
     stagetable.RANGES.update(changes)

@@ -1,8 +1,7 @@
 # Per-player statistics and the small JSON files kept beside them. Both runtimes.
-from test_session import store
-
 from pawpad.app.menus.statistics import lines
 from pawpad.store.records import stats
+from support.session import store
 
 
 def test_a_game_is_merged_once_by_its_id():

@@ -2,28 +2,15 @@
 # STOP of a game (caller, reaction, margin, verdict) into its history record, which
 # outlives the log: the report draws the margins and reactions of finished games from
 # it. Both runtimes.
-from test_device import play
-from test_device_pick_a_dog import counts, data_with, open_variant, state
-from test_navigation import top
-
 from pawpad.games import pick_a_dog
 from pawpad.store.files import Storage
 from pawpad.store.records.history import read_history
 from pawsim.script import parse
-from pawsim.scripts import GO_MS, timed
-
-
-def raced_round(t, first, second, after_ms, right=True):
-    """GO (the board's OK, or the result's); seat `first` (1-based) calls STOP 100 ms
-    after GO, seat `second` presses `after_ms` later; the verdict; everyone collects one
-    card."""
-    go = t + GO_MS
-    keys = "%d ok\n%d p%d\n" % (t, go + 100, first)
-    if second:
-        keys += "%d p%d\n" % (go + 100 + after_ms, second)
-    keys += "%d %s\n" % (go + 400, "ok" if right else "back")
-    more, t = counts(go + 600, [1, 1])
-    return keys + more, t + 200
+from pawsim.scripts import timed
+from support.device import play
+from support.navigation import top
+from support.pick_a_dog import data_with, open_variant, state
+from support.stop import raced_round
 
 
 def test_the_margin_goes_with_the_verdict_and_every_stop_into_the_history():

@@ -2,9 +2,6 @@
 # sends the panel only the name and the lines around it; it says who pressed after and
 # who made a false start (in colours), and fits the panel with the longest of each.
 # Both runtimes.
-from test_device import play
-from test_device_pick_a_dog import data_with, open_variant
-
 from pawpad.app.flows.pick_a_dog import stop as pad_stop
 from pawpad.app.flows.pick_a_dog.lines import margins_line
 from pawpad.app.shell.game import Game
@@ -16,6 +13,8 @@ from pawsim import fit
 from pawsim.gallery import LONG_COLOURS, quiet_app
 from pawsim.script import parse
 from pawsim.scripts import GO_MS
+from support.device import play
+from support.pick_a_dog import data_with, open_variant
 
 GO = 1900 + GO_MS
 

@@ -4,12 +4,11 @@
 # another game's timer file is never taken. Both runtimes.
 import json
 
-from test_device import fresh_dir, play
-from test_device_games import OPEN_TOP_DOGS
-
 from pawpad.app.shell.game import TIMER_KEEP_MS
 from pawpad.store.files import Storage
 from pawpad.store.records import game_timer
+from support.device import fresh_dir, play
+from support.games import OPEN_TOP_DOGS
 
 # the board -> BACK: the game menu -> Timer (row 6) -> OK
 TO_TIMER = "2100 back\n2200 down\n2300 down\n2400 down\n2500 down\n2600 down\n2700 ok\n"

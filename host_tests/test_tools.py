@@ -6,13 +6,10 @@ import subprocess
 import sys
 import sysconfig
 
-from helpers import ROOT, run_sim
-
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-import bench  # noqa: E402
-import check_layers  # noqa: E402
-
-from pawsim import fakes  # noqa: E402
+from bench import bench
+from checks import check_layers
+from pawsim import fakes
+from support.unix_port import ROOT, run_sim
 
 TOUR = "1600 snap menu\n1700 down\n1800 down\n1900 down\n2000 down\n2100 ok\n2200 p3\n" \
        "2300 snap players\n2400 back\n2500 end\n"

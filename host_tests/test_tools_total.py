@@ -12,23 +12,16 @@ import json
 import os
 import re
 import subprocess
-import sys
 
-from fake_repl import FakeRepl
-from helpers import ROOT, micropython
-from test_export import record
-
-sys.path.insert(0, os.path.join(ROOT, "tools", "report"))
-sys.path.insert(0, os.path.join(ROOT, "tools", "install"))
-import boxdata  # noqa: E402
-import export  # noqa: E402
-import make_report  # noqa: E402
-import roster as roster_tool  # noqa: E402
-
-from pawpad.store.catalogues import roster as box_roster  # noqa: E402
-from pawpad.store.files import Storage  # noqa: E402
-from pawpad.store.log import codec, schema  # noqa: E402
-from pawpad.store.records.history import read_history  # noqa: E402
+from install import roster as roster_tool
+from pawpad.store.catalogues import roster as box_roster
+from pawpad.store.files import Storage
+from pawpad.store.log import codec, schema
+from pawpad.store.records.history import read_history
+from report import boxdata, export, make_report
+from support.export import record
+from support.fake_repl import FakeRepl
+from support.unix_port import micropython
 
 FORMULA = ("=", "+", "-", "@", "\t", "\r")  # OWASP: a cell starting so is a formula
 
@@ -334,8 +327,7 @@ def test_the_box_s_players_json_read_over_mpremote(tmp_path, monkeypatch):
         done = Ran()
         done.stdout = ""
         if "cp" in cmd:  # what runs on the box first (the old file set aside), then the copy
-            r = real_run([micropython(), "-c", "import sys\nsys.path.insert(0, %r)\n%s"
-                                % (os.path.join(ROOT, "firmware"), cmd[4])],
+            r = real_run([micropython(), "-c", cmd[4]],  # the firmware: MICROPYPATH
                                capture_output=True, timeout=60)
             assert r.returncode == 0, r.stderr
             copied.append((cmd[4], open(cmd[cmd.index("cp") + 1]).read()))
@@ -400,10 +392,9 @@ def test_a_damaged_game_in_progress_through_the_report_s_reading(tmp_path):
     damage it (tools/pawsim/damage.py: records of another shape, lying snapshots and
     checkpoints, cuts, flipped bits), beside a good history: the reading and the page
     end, and the history's games are all there."""
-    import page
-
     from pawpad.store.session import LOG
     from pawsim import damage
+    from report import page
 
     for game in ("pick_a_dog", "top_dog", "top_dogs", "circus_puppy"):
         store = Storage(str(tmp_path / game))

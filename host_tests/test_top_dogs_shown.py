@@ -1,11 +1,10 @@
 # What Top Dogs shows the table: points where points decide (a cup worth more than
 # one), the cup winner's own team in the rounds list, and the last round's cup before
 # the final standings. Through the menus. Both runtimes.
-from test_device import play
-from test_device_games import OPEN_TOP_DOGS, round_keys, three_players
-
 from pawsim import fit
 from pawsim.script import parse
+from support.device import play
+from support.games import OPEN_TOP_DOGS, round_keys, three_players
 
 
 def texts(app):

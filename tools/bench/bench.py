@@ -11,9 +11,6 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-for sub in ("firmware", "tools", "tools/install", "tools/bench", "tools/web",
-            "tools/checks", "tools/sim", "tools/shims", "boards/pico"):
-    sys.path.insert(0, os.path.join(ROOT, sub))
 
 from pawpad.drivers.ssd1306 import SSD1306  # noqa: E402
 from pawpad.ui.canvas import Canvas  # noqa: E402

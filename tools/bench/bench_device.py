@@ -24,12 +24,8 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-for sub in ("firmware", "tools", "tools/install", "tools/bench",
-            "tools/web", "tools/checks", "tools/sim", "tools/shims"):
-    sys.path.insert(0, os.path.join(ROOT, sub))
 
-from flash import STOP_WATCHDOG  # noqa: E402
-
+from install.flash import STOP_WATCHDOG  # noqa: E402
 from pawsim import robots, scripts  # noqa: E402
 
 PLAYERS = 4
@@ -113,7 +109,7 @@ def commit():
 def resume_phase(a, copies, lines):
     """Power-on to the resume offer (bench_resume_device.py --offer): its rows printed and
     kept with the rest; returns the cases that gave no figure."""
-    import bench_resume_device as offers
+    from bench import bench_resume_device as offers
 
     def say(line):
         print(line, flush=True)

@@ -5,9 +5,7 @@
 import gc
 import sys
 
-sys.path.insert(0, sys.argv[1])
-_HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
-sys.path.insert(1, _HERE + "/../../boards/pico")
+sys.path.insert(0, sys.argv[1])  # the modules precompiled (the rest: MICROPYPATH)
 
 
 def used():

@@ -43,13 +43,11 @@ import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-for sub in ("firmware", "tools", "tools/install", "tools/bench", "tools/web",
-            "tools/checks", "tools/sim", "tools/shims", "boards/pico"):
-    sys.path.insert(0, os.path.join(ROOT, sub))
 
-import bench_long_data as data  # noqa: E402
 import pins  # noqa: E402
-from flash import STOP_WATCHDOG  # noqa: E402
+
+from bench import bench_long_data as data  # noqa: E402
+from install.flash import STOP_WATCHDOG  # noqa: E402
 
 KB = 1024
 DESIGN_FREE = 140 * KB  # docs/budgets.md: free during a whole game of any title
@@ -862,7 +860,7 @@ def stale(port):
     """Why the device may not run this tree's firmware (its engines must be the ones
     that wrote the logs), or None: a source newer than its .mpy of build/mpy, or a file
     whose digest is not the one make flash last copied to this port."""
-    import flash
+    from install import flash
 
     for root, _dirs, names in os.walk(os.path.join(ROOT, "firmware", "pawpad")):
         for n in names:

@@ -7,10 +7,6 @@ import os
 import sys
 import time
 
-_HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
-for _p in ("/../../firmware", "/..", ""):
-    sys.path.insert(0, _HERE + _p)
-
 from pawpad.games.common import replay  # noqa: E402
 from pawpad.store.files import Storage  # noqa: E402
 from pawpad.store.resume import resume  # noqa: E402

@@ -34,12 +34,8 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-for sub in ("firmware", "tools", "tools/install", "tools/bench",
-            "tools/web", "tools/checks", "tools/sim", "tools/shims"):
-    sys.path.insert(0, os.path.join(ROOT, sub))
 
-from flash import STOP_WATCHDOG  # noqa: E402
-
+from install.flash import STOP_WATCHDOG  # noqa: E402
 from pawpad.games.common import clone  # noqa: E402
 from pawpad.store.files import Storage  # noqa: E402
 from pawpad.store.log import codec  # noqa: E402
@@ -433,7 +429,7 @@ def main():
     if a.offer:
         copies = []
         if a.frozen:
-            import bench_device  # noqa: E402
+            from bench import bench_device  # noqa: E402
 
             copies = bench_device.FROZEN_COPIES
         failed = offer_bench(a.mpremote, a.port, a.control, a.frozen, copies,

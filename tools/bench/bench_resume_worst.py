@@ -17,9 +17,6 @@ import os
 import sys
 import time
 
-_HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
-for _p in ("/../../firmware", "/..", ""):
-    sys.path.insert(0, _HERE + _p)
 if len(sys.argv) > 2:
     sys.path.insert(0, sys.argv[2])  # the modules precompiled
 

@@ -13,11 +13,6 @@ import os
 import sys
 
 _ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-for _sub in ("firmware", "tools", "tools/install", "tools/bench", "tools/web",
-             "tools/checks", "tools/sim", "tools/shims", "boards/pico"):
-    _p = os.path.join(_ROOT, _sub)
-    if _p not in sys.path:
-        sys.path.insert(0, _p)
 
 from pawpad.app.device.device import Device  # noqa: E402
 from pawpad.store.session import Session  # noqa: E402

@@ -9,16 +9,8 @@
 #        [--table-seeds 12] [--table-only] [--no-table]
 import sys
 
-if __name__ == "__main__":
-    HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
-    sys.path.insert(0, HERE + "/../../firmware")
-    sys.path.insert(0, HERE + "/../shims")
-    sys.path.insert(0, HERE)
-    sys.path.insert(0, HERE + "/..")
-
-from stagetable import ADDED, Table  # noqa: E402
-from stagetrace import Trace  # noqa: E402
-
+from bench.stagetable import ADDED, Table  # noqa: E402
+from bench.stagetrace import Trace  # noqa: E402
 from pawpad.core.stage.detector import UNSURE, StepDetector  # noqa: E402
 from pawpad.ticks import diff  # noqa: E402
 

@@ -6,10 +6,6 @@
 import sys
 import time
 
-_HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
-for _p in ("/../../boards/pico", "/../../firmware", "/..", ""):
-    sys.path.insert(0, _HERE + _p)
-
 import micropython  # noqa: E402
 
 from pawpad.app.device.device import Device  # noqa: E402

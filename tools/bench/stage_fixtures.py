@@ -8,11 +8,7 @@
 # its own "# expect:" lines. Usage: python tools/bench/stage_fixtures.py [FOLDER]
 import sys
 
-if __name__ == "__main__":
-    HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
-    sys.path.insert(0, HERE)
-
-from stagetable import Table  # noqa: E402
+from bench.stagetable import Table  # noqa: E402
 
 ASKABLE = ("rest", "pair")  # a finger on a dog and two dogs at once weigh alike
 

@@ -11,11 +11,6 @@
 # Usage: python tools/bench/stage_replay.py FILE.csv [--card GRAMS] [--stage 1|2] [--quiet]
 import sys
 
-if __name__ == "__main__":
-    HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
-    sys.path.insert(0, HERE + "/../../firmware")
-    sys.path.insert(0, HERE + "/../shims")
-
 from pawpad.core.stage.detector import UNSURE  # noqa: E402
 from pawpad.core.stage.sense import StageSense  # noqa: E402
 

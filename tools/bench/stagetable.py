@@ -21,7 +21,18 @@
 # truth: [(kind, stage, began_ms, cards, settled_ms, action)] per change, stage 0 or 1.
 import math
 
-from stagetrace import ADDED, REMOVED, Boxcars, Load, Press, Ring, Step, falling, smooth, traces_rng
+from bench.stagetrace import (
+    ADDED,
+    REMOVED,
+    Boxcars,
+    Load,
+    Press,
+    Ring,
+    Step,
+    falling,
+    smooth,
+    traces_rng,
+)
 
 RANGES = {
     "noise_g": (0.03, 0.3),

@@ -8,6 +8,8 @@ import inspect
 import os
 import sys
 
+from pawpad.app import registry
+
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 PAGE = os.path.join(ROOT, "docs", "events.md")
 
@@ -79,8 +81,6 @@ def game_section(gid, title, module):
 
 
 def page():
-    sys.path.insert(0, os.path.join(ROOT, "firmware"))
-    from pawpad.app import registry
 
     out = [HEAD % common_api()]
     for g in registry.GAMES:

@@ -117,13 +117,11 @@ class Tree:
 def named_as_text(root):
     """The modules the game registry (engines, flows) and the main menu (the box's
     own screens) import by name when they are first used."""
-    shims = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "shims")
-    sys.path[:0] = [root, shims]  # the micropython module, on CPython
+    sys.path.insert(0, root)  # the firmware tree asked about (an argument), first
     try:
         from pawpad.app import registry
     finally:
         sys.path.remove(root)
-        sys.path.remove(shims)
     out = []
     for g in registry.GAMES:
         out += [g.engine, g.flow]

@@ -1,20 +1,19 @@
 # Runs the plain-assert test files on the MicroPython unix port.
-# Usage: micropython tools/checks/mprun.py [--quick] host_tests [test_file.py ...]
+# Usage: micropython tools/checks/mprun.py [--quick] host_tests [test_file.py ...], with
+# MICROPYPATH set (make exports it: tools/sim/unixport.py).
 # Every test_*.py file whose first line is not "# cpython only" is imported and each
 # test_* function in it called. Prints a line per failure and `N passed, N failed,
-# N skipped` (a test that does not apply here raises skipping.Skipped). --quick (make
+# N skipped` (a test that does not apply here raises support.skipping.Skipped). --quick (make
 # check) leaves out the slow tests the folder's slow.py lists, and says how many.
 import gc
 import os
 import sys
 
+# The firmware, the host package and the board come from MICROPYPATH (the Makefile
+# exports it; tools/sim/unixport.py); the folder of test files is this runner's argument
+# and goes first, so that they import their shared helpers (host_tests/support).
 HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
 ROOT = HERE + "/../.."
-sys.path.insert(0, ROOT + "/firmware")
-sys.path.insert(0, ROOT + "/tools")
-for _g in ("install", "bench", "web", "checks", "sim"):
-    sys.path.insert(0, ROOT + "/tools/" + _g)
-sys.path.insert(0, ROOT + "/boards/pico")
 
 
 def is_dual(path):
@@ -28,7 +27,7 @@ def main(args):
     folder = args[0] if args else ROOT + "/host_tests"
     names = args[1:] or sorted(n for n in os.listdir(folder)
                                if n.startswith("test_") and n.endswith(".py"))
-    sys.path.insert(0, folder)
+    sys.path.insert(0, folder)  # the one path this runner sets: its argument
     slow = __import__("slow").is_slow if quick else None
     passed = failed = skipped = left = 0
     for name in names:
@@ -37,7 +36,7 @@ def main(args):
         mod = __import__(name[:-3])
         # Each file's own module-level data (caches of played games, say) goes with it:
         # what one file leaves behind never shapes the heap of the next.
-        loaded = [m for m in sys.modules if m.startswith("test_")]
+        loaded = [m for m in sys.modules if m.startswith(("test_", "support"))]
         for attr in sorted(dir(mod)):
             if not attr.startswith("test_"):
                 continue

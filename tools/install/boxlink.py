@@ -8,13 +8,9 @@
 # and then restart() gives the REPL a soft reset from the friendly REPL:
 # MicroPython runs main.py after a soft reset only from there (from the raw REPL
 # mpremote leaves it in, it would not), and a soft reset keeps the clock.
-import os
-import sys
 import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
-                                "boards", "pico"))
-import pins  # noqa: E402
+import pins  # boards/pico/pins.py, a module of the host package
 
 # The restart's mark (pins.RESTART_MARK), left where the box looks for it as it starts
 # (boards/pico/board.py: cause_of_boot): it then goes on with its game as it was, and

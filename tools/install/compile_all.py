@@ -9,7 +9,7 @@ import os
 import subprocess
 import sys
 
-import manifests
+from install import manifests
 
 
 def sources(folder):

@@ -19,8 +19,8 @@ import os
 import subprocess
 import sys
 
-import boxlink
-from manifests import pawpad_version
+from install import boxlink
+from install.manifests import pawpad_version
 
 STAMP = ".pawpad-flash"  # on the board: the digest of the state the last flash left
 PACKAGE = "pawpad"

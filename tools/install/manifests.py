@@ -125,11 +125,8 @@ def package_json_text(board=BOARD):
 
 
 def pawpad_version():
-    sys.path.insert(0, os.path.join(ROOT, "firmware"))
-    try:
-        import pawpad
-    finally:
-        sys.path.pop(0)
+    import pawpad
+
     return pawpad.VERSION
 
 

@@ -13,16 +13,13 @@ import subprocess
 import sys
 import tempfile
 
+from install import boxlink
+from install.flash import STOP_WATCHDOG
+from pawpad.store.catalogues import roster  # the box's own readers, on CPython
+from pawpad.store.files import Storage
+from pawpad.store.log.codec import JSON_ERRORS
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-for _p in ("firmware", "tools/shims"):  # the box's own readers, on CPython
-    sys.path.insert(0, os.path.join(HERE, "..", "..", _p))
-
-import boxlink  # noqa: E402
-from flash import STOP_WATCHDOG  # noqa: E402
-
-from pawpad.store.catalogues import roster  # noqa: E402
-from pawpad.store.files import Storage  # noqa: E402
-from pawpad.store.log.codec import JSON_ERRORS  # noqa: E402
 
 DEVICE_DIR = "/data"  # boards/pico/board.py: hw.data_dir
 

@@ -13,15 +13,8 @@
 #       build/soak-history
 import json
 
-if __name__ == "__main__":  # run as a script: the firmware, the tools and the pins
-    import sys
-
-    _here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
-    for _sub in ("/../../boards/pico", "/../../firmware", "/.."):
-        sys.path.insert(0, _here + _sub)
-
-from pawpad.app.shell import flow as flows  # noqa: E402
-from pawpad.app.shell.results import summary  # noqa: E402
+from pawpad.app.shell import flow as flows
+from pawpad.app.shell.results import summary
 from pawpad.core.colours import NAMES  # noqa: E402
 from pawpad.store.log import codec
 from pawpad.store.log.readback import LOG  # noqa: E402

@@ -10,30 +10,25 @@ import shutil
 import subprocess
 import sys
 
+from install import boxlink
+from install.flash import STOP_WATCHDOG
+from pawpad.app import registry
+from pawpad.app.shell import flow as flows
+from pawpad.core.colours import NAMES
+from pawpad.store.catalogues import roster as box_roster
+from pawpad.store.catalogues.roster import who
+from pawpad.store.files import Storage
+from pawpad.store.log import schema
+from pawpad.store.log.readback import LOG
+from pawpad.store.records import history as box_history
+from pawpad.store.records import score_sheet
+from pawpad.store.records import stats as statistics
+from pawpad.store.resume import resume
+from pawpad.store.session import Session
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-for _p in ("tools", "tools/install", "tools/bench", "tools/web",
-           "tools/checks", "tools/sim", "tools/shims", "firmware"):
-    if os.path.join(ROOT, _p) not in sys.path:
-        sys.path.insert(0, os.path.join(ROOT, _p))
-
-import boxlink  # noqa: E402
-from flash import STOP_WATCHDOG  # noqa: E402
-
-from pawpad.app import registry  # noqa: E402
-from pawpad.app.shell import flow as flows  # noqa: E402
-from pawpad.core.colours import NAMES  # noqa: E402
-from pawpad.store import session  # noqa: E402
-from pawpad.store.catalogues import roster as box_roster  # noqa: E402
-from pawpad.store.catalogues.roster import who  # noqa: E402
-from pawpad.store.files import Storage  # noqa: E402
-from pawpad.store.log import schema  # noqa: E402
-from pawpad.store.records import history as box_history  # noqa: E402
-from pawpad.store.records import score_sheet  # noqa: E402
-from pawpad.store.records import stats as statistics  # noqa: E402
-from pawpad.store.resume import resume  # noqa: E402
-
-FILES = (box_history.HISTORY, statistics.STATS, session.LOG, box_roster.ROSTER)
+FILES = (box_history.HISTORY, statistics.STATS, LOG, box_roster.ROSTER)
 DEVICE_DIR = "/data"  # boards/pico/board.py: hw.data_dir
 
 
@@ -297,7 +292,7 @@ def read_game(store, problems):
     "rounds" ([[score per seat] after each row of its score sheet]), "unit" (a row is a
     "Round", or a "Turn" in Circus Puppy), "stops" ([{"seat", "react_ms", "false"}] in
     order; Pick-a-Dog only), "tally" (the flow's statistics of it)}."""
-    if not session.Session.saved(store):
+    if not Session.saved(store):
         return None
     s, messages = resume(store)
     problems.extend(messages)
@@ -308,7 +303,7 @@ def read_game(store, problems):
         rounds = score_sheet.totals(s, flow, False)
     except (ValueError, KeyError, TypeError, IndexError) as e:  # the rules' Refused too
         problems.append("%s: the game in progress does not replay from its start (%s): "
-                        "left out" % (session.LOG, text(e)))
+                        "left out" % (LOG, text(e)))
         return None
     events = list(s.events())  # each one the rules took, from the start
     state = s.state  # the events in force replayed

@@ -12,8 +12,6 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
-from boxdata import seat_names, title_of  # noqa: E402
-from boxdata import text as box_text  # noqa: E402
 from matplotlib import patheffects  # noqa: E402
 from matplotlib.lines import Line2D  # noqa: E402
 from matplotlib.patches import Patch  # noqa: E402
@@ -22,6 +20,8 @@ from matplotlib.ticker import MaxNLocator  # noqa: E402
 
 from pawpad.core.colours import RGB  # noqa: E402
 from pawpad.store.records.history import when  # noqa: E402
+from report.boxdata import seat_names, title_of  # noqa: E402
+from report.boxdata import text as box_text  # noqa: E402
 
 INK = "#333333"
 ANY = "#9a9a9a"  # a legend's sample of something drawn in every player's colour

@@ -11,17 +11,13 @@
 # the last saves). The rules engine plays along, so the counts fit the table and the
 # script knows when the game is over. The last game is left in progress after a few
 # rounds.
-import os
 import sys
 
-_ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
-sys.path.insert(0, os.path.join(_ROOT, "firmware"))
-sys.path.insert(0, os.path.join(_ROOT, "tools"))
-from pawpad.app.flows.pick_a_dog.exam import usual_counts  # noqa: E402
-from pawpad.core.colours import NAMES as COLOURS  # noqa: E402
-from pawpad.games import pick_a_dog  # noqa: E402
-from pawsim.rng import Rng  # noqa: E402
-from pawsim.scripts import counts_keys  # noqa: E402
+from pawpad.app.flows.pick_a_dog.exam import usual_counts
+from pawpad.core.colours import NAMES as COLOURS
+from pawpad.games import pick_a_dog
+from pawsim.rng import Rng
+from pawsim.scripts import counts_keys
 
 PLAYERS = 4
 COUNTDOWN_MS = 3000  # OK to GO

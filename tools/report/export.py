@@ -11,9 +11,8 @@ import json
 import os
 import uuid
 
-import boxdata
-
 from pawpad.store.records import history as box_history
+from report import boxdata
 
 LOCATION = "Pawpad"
 # A name-based UUID of our own (RFC 4122, section 4.3): the same player, game, place and

@@ -5,9 +5,7 @@
 # OUT/<name>.png; the files read are kept in OUT/data.
 import os
 
-import boxdata
-import charts
-import page
+from report import boxdata, charts, page
 
 
 def make(box, out, source):

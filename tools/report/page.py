@@ -6,10 +6,9 @@ import base64
 import html
 import os
 
-from boxdata import seat_names, text, title_of
-
 from pawpad.app.flows.pick_a_dog.tally import STOPS_KEPT
 from pawpad.store.records.history import when
+from report.boxdata import seat_names, text, title_of
 
 STYLE = """
 body { font-family: system-ui, sans-serif; color: #222; max-width: 60em; margin: 2em auto;
@@ -115,7 +114,7 @@ def _duration(ms):
 
 
 def players_table(box):
-    from charts import painter
+    from report.charts import painter
 
     paint = painter(box)
     rows = []
@@ -133,7 +132,7 @@ def players_table(box):
 
 
 def games_table(box, n=10):
-    from charts import painter
+    from report.charts import painter
 
     paint = painter(box)
     rows = []

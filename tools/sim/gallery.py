@@ -2,13 +2,7 @@
 # Runs on CPython and on the MicroPython unix port; the test compares the two.
 import sys
 
-_HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
-for _p in ("/../shims", "/../../firmware", "/..", ""):
-    sys.path.insert(0, _HERE + _p)
-if sys.implementation.name == "micropython":
-    sys.path.remove(_HERE + "/../shims")  # the real micropython module is built in
-
-from pawsim import gallery  # noqa: E402
+from pawsim import gallery
 
 if len(sys.argv) > 2 and sys.argv[1] == "--png":
     from pawsim.png import write_panel_png

@@ -3,10 +3,6 @@
 # and watchdog resets; prints the figures and each failure. See pawsim/restless.py.
 import sys
 
-sys.path.insert(0, "firmware")
-sys.path.insert(0, "tools")
-sys.path.insert(0, "boards/pico")
-
-from pawsim import restless  # noqa: E402
+from pawsim import restless
 
 sys.exit(restless.main(sys.argv))

@@ -11,15 +11,21 @@
 # killed); --dump-state FILE writes the game in progress as JSON at the end;
 # --reset-cause watchdog boots as after the watchdog reset a hung box;
 # --snap-every N puts a snapshot of the game's state in its log every N events.
+# The firmware, pawsim and the board's pins come from MICROPYPATH (make sim;
+# tools/sim/unixport.py).
 import sys
 
-_HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
-for _p in ("/../../boards/pico", "/../../firmware", "/..", ""):
-    sys.path.insert(0, _HERE + _p)
-if len(sys.argv) > 2 and sys.argv[1] == "--mpy":
-    # Precompiled bytecode first, as on the Pico: no compiler's RAM spent at import.
-    sys.path.insert(0, sys.argv[2])
-    del sys.argv[1:3]
+
+def load_precompiled(argv):
+    """--mpy DIR, first if given: DIR's precompiled bytecode goes ahead of the sources on
+    the path (the one path the simulator sets, a folder chosen as it starts), as on the
+    Pico: no compiler's RAM spent at import."""
+    if len(argv) > 2 and argv[1] == "--mpy":
+        sys.path.insert(0, argv[2])
+        del argv[1:3]
+
+
+load_precompiled(sys.argv)
 
 import pawsim.board as simboard  # noqa: E402
 

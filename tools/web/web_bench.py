@@ -8,11 +8,9 @@ import argparse
 import gzip
 import json
 import os
-import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import web_browser as wb  # noqa: E402
-import web_test  # noqa: E402
+from web import web_browser as wb
+from web import web_test
 
 RUNTIME = ("micropython.wasm", "micropython.mjs")
 PAGE = ("index.html", "pawpad.css", "pawpad.js")

@@ -16,10 +16,8 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "install"))
-from compile_all import sources  # noqa: E402
+from install.compile_all import sources
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PORT = "web/node_modules/@micropython/micropython-webassembly-pyscript"

@@ -5,15 +5,13 @@
 # DATA_DIR: an empty folder (the box's flash). --events: after the frames, a line
 # "event <n> <t_ms> <action> [args]" per event of the script: n frames had been drawn
 # when it came.
+# The firmware, pawsim, the pins and the page's own script reader (web/py/webscript.py)
+# come from MICROPYPATH: web_test.py passes tools/sim/unixport.py's with web/py added.
 import sys
 
-_HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
-for _p in ("/../../web/py", "/../../boards/pico", "/../../firmware", "/..", ""):
-    sys.path.insert(0, _HERE + _p)
+import webscript
 
-import webscript  # noqa: E402
-
-import pawsim.board as simboard  # noqa: E402
+import pawsim.board as simboard
 
 
 def main():

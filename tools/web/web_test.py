@@ -31,12 +31,11 @@ import sys
 import tempfile
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import web_browser as wb  # noqa: E402
+from pawpad.app.flows.pick_a_dog.common import STOP
+from sim.unixport import micropypath
+from web import web_browser as wb
 
 ROOT = wb.ROOT
-sys.path.insert(0, os.path.join(ROOT, "firmware"))
-from pawpad.app.flows.pick_a_dog.common import STOP  # noqa: E402
 
 SHOTS = os.path.join(ROOT, "build", "web-test")
 TIMED = ("pad-stopped",)  # screens showing real reaction times: never equal to a script's
@@ -51,7 +50,9 @@ def unix_frames(micropython, script):
         out = subprocess.run([micropython, "-X", "heapsize=4m",
                               os.path.join(ROOT, "tools", "web", "web_frames.py"), script, data,
                               "--events"],
-                             capture_output=True, text=True, check=True).stdout
+                             capture_output=True, text=True, check=True,
+                             env=dict(os.environ, MICROPYPATH=micropypath(extra=("web/py",)))
+                             ).stdout
     frames, events = [], []
     for line in out.splitlines():
         if line.startswith("event "):
@@ -433,9 +434,7 @@ def check_report_on_a_phone(b, url, micropython):
     """`make report`'s page at a phone's width: nothing past the right edge (no
     sideways scroll), every chart inside the screen. The box's data: an evening of
     Pick-a-Dog on the unix port, with a game left after one round (its chart too)."""
-    sys.path[:0] = [os.path.join(ROOT, "tools", "report")]
-    import demo
-    import make_report
+    from report import demo, make_report
 
     with tempfile.TemporaryDirectory() as tmp:
         keys = os.path.join(tmp, "evening.keys")

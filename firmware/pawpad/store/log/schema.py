@@ -18,7 +18,7 @@
 #                            places of the other n - k; `undone` those of the events
 #                            undone; `count` the records before this one, header
 #                            included; `crc` the CRC-32 of all the places in force
-#                            then the undone ones (store/pages.py), which the places
+#                            then the undone ones (store/log/pages.py), which the places
 #                            the chain gives must match.
 #        [..., crc, fixes]   and, when some of the first k were corrected since the
 #                            link, [i, place, ...]: those events' places now (indices

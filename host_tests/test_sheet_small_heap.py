@@ -11,21 +11,17 @@ import shutil
 import sys
 import tempfile
 
-from helpers import ROOT, run_mp
-
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-sys.path.insert(0, os.path.join(ROOT, "tools", "install"))
-from compile_all import compile_tree  # noqa: E402
-
-from pawpad.app.shell import flow as flows  # noqa: E402
-from pawpad.app.shell import results  # noqa: E402
-from pawpad.store.files import Storage  # noqa: E402
-from pawpad.store.log import codec  # noqa: E402
-from pawpad.store.records import score_sheet  # noqa: E402
-from pawpad.store.records.score_sheet import Kept  # noqa: E402
-from pawpad.store.records.sheet import SHEET  # noqa: E402
-from pawpad.store.resume import resume  # noqa: E402
-from pawsim import longdata  # noqa: E402
+from install.compile_all import compile_tree
+from pawpad.app.shell import flow as flows
+from pawpad.app.shell import results
+from pawpad.store.files import Storage
+from pawpad.store.log import codec
+from pawpad.store.records import score_sheet
+from pawpad.store.records.score_sheet import Kept
+from pawpad.store.records.sheet import SHEET
+from pawpad.store.resume import resume
+from pawsim import longdata
+from support.unix_port import ROOT, run_mp
 
 # The modules precompiled, as on the Pico, and held in this heap as the .mpy install
 # holds them. Measured: the straight game's check fails at 250k and passes at 256-260k
@@ -41,6 +37,7 @@ from pawpad.store.files import Storage
 from pawpad.store.session import Session
 from pawpad.app.shell import flow as flows, results
 from pawpad.store.records.score_sheet import Kept
+from pawpad.store.resume import resume
 
 
 class Host:  # what results.summary reads of the game (as pawsim.longdata's)

@@ -5,8 +5,6 @@
 # under the game being played (every other case each way), the history's score sheet
 # at the game's end is the one made from the log alone, and a resume makes the rows
 # after its snapshot the log's. Every title. Both runtimes.
-from test_sheet_kept import copy_dir, kept_rows, played, truth
-
 from pawpad.app.shell import results
 from pawpad.app.shell.game import Game
 from pawpad.store.files import Storage
@@ -14,6 +12,7 @@ from pawpad.store.log import codec
 from pawpad.store.records.sheet import SHEET
 from pawpad.store.resume import resume
 from pawsim.robots import Chooser, Even, Mixed
+from support.sheet import copy_dir, kept_rows, played, truth
 
 # (title, players, settings, chooser, seed, robot moves): games of 12 to 30 rows,
 # the history keeping all or most of them, two of them past the log's first

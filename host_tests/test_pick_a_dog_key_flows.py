@@ -5,12 +5,11 @@
 # count. Both runtimes.
 import json
 
-from test_device import play
-from test_device_pick_a_dog import data_with, open_variant, state
-
 from pawpad.app.flows.pick_a_dog import exam as pad_exam
 from pawsim import fit
 from pawsim.scripts import GO_MS
+from support.device import play
+from support.pick_a_dog import data_with, open_variant, state
 
 GO = 1900 + GO_MS
 

@@ -5,7 +5,7 @@
 # (the cups, the champions, the cards), at each player count of the list, with and
 # without the keypad. Circus Puppy's and solo's are test_device_circus_puppy's and
 # test_device_pick_a_dog's scripted games.
-import bench_presses as bp
+from bench import bench_presses as bp
 
 TABLES = (
     ("top_dogs", 3, None, bp.play_top_dogs, 10), ("top_dogs", 4, None, bp.play_top_dogs, 10),

@@ -6,12 +6,12 @@
 import os
 
 import main
-from test_crash_loop import Board, PowerCut, crash_in, good_files, plays, run_main, scripted
-from test_readers_total import tempdir
 
 from pawpad.app.shell.app import App
 from pawpad.store import crashes
 from pawpad.store.files import Storage
+from support.crash import Board, PowerCut, crash_in, good_files, plays, run_main, scripted
+from support.readers import tempdir
 
 
 def rmtree(path):
