@@ -2,11 +2,11 @@
 # runs  make -C $MICROPY/ports/rp2 BOARD=RPI_PICO FROZEN_MANIFEST=<this file>.
 # Then only main.py, board.py and pins.py go on the Pico's flash (make flash FROZEN=1):
 # the board's wiring stays unfrozen, so a rewired box needs no new UF2.
-# Measured on the emulated Pico (make bench-device, frozen vs .mpy on flash, 400 kHz):
-# heap free during a whole game 166-182 KB vs 83-110 KB; a game's first screen after OK
-# 38-81 ms vs 64-260 ms; boot about 210 ms vs 934 ms. The viper modules
-# (pawpad/*/_fast.py) freeze as machine code; no @micropython.native method is frozen
-# (mpy-tool aligns its code to 2 bytes only, and the Cortex-M0+ faults reading it).
+# What the frozen build gains over .mpy files on flash (the heap, a game's first
+# screen, the boot): docs/benchmarks.md, from make bench-device with and without
+# FROZEN=1. The viper modules (pawpad/*/_fast.py) freeze as machine code; no
+# @micropython.native method is frozen (mpy-tool aligns its code to 2 bytes only, and
+# the Cortex-M0+ faults reading it).
 #
 # The firmware's manifest comes first: its metadata (the version) is this build's.
 include("../../firmware/manifest.py")

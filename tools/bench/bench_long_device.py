@@ -27,6 +27,8 @@
 # 300-game history with History, a Top Dogs game and its end keyed in, the menu keys
 # pressed through the emulated pins, its console read for tracebacks (and /data
 # listed afterwards: what the keys did).
+# The table is also written into docs/benchmarks.md (its section "bench-long"; --no-doc
+# leaves the file alone).
 # Exit status 1 when a step raised on the device (its traceback is printed), or a run
 # gave no figures; --strict: also when a figure misses its budget.
 # Usage (after make flash; make bench-long flashes first):
@@ -49,6 +51,7 @@ for sub in ("firmware", "tools", "tools/install", "tools/bench", "tools/web",
 
 import bench_long_data as data  # noqa: E402
 import device_code  # noqa: E402
+import figures  # noqa: E402
 import pins  # noqa: E402
 from flash import STOP_WATCHDOG  # noqa: E402
 
@@ -347,6 +350,7 @@ def main():
                     "firmware alone")
     ap.add_argument("--work", default=os.path.join(ROOT, "build", "bench-long"))
     ap.add_argument("--out", default=os.path.join(ROOT, "build", "bench-long.txt"))
+    ap.add_argument("--no-doc", action="store_true", help="leave docs/benchmarks.md alone")
     a = ap.parse_args()
     connect = [a.mpremote, "connect", a.port]
     why = stale(a.port)
@@ -491,11 +495,14 @@ def main():
     print("  %-13s %7s %7s %7s %9s %9s %10s %-12s %10s %-12s %6s %9s  %s" % (
         "game", "records", "events", "log", "resume", "OK->game", "low free", "(>=140/120)",
         "low block", "(>=16 KB)", "sheet", "end", "errors"))
+    md = []  # the table's rows, for docs/benchmarks.md
     for title, events, size, fig in rows:
         if fig is None:
             print("  %-13s %7d %7d %5.0fKB  no figures (see above)" % (NAMES[title],
                                                                      a.records, events,
                                                                      size / KB))
+            md.append([NAMES[title], a.records, events, "%.0f KB" % (size / KB)]
+                      + ["-"] * 8 + ["no figures"])
             continue
         free, block = budget(fig, NAMES[title])
         sheet = "long" if fig.get("sheet_too_long") else str(fig.get("sheet_rows", "-"))
@@ -505,10 +512,16 @@ def main():
             "%s/%s" % (mark(free, DESIGN_FREE), mark(free, ISSUE_FREE)), kb(block),
             mark(block, BLOCK), sheet, ms(fig.get("end_ms")),
             len(fig["errors"]) or "-"))
+        md.append([NAMES[title], a.records, events, "%.0f KB" % (size / KB),
+                   ms(fig.get("resume_ms")), ms(fig.get("ok_to_game_ms")), kb(free),
+                   "%s/%s" % (mark(free, DESIGN_FREE), mark(free, ISSUE_FREE)), kb(block),
+                   mark(block, BLOCK), sheet, ms(fig.get("end_ms")),
+                   len(fig["errors"]) or "-"])
     if hist is not None:
         sizes, fig = hist
         if fig is None:
             print("  %-13s no figures (see above)" % "history")
+            md.append(["%d history" % a.games] + ["-"] * 11 + ["no figures"])
         else:
             free, block = budget(fig, "history")
             print("  %-13s %7s %7s %5.0fKB %9s %9s %10s %-12s %10s %-12s %6s %9s  %s" % (
@@ -516,6 +529,11 @@ def main():
                 fig.get("events", "-"), sum(sizes) / KB, "-", "-", kb(free),
                 "%s/%s" % (mark(free, DESIGN_FREE), mark(free, ISSUE_FREE)), kb(block),
                 mark(block, BLOCK), "-", ms(fig.get("end_ms")), len(fig["errors"]) or "-"))
+            md.append(["%d history" % a.games, a.games, fig.get("events", "-"),
+                       "%.0f KB" % (sum(sizes) / KB), "-", "-", kb(free),
+                       "%s/%s" % (mark(free, DESIGN_FREE), mark(free, ISSUE_FREE)), kb(block),
+                       mark(block, BLOCK), "-", ms(fig.get("end_ms")),
+                       len(fig["errors"]) or "-"])
     print("\n  where the lowest were seen, and the rest:")
     for title, _events, _size, fig in rows:
         if fig is None:
@@ -579,6 +597,19 @@ def main():
     if low:
         print("\n  below budget: " + "; ".join(low))
     print("  (the output is kept in %s)" % os.path.relpath(a.out, ROOT))
+    if not a.no_doc and md:
+        notes = ["Budgets (docs/budgets.md): free >= 140 KB during a whole game, >= 120 KB "
+                 "in every game at any length; largest free block >= 16 KB. The benchmark's "
+                 "own code is on the heap too (its figures are not added back)."]
+        notes += ["Below budget: " + "; ".join(low) + "."] if low else []
+        notes += ["Failed: " + "; ".join(failures) + "."] if failures else []
+        print("  (figures written to %s)" % figures.shown(figures.write(
+            "bench-long", figures.section("bench-long", figures.device(a.port, False), [(
+                "The heap after a collection at every step and every change (lowest seen), "
+                "the resume timed on the device", figures.table(
+                    ["game", "records", "events", "log", "resume", "OK->game", "low free",
+                     "(>=140/120)", "low block", "(>=16 KB)", "sheet", "end", "errors"], md)
+                + "".join("\n\n" + n for n in notes))]))))
     if failures:
         print("bench-long: %d failure%s: %s" % (len(failures), "s" * (len(failures) > 1),
                                                "; ".join(failures)))

@@ -6,6 +6,7 @@
 # way, and what that comes to at the bound (score_sheet.REPLAY_MAX events: a longer
 # game keeps no sheet). Usage (after `make flash`):
 #   python tools/bench/bench_resume_device.py --mpremote .venv/bin/mpremote --port PORT
+# (its table also written into docs/benchmarks.md, the section "bench-resume").
 #
 # --offer: the worst resume of issue 33, from power-on to the offer on the panel, on the
 # emulated Pico (tools/rp2emu: its control port resets the chip and hands over the
@@ -410,6 +411,7 @@ def main():
     ap.add_argument("--offer-limit", type=float, default=OFFER_LIMIT_S,
                     help="(--offer) emulated s to wait for an offer")
     ap.add_argument("--titles", default=",".join(OFFER_TITLES), help="(--offer) which")
+    ap.add_argument("--no-doc", action="store_true", help="leave docs/benchmarks.md alone")
     a = ap.parse_args()
     if a.offer:
         copies = []
@@ -426,6 +428,7 @@ def main():
     print("  %-13s %7s %7s %10s %12s %12s %10s %6s %12s" % (
         "game", "records", "events", "resume", "free before", "free after", "sheet",
         "rows", "at %d events" % REPLAY_MAX))
+    md = []
     with tempfile.TemporaryDirectory() as tmp:
         for name, players, settings, chooser, moves in GAMES:
             path, events, records = write_log(name, players, settings, chooser, moves, tmp)
@@ -447,8 +450,22 @@ def main():
             print("  %-13s %7d %7s %7.0f ms %10s B %10s B %7.0f ms %6s %9.0f ms%s" % (
                 name, records, n, int(us) / 1000, f0, f1, int(sheet_us) / 1000, rows,
                 per_event * REPLAY_MAX, "" if msgs == "0" else "  (%s messages)" % msgs))
+            md.append([name, records, n, "%.0f ms" % (int(us) / 1000), f0 + " B", f1 + " B",
+                       "%.0f ms" % (int(sheet_us) / 1000), rows,
+                       "%.0f ms" % (per_event * REPLAY_MAX), msgs])
         subprocess.run(connect + ["fs", "rm", ":/data/" + LOG], capture_output=True,
                        timeout=120)
+    if md and not a.no_doc:
+        import figures
+
+        print("  (figures written to %s)" % figures.shown(figures.write(
+            "bench-resume", figures.section("bench-resume", figures.device(a.port, False), [(
+                "A game log of about %d records of each title, resumed on the device "
+                "(Session.resume; ticks_us, mem_free), then its score sheet made from the "
+                "whole log, and that at the bound (score_sheet.REPLAY_MAX = %d events)"
+                % (RECORDS, REPLAY_MAX), figures.table(
+                    ["game", "records", "events", "resume", "free before", "free after",
+                     "sheet", "rows", "at %d events" % REPLAY_MAX, "messages"], md))]))))
 
 
 if __name__ == "__main__":
