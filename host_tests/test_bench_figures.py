@@ -148,6 +148,6 @@ def test_the_device_sections_say_where_and_which_build():
                                           [("ui", ["heap free at the menu: 1 B\n"])])
     assert name == "bench-device-frozen"
     assert "emulated Pico" in text and "frozen into the UF2" in text
-    assert "**Phase ui**" in text and "- heap free at the menu: 1 B" in text
+    assert "**Phase ui**" in text and "| heap free at the menu | 1 B |" in text
     name, text = bench_device.doc_section("/dev/ttyACM0", False, {}, [])
     assert name == "bench-device" and "a Pico (/dev/ttyACM0)" in text and ".mpy" in text

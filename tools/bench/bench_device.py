@@ -133,9 +133,9 @@ def resume_phase(a, copies, lines):
 
 def doc_section(port, frozen, opts, phases):
     """The text of this benchmark's section of docs/benchmarks.md: [(phase, the lines
-    it printed)] as Markdown (tables where the lines are columns)."""
+    it printed)] as Markdown, a table a phase (figures.pairs)."""
     name = "bench-device-frozen" if frozen else "bench-device"
-    parts = [("Phase %s" % phase, figures.from_text(out) or "- (nothing printed)")
+    parts = [("Phase %s" % phase, figures.pairs(out) or "(nothing printed)")
              for phase, out in phases]
     return name, figures.section(name, figures.device(port, frozen) + "; times from "
                                  "time.ticks_us() on the device; options " + json.dumps(opts),

@@ -173,6 +173,33 @@ def title(name):
     raise KeyError(name)
 
 
+def pairs(lines):
+    """Free-form printed lines (a device's) as a table of two columns: each line's words
+    up to its first ": " (else its first gap of two spaces) and the rest; "== what"
+    lines as headings of bold text between tables."""
+    out, rows = [], []
+
+    def flush():
+        if rows:
+            out.append(table(["figure", "measured"], rows))
+            rows.clear()
+
+    for x in lines:
+        x = x.strip()
+        if not x:
+            continue
+        if x.startswith("=="):
+            flush()
+            out.append("**%s**" % x.lstrip("= "))
+            continue
+        what, sep, rest = x.partition(": ")
+        if not sep:
+            what, rest = (re.split(r"\s{2,}", x, maxsplit=1) + [""])[:2]
+        rows.append([" ".join(what.split()), " ".join(rest.split())])
+    flush()
+    return "\n\n".join(out)
+
+
 def section(name, where, parts, when=None):
     """The section's text: its title, a line of when, where and at which commit, then
     `parts` [(heading or None, Markdown)]."""
