@@ -141,6 +141,19 @@ def test_printed_lines_become_tables():
     assert "| STOP of | bytes | at 400 kHz |\n|---|---|---|\n| RED | 313 bytes | 7.04 ms |" in md
 
 
+def test_a_traceback_is_one_row():
+    md = figures.pairs(["heap free at the menu: 77040 B", "Traceback (most recent call last):",
+                        '  File "exam.py", line 1, in usual_counts',
+                        '  File "logread.py", line 1, in events_at',
+                        "MemoryError: memory allocation failed, allocating 1148 bytes",
+                        "STOP press -> first byte to the panel:     median 3.6 ms"])
+    assert md.split("\n")[2:] == [
+        "| heap free at the menu | 77040 B |",
+        '| traceback | MemoryError: memory allocation failed, allocating 1148 bytes (File '
+        '"logread.py", line 1, in events_at) |',
+        "| STOP press -> first byte to the panel | median 3.6 ms |"]
+
+
 def test_the_device_sections_say_where_and_which_build():
     import bench_device
 

@@ -217,7 +217,7 @@ def main():
         with subprocess.Popen(chain, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                               text=True) as p:
             for line in p.stdout:
-                if line.startswith("cp "):
+                if line.startswith(("cp ", "Up to date: ")):  # mpremote's, of the copies
                     continue
                 print(line, end="", flush=True)
                 lines.append(line)

@@ -176,8 +176,10 @@ def title(name):
 def pairs(lines):
     """Free-form printed lines (a device's) as a table of two columns: each line's words
     up to its first ": " (else its first gap of two spaces) and the rest; "== what"
-    lines as headings of bold text between tables."""
+    lines as headings of bold text between tables; a traceback as one row, its
+    exception and where it was raised."""
     out, rows = [], []
+    where = []  # the File lines of a traceback being read
 
     def flush():
         if rows:
@@ -191,6 +193,17 @@ def pairs(lines):
         if x.startswith("=="):
             flush()
             out.append("**%s**" % x.lstrip("= "))
+            continue
+        if x.startswith("Traceback (most recent call last)"):
+            where.append("")
+            continue
+        if where:
+            if x.startswith("File "):
+                where.append(x)
+                continue
+            last = where[-1]
+            where.clear()
+            rows.append(["traceback", " ".join(x.split()) + (" (%s)" % last if last else "")])
             continue
         what, sep, rest = x.partition(": ")
         if not sep:
