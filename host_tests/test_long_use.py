@@ -76,7 +76,7 @@ from pawpad.app.device.device import Device
 from pawpad.app.registry import labels
 from pawsim import board as simboard
 from pawsim import robots
-from pawsim.restless import largest_block
+from pawsim.heap import look as heap_look
 from pawsim.script import Player, parse
 
 FIG = {"low_free": None, "low_free_at": None, "low_block": None, "low_block_at": None,
@@ -93,22 +93,7 @@ CHOOSERS = {"Chooser": robots.Chooser, "Close": robots.Close, "Even": robots.Eve
 
 
 def look(where):
-    gc.collect()
-    free = gc.mem_free()
-    block = largest_block(free)
-    gc.collect()
-    FIG["looks"] += 1
-    if FIG["low_free"] is None or free < FIG["low_free"]:
-        FIG["low_free"], FIG["low_free_at"] = free, where
-    if FIG["low_block"] is None or block < FIG["low_block"]:
-        FIG["low_block"], FIG["low_block_at"] = block, where
-    mine = FIG["steps"].get(where)
-    if mine is None:
-        FIG["steps"][where] = [free, block]
-        FIG["order"].append(where)
-    else:
-        mine[0] = min(mine[0], free)
-        mine[1] = min(mine[1], block)
+    heap_look(FIG, where)
 
 
 def _quiet(line):

@@ -4,14 +4,18 @@
 #     the MicroPython unix port (objects there are 64-bit, larger than on the Pico);
 #   - bytes on the I2C bus for a full frame and for a one-line change, and their time
 #     at 400 kHz and 1 MHz (9 clocks a byte: 8 bits and the acknowledge).
+# Printed, and written as tables into docs/benchmarks.md (its section "bench",
+# tools/bench/figures.py; --no-doc leaves the file alone).
 import argparse
 import os
+import re
 import subprocess
 import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+from bench import figures  # noqa: E402
 from pawpad.drivers.ssd1306 import SSD1306  # noqa: E402
 from pawpad.ui.canvas import Canvas  # noqa: E402
 from pawsim.fakes import I2C  # noqa: E402
@@ -89,6 +93,8 @@ def part(label, cmd, **kw):
         print(r.stderr.rstrip())
         print("  FAILED: %s (exit %d)" % (label, r.returncode))
         FAILED.append(label)
+        return r.stdout.split("\n") + ["FAILED: %s (exit %d)" % (label, r.returncode)]
+    return r.stdout.split("\n")
 
 
 def ms(nbytes, hz):
@@ -100,13 +106,18 @@ def main():
     ap.add_argument("--micropython", default="micropython")
     ap.add_argument("--mpy", default="build/mpy")
     ap.add_argument("--sim-mpy", default="build/sim")
+    ap.add_argument("--no-doc", action="store_true", help="leave docs/benchmarks.md alone")
     a = ap.parse_args()
+    md = []  # (heading, Markdown): this benchmark's section of docs/benchmarks.md
 
     print("== firmware size as .mpy (mpy-cross -march=armv6m)")
     sizes = mpy_sizes(a.mpy)
     for group in sorted(sizes):
         print("  %-20s %7d bytes" % (group, sizes[group]))
     print("  %-20s %7d bytes" % ("total", sum(sizes.values())))
+    md.append(("The firmware's size as .mpy (mpy-cross -march=armv6m), by layer",
+               figures.table(["part", "bytes"], [[g, sizes[g]] for g in sorted(sizes)]
+                             + [["total", sum(sizes.values())]])))
 
     print("== smallest -X heapsize (unix port, 64-bit objects, the simulator's own"
           " fakes and script included)")
@@ -116,36 +127,66 @@ def main():
                    cwd=ROOT, check=True, capture_output=True)
     from pawsim import scripts
 
+    heaps = []
     for label, script, players, expect in (
             ("boot to the menu", "1600 end\n", 4, "screen menu"),
             ("full Top Dogs game, 3 players", scripts.top_dogs_game(), 3, "screen menu\n"),
             ("full Pick-a-Dog game, 8 players", scripts.pick_a_dog_game(), 8, "screen menu\n")):
         heap = smallest_heap(a.micropython, a.sim_mpy, script, players, expect)
         print("  %-32s %s" % (label + ":", "%dk" % heap if heap else "not within 2048k"))
+        heaps.append([label, "%dk" % heap if heap else "not within 2048k"])
         if not heap:
             FAILED.append(label)
     print("  budget for full games: 96k")
+    md.append(("The smallest -X heapsize (unix port, 64-bit objects, the simulator's own "
+               "fakes and script included; budget for full games: 96k)",
+               figures.table(["run", "smallest heap"], heaps)))
+    live = []
     for game, players in (("top_dogs", 3), ("pick_a_dog", 8)):
         with tempfile.TemporaryDirectory() as tmp:
             with open(tmp + "/settings.json", "w") as f:
                 f.write('{"players": %d}' % players)
-            part("heap of a %s game" % game, [a.micropython, "-X", "heapsize=2m",
-                                               "tools/bench/bench_heap.py", a.sim_mpy, tmp, game])
+            live += part("heap of a %s game" % game, [a.micropython, "-X", "heapsize=2m",
+                                                       "tools/bench/bench_heap.py", a.sim_mpy,
+                                                       tmp, game])
+    rows = [re.match(r"\s*(\S+)\s+live after the game: firmware\s*(\d+k).*simulator\s*(\d+k)",
+                     x) for x in live]
+    md.append(("The live heap after a whole scripted game (tools/bench/bench_heap.py, "
+               "-X heapsize=2m)", figures.table(
+                   ["game", "firmware (modules and data)", "simulator (fakes, panel, board)"],
+                   [m.groups() for m in rows if m]) + "".join(
+                       "\n\n" + x.strip() for x in live if x.startswith("FAILED"))))
 
     print("== replaying a long game's events (unix port, game timings; a power cut's resume"
           " does this)")
-    part("replay", [a.micropython, "-X", "heapsize=4m", "tools/bench/bench_replay.py"])
+    md.append(("Replaying a long game's events (tools/bench/bench_replay.py: unix port, "
+               "game timings; a power cut's resume does this)", figures.from_text(
+                   part("replay", [a.micropython, "-X", "heapsize=4m",
+                                   "tools/bench/bench_replay.py"]))))
 
     print("== the STOP path (Pick-a-Dog, unix port, simulated board: game timings, 50-100"
           " times faster than a Pico; the device's figures: make bench-device)")
     print("  bytes on the I2C bus until the caller's name is on the panel:")
-    part("the STOP path", [a.micropython, "-X", "heapsize=2m", "tools/bench/bench_stop.py"])
+    stop = part("the STOP path", [a.micropython, "-X", "heapsize=2m",
+                                  "tools/bench/bench_stop.py"])
+    md.append(("The STOP path (tools/bench/bench_stop.py: Pick-a-Dog, unix port, simulated "
+               "board, game timings; bytes on the I2C bus until the caller's name is on the "
+               "panel)", figures.from_text(stop, [["STOP of", "bytes", "at 400 kHz",
+                                                    "at 1 MHz"]])))
 
     print("== I2C bus (address bytes included)")
     full, line = bus_figures()
+    bus = []
     for name, n in (("full frame", full), ("one text line", line)):
         print("  %-14s %5d bytes  %6.2f ms at 400 kHz  %6.2f ms at 1 MHz"
               % (name, n, ms(n, 400000), ms(n, 1000000)))
+        bus.append([name, n, "%.2f" % ms(n, 400000), "%.2f" % ms(n, 1000000)])
+    md.append(("The I2C bus (address bytes included; 9 clocks a byte)",
+               figures.table(["write", "bytes", "ms at 400 kHz", "ms at 1 MHz"], bus)))
+    if not a.no_doc:
+        print("  (figures written to %s)" % figures.shown(figures.write("bench", figures.section(
+            "bench", figures.unix_port(a.micropython) + ", the firmware as .mpy files (build/mpy; "
+            "the simulator's build/sim)", md))))
     if FAILED:
         sys.exit("make bench: %d part(s) failed: %s" % (len(FAILED), ", ".join(FAILED)))
 

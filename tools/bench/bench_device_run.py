@@ -15,6 +15,8 @@ from array import array
 
 from machine import mem32
 
+from pawsim.heap import probe  # copied beside it by bench_device.py (device_code)
+
 T_START = time.ticks_us()
 gc.collect()
 # What this script's own code holds of the heap: BASE_ALLOC is measured by the host's
@@ -33,22 +35,6 @@ out = print
 
 def say(*a):
     out(*a)
-
-
-def largest_free():
-    """The largest block the heap can give now (bytes, within 256): fragmentation.
-    Found by allocating, after a collection."""
-    gc.collect()
-    lo, hi = 0, gc.mem_free()
-    while hi - lo > 256:
-        mid = (lo + hi) // 2
-        try:
-            b = bytearray(mid)
-            del b
-            lo = mid
-        except MemoryError:
-            hi = mid
-    return lo
 
 
 # --- a button's pin pulled low: SIO's output-enable set and cleared (RP2040, RP2350) ---
@@ -361,7 +347,7 @@ class Script:
                     self.heap_min = f
                 self.keys += 1
                 if self.keys % 5 == 0:
-                    b = largest_free()
+                    b = probe()[1]
                     if self.block_min is None or b < self.block_min:
                         self.block_min = b
         await asyncio.sleep_ms(300)
@@ -403,9 +389,8 @@ async def main():
     await asyncio.sleep_ms(200)
     await sc.play("0 ok\n", heap=False)
     assert dev.app.screen_name() == "menu", dev.app.screen_name()
-    gc.collect()
-    say("heap free at the menu: %d B, largest free block %.1f KB" % (
-        gc.mem_free(), largest_free() / 1024))
+    free, block = probe()
+    say("heap free at the menu: %d B, largest free block %.1f KB" % (free, block / 1024))
 
     if PHASE == "replay":
         task.cancel()
@@ -682,8 +667,7 @@ async def sheet_figures(rig, gname):
     rig.render(dev.now)
     rec = rig.frames[-1]
     turned = panel_ms(rig, t1, rec[4], rec[3])
-    block = largest_free()
-    gc.collect()  # the probe's own trials are garbage, not the sheet's
+    block = probe()[1]  # the probe's own trials collected after it, not the sheet's
     say("score sheet of a %d-event %s game (%d rows): open -> last byte on the panel "
         "%.1f ms, a page turned %.1f ms; largest free block after %.1f KB, heap free "
         "%d B  goals <= 1000 ms, >= 16 KB" % (n, gname, len(sheet.sheet), opened,

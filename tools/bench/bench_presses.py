@@ -11,6 +11,8 @@
 #
 #   python tools/bench/bench_presses.py              the table (make bench)
 #   python tools/bench/bench_presses.py --rounds 60  more rounds a game
+# The table is also written into docs/benchmarks.md (its section "bench-presses";
+# --no-doc leaves the file alone).
 # host_tests/test_bench_presses.py holds the goal: at most half of the presses before.
 import os
 import sys
@@ -29,8 +31,8 @@ from pawsim.scripts import GO_MS  # noqa: E402
 
 STEP_MS = 150  # between two presses (the device runs on 200 ms after each)
 # A game's rounds measured, from as many games as they take. Top Dogs' mean sits near
-# half of before: 30 rounds drew it at 50.5%, 100 and 300 at 49%; a smaller sample
-# swings it across the line.
+# half of before (docs/benchmarks.md, "Key presses for a round"): 30 rounds drew it
+# above half, 100 and 300 below; a smaller sample swings it across the line.
 ROUNDS = 100
 
 
@@ -438,14 +440,30 @@ def main(argv):
     print("Key presses for one round (taps only), %d rounds a game:" % rounds)
     print("%-27s %6s %5s %6s %7s %6s  %s" % ("game", "fewest", "most", "mean", "before",
                                               "share", "asked"))
+    rows, notes = [], []
     for row in GAMES:
         counts, once = measure(row, rounds)
         mean = sum(counts) / len(counts)
         print("%-27s %6d %5d %6.1f %7.1f %5d%%  %s" % (
             row[1], min(counts), max(counts), mean, row[5], round(100 * mean / row[5]),
             row[6]))
+        rows.append([row[1], min(counts), max(counts), "%.1f" % mean, "%.1f" % row[5],
+                     "%d%%" % round(100 * mean / row[5]), row[6]])
         if once:
             print("  (and once, the 18 dogs keyed into the catalog: %d presses)" % once)
+            notes.append("%s: once, the 18 dogs keyed into the catalog, %d presses."
+                         % (row[1], once))
+    if "--no-doc" not in argv:
+        import figures
+
+        print("(figures written to %s)" % figures.shown(figures.write(
+            "bench-presses", figures.section(
+                "bench-presses", "CPython, the real menus on the simulated board in virtual "
+                "time (tools/bench/bench_presses.py)",
+                [("Key presses for one round (taps only), %d rounds a game; before: the same "
+                  "benchmark on the code before the presses were cut (02a17ee)" % rounds,
+                  figures.table(["game", "fewest", "most", "mean", "before", "share",
+                                 "asked"], rows) + "".join("\n\n" + n for n in notes))]))))
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@
 # way, and what that comes to at the bound (score_sheet.REPLAY_MAX events: a longer
 # game keeps no sheet). Usage (after `make flash`):
 #   python tools/bench/bench_resume_device.py --mpremote .venv/bin/mpremote --port PORT
+# (its table also written into docs/benchmarks.md, the section "bench-resume").
 #
 # --offer: the worst resume of issue 33, from power-on to the offer on the panel, on the
 # emulated Pico (tools/rp2emu: its control port resets the chip and hands over the
@@ -53,26 +54,8 @@ GAMES = (  # name, players, settings, chooser, robot moves
 )
 RECORDS = 1000
 
-ON_DEVICE = """
-import gc, time
-from pawpad.store.files import Storage
-from pawpad.store.resume import resume
-gc.collect()
-free0 = gc.mem_free()
-t0 = time.ticks_us()
-s, m = resume(Storage("/data"))
-us = time.ticks_diff(time.ticks_us(), t0)
-gc.collect()
-free1 = gc.mem_free()
-from pawpad.app.shell import flow
-from pawpad.store.records import score_sheet
-f = flow.load(s.name)
-gc.collect()
-t0 = time.ticks_us()
-rows = score_sheet.totals(s, f, False)
-sheet_us = time.ticks_diff(time.ticks_us(), t0)
-print("RESULT", len(s.events()), us, free0, free1, len(m), sheet_us, len(rows))
-"""
+# Runs on the device (`mpremote run`): the resume and the sheet timed there.
+ON_DEVICE = os.path.join(ROOT, "tools", "bench", "bench_resume_run.py")
 
 
 def write_log(name, players, settings, chooser, moves, folder):
@@ -425,6 +408,7 @@ def main():
     ap.add_argument("--offer-limit", type=float, default=OFFER_LIMIT_S,
                     help="(--offer) emulated s to wait for an offer")
     ap.add_argument("--titles", default=",".join(OFFER_TITLES), help="(--offer) which")
+    ap.add_argument("--no-doc", action="store_true", help="leave docs/benchmarks.md alone")
     a = ap.parse_args()
     if a.offer:
         copies = []
@@ -441,6 +425,7 @@ def main():
     print("  %-13s %7s %7s %10s %12s %12s %10s %6s %12s" % (
         "game", "records", "events", "resume", "free before", "free after", "sheet",
         "rows", "at %d events" % REPLAY_MAX))
+    md = []
     with tempfile.TemporaryDirectory() as tmp:
         for name, players, settings, chooser, moves in GAMES:
             path, events, records = write_log(name, players, settings, chooser, moves, tmp)
@@ -451,7 +436,7 @@ def main():
             if cp.returncode:
                 print("  %s: copy failed: %s" % (name, cp.stderr.strip()[-200:]))
                 continue
-            r = subprocess.run(connect + ["exec", ON_DEVICE], capture_output=True,
+            r = subprocess.run(connect + ["run", ON_DEVICE], capture_output=True,
                                text=True, timeout=600)
             line = [x for x in r.stdout.split("\n") if x.startswith("RESULT")]
             if not line:
@@ -462,8 +447,22 @@ def main():
             print("  %-13s %7d %7s %7.0f ms %10s B %10s B %7.0f ms %6s %9.0f ms%s" % (
                 name, records, n, int(us) / 1000, f0, f1, int(sheet_us) / 1000, rows,
                 per_event * REPLAY_MAX, "" if msgs == "0" else "  (%s messages)" % msgs))
+            md.append([name, records, n, "%.0f ms" % (int(us) / 1000), f0 + " B", f1 + " B",
+                       "%.0f ms" % (int(sheet_us) / 1000), rows,
+                       "%.0f ms" % (per_event * REPLAY_MAX), msgs])
         subprocess.run(connect + ["fs", "rm", ":/data/" + LOG], capture_output=True,
                        timeout=120)
+    if md and not a.no_doc:
+        import figures
+
+        print("  (figures written to %s)" % figures.shown(figures.write(
+            "bench-resume", figures.section("bench-resume", figures.device(a.port, False), [(
+                "A game log of about %d records of each title, resumed on the device "
+                "(store/resume.py; ticks_us, mem_free), then its score sheet made from the "
+                "whole log, and that at the bound (score_sheet.REPLAY_MAX = %d events)"
+                % (RECORDS, REPLAY_MAX), figures.table(
+                    ["game", "records", "events", "resume", "free before", "free after",
+                     "sheet", "rows", "at %d events" % REPLAY_MAX, "messages"], md))]))))
 
 
 if __name__ == "__main__":

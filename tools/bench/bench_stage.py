@@ -6,7 +6,9 @@
 # Runs on CPython and on the MicroPython unix port (tests use `score`, `score_table`).
 # Usage: python tools/bench/bench_stage.py [--seeds 60] [--first 1] [--length 90] [--verbose]
 #        [--lag sinc4|exp|boxcar] [--hand wander|flat] [--models: four models in turn]
-#        [--table-seeds 12] [--table-only] [--no-table]
+#        [--table-seeds 12] [--table-only] [--no-table] [--no-doc]
+# On CPython the figures are also written into docs/benchmarks.md (its section
+# "bench-stage"; --no-doc leaves the file alone).
 import sys
 
 from bench.stagetable import ADDED, Table  # noqa: E402
@@ -167,9 +169,9 @@ def bench_table(seeds, first=1, length=90, sps_list=(10, 80), levels=NOISE_LEVEL
     return totals
 
 
-def report_table(totals):
-    """A line a rate and noise level, and whether the goals hold."""
-    lines = []
+def table_rows(totals):
+    """A row of figures a rate and noise level, and whether the goals hold."""
+    rows = []
     ok = True
     for sps, sigma in sorted(totals):
         t = totals[(sps, sigma)]
@@ -183,19 +185,28 @@ def report_table(totals):
                  p95 <= GOALS["p95"][sps])
         if sigma <= GOAL_LEVEL and not meets:
             ok = False
-        lines.append(
-            "%2d SPS noise %.2f g: %d steps: found %d, asked %d (%.1f%%), missed %d "
-            "(found or asked %.2f%%); false %d, asked needlessly %d (%.2f%%); latency p50 "
-            "%d p95 %d max %d ms  %s"
-            % (sps, sigma, t["steps"], t["found"], t["asked"], 100.0 * t["asked"] / n,
-               t["missed"], known, t["false"], t["needless"], false, pct(t["latency"], 50), p95,
-               max(t["latency"]) if t["latency"] else 0,
-               ("goals met" if meets else "GOALS MISSED") if sigma <= GOAL_LEVEL
-               else "(past the goals' noise)"))
-    lines.append("goals (found or asked >= %.1f%%, false <= %.1f%%, p95 <= %d ms at 10 SPS "
-                 "and %d ms at 80 SPS, every noise level up to %.2f g): %s"
-                 % (GOALS["found"], GOALS["false"], GOALS["p95"][10], GOALS["p95"][80],
-                    GOAL_LEVEL, "met" if ok else "MISSED"))
+        rows.append((sps, sigma, t["steps"], t["found"], t["asked"], 100.0 * t["asked"] / n,
+                     t["missed"], known, t["false"], t["needless"], false,
+                     pct(t["latency"], 50), p95, max(t["latency"]) if t["latency"] else 0,
+                     ("goals met" if meets else "GOALS MISSED") if sigma <= GOAL_LEVEL
+                     else "(past the goals' noise)"))
+    return rows, ok
+
+
+def goals_line(ok):
+    return ("goals (found or asked >= %.1f%%, false <= %.1f%%, p95 <= %d ms at 10 SPS "
+            "and %d ms at 80 SPS, every noise level up to %.2f g): %s"
+            % (GOALS["found"], GOALS["false"], GOALS["p95"][10], GOALS["p95"][80],
+               GOAL_LEVEL, "met" if ok else "MISSED"))
+
+
+def report_table(totals):
+    """A line a rate and noise level, and whether the goals hold."""
+    rows, ok = table_rows(totals)
+    lines = ["%2d SPS noise %.2f g: %d steps: found %d, asked %d (%.1f%%), missed %d "
+             "(found or asked %.2f%%); false %d, asked needlessly %d (%.2f%%); latency p50 "
+             "%d p95 %d max %d ms  %s" % r for r in rows]
+    lines.append(goals_line(ok))
     return "\n".join(lines), ok
 
 
@@ -229,20 +240,52 @@ def bench(seeds, first=1, length=90, sps_list=(10, 80), verbose=False, make=None
     return totals
 
 
-def report(totals):
-    lines = []
+def trace_rows(totals):
+    rows = []
     for sps in sorted(totals):
         t = totals[sps]
         n = t["steps"] or 1
         errs = [abs(e) for e in t["begin_err"]]
-        lines.append(
-            "%2d SPS: found %d/%d (%.2f%%), wrong count %d, false %d (%.2f%%); "
-            "start error p50 %d ms p95 %d ms; latency after settling p50 %d ms "
-            "p95 %d ms max %d ms"
-            % (sps, t["found"], t["steps"], 100.0 * t["found"] / n, t["wrong"], t["false"],
-               100.0 * t["false"] / n, pct(errs, 50), pct(errs, 95), pct(t["latency"], 50),
-               pct(t["latency"], 95), max(t["latency"]) if t["latency"] else 0))
-    return "\n".join(lines)
+        rows.append((sps, t["found"], t["steps"], 100.0 * t["found"] / n, t["wrong"],
+                     t["false"], 100.0 * t["false"] / n, pct(errs, 50), pct(errs, 95),
+                     pct(t["latency"], 50), pct(t["latency"], 95),
+                     max(t["latency"]) if t["latency"] else 0))
+    return rows
+
+
+def report(totals):
+    return "\n".join(
+        "%2d SPS: found %d/%d (%.2f%%), wrong count %d, false %d (%.2f%%); "
+        "start error p50 %d ms p95 %d ms; latency after settling p50 %d ms "
+        "p95 %d ms max %d ms" % r for r in trace_rows(totals))
+
+
+def write_doc(parts):
+    """This benchmark's section of docs/benchmarks.md (on CPython, where git runs)."""
+    from bench import figures
+
+    md = []
+    for kind, head, rows, ok in parts:
+        if kind == "table":
+            md.append((head, figures.table(
+                ["SPS", "noise g", "steps", "found", "asked", "asked %", "missed",
+                 "found or asked %", "false", "asked needlessly", "false %",
+                 "latency p50 ms", "p95 ms", "max ms", ""],
+                [[r[0], "%.2f" % r[1], r[2], r[3], r[4], "%.1f" % r[5], r[6], "%.2f" % r[7],
+                  r[8], r[9], "%.2f" % r[10]] + ["%d" % x for x in r[11:14]] + [r[14]]
+                 for r in rows])
+                + "\n\n" + goals_line(ok)))
+        else:
+            md.append((head, figures.table(
+                ["SPS", "found", "steps", "found %", "wrong count", "false", "false %",
+                 "start error p50 ms", "p95 ms", "latency after settling p50 ms",
+                 "p95 ms", "max ms"],
+                [[r[0], r[1], r[2], "%.2f" % r[3], r[4], r[5], "%.2f" % r[6]]
+                 + ["%d" % x for x in r[7:]]
+                 for r in rows])))
+    print("(figures written to %s)" % figures.shown(figures.write("bench-stage", figures.section(
+        "bench-stage", "CPython (tools/bench/bench_stage.py: the firmware's StepDetector "
+        "on synthetic recordings; no timing of the host counts)", md))))
 
 
 def main(argv):
@@ -250,6 +293,8 @@ def main(argv):
     lag, hand = "sinc4", "wander"
     models = None
     table_seeds, table, gentle = 12, True, True
+    doc = sys.implementation.name != "micropython"  # docs/benchmarks.md written
+    parts = []
     i = 0
     while i < len(argv):
         a = argv[i]
@@ -281,6 +326,8 @@ def main(argv):
                       ("exp", "flat"))
         elif a == "--verbose":
             verbose = True
+        elif a == "--no-doc":
+            doc = False
         else:
             raise SystemExit("bench_stage: unknown argument " + a)
         i += 1
@@ -288,16 +335,25 @@ def main(argv):
         print("stage detector on the harsh table (tools/bench/stagetable.py): %d tables of "
               "%d s, two stages, a rate and noise level (seeds %d-%d):"
               % (table_seeds, length, first, first + table_seeds - 1))
-        text, _ok = report_table(bench_table(table_seeds, first, length, verbose=verbose))
+        totals = bench_table(table_seeds, first, length, verbose=verbose)
+        text, ok = report_table(totals)
         print(text)
-    if not gentle:
-        return
-    for m_lag, m_hand in models or ((lag, hand),):
+        parts.append(("table", "On the harsh table (tools/bench/stagetable.py): %d tables of "
+                      "%d s, two stages, a rate and noise level (seeds %d-%d)"
+                      % (table_seeds, length, first, first + table_seeds - 1),
+                      table_rows(totals)[0], ok))
+    for m_lag, m_hand in (models or ((lag, hand),)) if gentle else ():
         totals = bench(seeds, first, length, verbose=verbose, lag=m_lag, hand=m_hand)
         print("stage detector on %d synthetic traces of %d s per rate (seeds %d-%d, "
               "HX711 lag %s, hands %s):"
               % (seeds, length, first, first + seeds - 1, m_lag, m_hand))
         print(report(totals))
+        parts.append(("traces", "On %d one-stage synthetic traces of %d s a rate "
+                      "(tools/bench/stagetrace.py: seeds %d-%d, HX711 lag %s, hands %s)"
+                      % (seeds, length, first, first + seeds - 1, m_lag, m_hand),
+                      trace_rows(totals), None))
+    if doc and parts:
+        write_doc(parts)
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ from pawpad.store.log import scan
 from pawpad.store.records.history import read_history
 from pawpad.store.session import Session
 from pawsim import board as simboard
+from pawsim.heap import probe
 from pawsim.rng import Rng
 from pawsim.script import Player
 
@@ -45,29 +46,11 @@ class Figures:
         return out
 
     def look_at_heap(self):
-        import gc
-
-        gc.collect()
-        free = gc.mem_free()
-        block = largest_block(free)
+        free, block = probe()
         if self.low_free is None or free < self.low_free:
             self.low_free = free
         if self.low_block is None or block < self.low_block:
             self.low_block = block
-
-
-def largest_block(most):
-    """The largest bytearray the heap can give now (a search by halves)."""
-    lo, hi = 0, most
-    while hi - lo > 256:
-        mid = (lo + hi) // 2
-        try:
-            b = bytearray(mid)
-            del b
-            lo = mid
-        except MemoryError:
-            hi = mid
-    return lo
 
 
 class Table:
