@@ -10,7 +10,7 @@ from micropython import const
 
 from pawpad.games import engine_for
 from pawpad.games.common import clone
-from pawpad.store.log import codec, readback, reading, schema
+from pawpad.store.log import codec, readback, schema
 from pawpad.store.log.lines import LINE_MAX
 from pawpad.store.log.pages import Pages, same
 from pawpad.store.log.readback import DRAFT, LOG, SHEET, TIMER, finish
@@ -116,6 +116,8 @@ class Session:
         `careful`: what the game made of its events raised (an event in force that
         the rules refuse, say): every record is tried against the game; when all of
         them fit, the log is not at fault and this returns, changing nothing."""
+        from pawpad.store.log import reading  # only for a repair: a game seldom needs one
+
         self.flush()  # what the table did last goes first: it may be in the good part
         try:
             r, messages = finish(reading.read(self.store, True, careful))

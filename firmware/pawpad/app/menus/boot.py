@@ -1,12 +1,11 @@
 # The boot screen: the name and the version for a moment, then the main menu (and the
 # saved game offered again, when there is one). A saved game is read while it shows,
-# a slice of the reading each loop turn (store/session.py, Resuming): a long log's
+# a slice of the reading each loop turn (store/resume.py, Resuming): a long log's
 # reading says how far it has come, and the box's loop, its watchdog and its buttons
 # go on meanwhile.
 from micropython import const
 
 from pawpad.app.menus.version import version_line
-from pawpad.store.resume import Resuming
 from pawpad.store.session import Session
 from pawpad.ticks import diff
 from pawpad.ui import widgets
@@ -55,6 +54,8 @@ class Boot(Screen):
         if not self.begun:
             self.begun = True
             if Session.saved(app.store):
+                from pawpad.store.resume import Resuming  # only with a game saved
+
                 self.reading = Resuming(app.store)
                 self.tick_ms = 1  # a slice each loop turn
                 app.nav.dirty = True
