@@ -228,7 +228,7 @@ def test_long_round_false_start_stays_a_false_start():
     clock = RoundClock(go)
     clock.press(4, add(go, -3000))  # pressed during the countdown
     t = 0
-    for _ in range(1500):  # 25 minutes of loop turns
+    for _ in range(1500):  # 25 minutes of loop cycles
         t += 1000000
         clock.update(add(go, t))
     clock.press(1, add(go, t + 10))
@@ -248,7 +248,7 @@ def test_judge_takes_offsets_of_any_size():
 
 
 def test_a_press_of_the_countdown_is_a_false_start_whatever_its_tick():
-    # GO's own loop turn can hand the countdown a press whose tick is GO's, or later:
+    # GO's own loop cycle can hand the countdown a press whose tick is GO's, or later:
     # it was pressed before GO was given, so it is a false start, never the STOP.
     go = PERIOD - 10  # across the wrap too
     for t in (add(go, -5000), go, add(go, 30)):

@@ -1,5 +1,5 @@
-# The stage-weight step detector (docs/rules.md, "Stage weight"). Both runtimes.
-from pawpad.core.stage.detector import StepDetector
+# The stage-weight change detector (docs/rules.md, "Stage weight"). Both runtimes.
+from pawpad.core.stage.detector import ChangeDetector
 from pawsim.rng import Rng
 
 CARD = 4.0  # grams of one folded dog card
@@ -40,7 +40,7 @@ class Steps:
 
 def test_one_card_added_at_each_rate():
     for hz in (10, 20, 80):
-        det = StepDetector(CARD)
+        det = ChangeDetector(CARD)
         events = run(det, Steps(100.0, [(2000, CARD)], 5000), hz)
         assert len(events) == 1, (hz, events)
         kind, t, cards = events[0]
@@ -49,34 +49,34 @@ def test_one_card_added_at_each_rate():
 
 
 def test_two_cards_falling_off():
-    det = StepDetector(CARD)
+    det = ChangeDetector(CARD)
     events = run(det, Steps(120.0, [(1500, -2 * CARD)], 4000), 40)
     assert [(e[0], e[2]) for e in events] == [("removed", 2)]
     assert 1500 <= events[0][1] <= 1525
 
 
 def test_a_push_of_the_hand_is_not_a_card():
-    det = StepDetector(CARD)
+    det = ChangeDetector(CARD)
     events = run(det, Steps(100.0, [], 5000, push=(1500, 2200, 60.0)), 40)
     assert events == []
 
 
 def test_card_added_during_a_push_counts_once():
-    det = StepDetector(CARD)
+    det = ChangeDetector(CARD)
     events = run(det, Steps(100.0, [(1800, CARD)], 5000, push=(1500, 2000, 40.0)), 40)
     assert [(e[0], e[2]) for e in events] == [("added", 1)]
     assert 1500 <= events[0][1] <= 1800
 
 
 def test_sequence_of_steps():
-    det = StepDetector(CARD)
+    det = ChangeDetector(CARD)
     profile = Steps(50.0, [(1000, CARD), (3000, CARD), (5000, -3 * CARD)], 7000)
     events = run(det, profile, 80)
     assert [(e[0], e[2]) for e in events] == [("added", 1), ("added", 1), ("removed", 3)]
 
 
 def test_noise_alone_reports_nothing():
-    det = StepDetector(CARD)
+    det = ChangeDetector(CARD)
     # uniform noise of +-0.5 g (sigma 0.29 g): nothing for 10 s, but the detector has
     # settled on it (it is not silent for never settling), and a card after is found
     assert run(det, Steps(80.0, [], 10000), 80, noise_amp=0.5) == []
@@ -86,7 +86,7 @@ def test_noise_alone_reports_nothing():
 
 
 def test_quiet_and_sigma_follow_the_state():
-    det = StepDetector(CARD)
+    det = ChangeDetector(CARD)
     assert det.sigma() is None and not det.quiet()  # still learning
     t = 0
     for i in range(40):
@@ -106,7 +106,7 @@ def test_quiet_and_sigma_follow_the_state():
 
 
 def test_repeated_stamps_are_not_new_samples():
-    det = StepDetector(CARD)
+    det = ChangeDetector(CARD)
     assert run(det, Steps(100.0, [], 2000), 40) == []
     n = det._n
     assert det.feed(2000, 500.0) == [] and det._n == n  # the same stamp again: ignored
@@ -119,7 +119,7 @@ def test_a_stage_far_from_zero_and_a_big_jump():
     # more than 1 kg: the stored values are moved, not broken. 375 cards' weight at once
     # is no play of the game: the box asks, the players say "nothing of ours" (told(0)),
     # and when it is taken away, leaving one card behind, that card is the change.
-    det = StepDetector(CARD)
+    det = ChangeDetector(CARD)
     profile = Steps(5000.0, [(2000, 1500.0), (6000, -1500.0 + CARD)], 9000)
     rng = Rng(1)
     events = []
@@ -135,7 +135,7 @@ def test_a_stage_far_from_zero_and_a_big_jump():
 
 
 def test_times_across_the_tick_wrap():
-    det = StepDetector(CARD)
+    det = ChangeDetector(CARD)
     start = (1 << 30) - 1500
     events = []
     for i in range(300):
@@ -148,14 +148,14 @@ def test_times_across_the_tick_wrap():
 
 def test_card_weight_must_be_positive():
     try:
-        StepDetector(0)
+        ChangeDetector(0)
     except ValueError:
         return
     raise AssertionError("a zero card weight was accepted")
 
 
 def test_a_torn_read_is_dropped_and_a_heavy_change_is_not():
-    det = StepDetector(CARD)
+    det = ChangeDetector(CARD)
     rng = Rng(2)
     t = 0
     while t < 3000:
@@ -179,7 +179,7 @@ def test_what_the_players_said_is_not_theirs_is_never_asked_about_again():
     # a cup of 1.6 cards put on the stage: asked about after accept_ms, the
     # players say nothing of the game (told 0); it stays a minute: no second question,
     # no event; then a card is put on beside it: that card is the change
-    det = StepDetector(CARD)
+    det = ChangeDetector(CARD)
     profile = Steps(100.0, [(2000, 1.6 * CARD), (70000, CARD)], 75000)
     rng = Rng(3)
     events = []

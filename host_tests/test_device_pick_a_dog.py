@@ -343,7 +343,7 @@ def test_the_stop_tone_plays_whole_when_the_display_fails_with_it():
     data = data_with('{"players": 3}')
     go = 1900 + GO_MS
     # the display is pulled just before the STOP: the frame's write fails in the
-    # STOP's own loop turn; the error tone waits for the STOP's 250 ms
+    # STOP's own loop cycle; the error tone waits for the STOP's 250 ms
     p = play(open_variant(0) + "1900 ok\n%d unplug display\n%d p2\n%d end" % (
         go + 50, go + 100, go + 700), data)
     sounds = [line.split()[1:] for line in p.log if " sound " in line]

@@ -76,7 +76,7 @@ def test_a_panel_that_does_not_keep_up_is_told_and_redrawn_at_400_khz():
     assert p.dev.check_fast_panel() == "no answer"
     assert clock.calls[-1] is False and p.hw.display is not None
     before = p.world.i2c.bus_bytes
-    p.play(parse("1700 end"))  # the next loop turn
+    p.play(parse("1700 end"))  # the next loop cycle
     assert p.world.i2c.bus_bytes - before > 1024  # the whole frame again, at 400 kHz
     assert p.world.panel.ram == p.hw.display.buffer
 

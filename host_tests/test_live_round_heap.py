@@ -2,7 +2,7 @@
 # heap_lock: the app's own asyncio loop (loop.run) waits through the round, a player's
 # button is pressed, and the STOP is decided and its caller's name sent to the panel,
 # all with the heap locked; any allocation raises MemoryError inside the loop and the
-# test names it (caught in the loop's turn itself, so no ordering of the tasks hides
+# test names it (caught in the loop's cycle itself, so no ordering of the tasks hides
 # it). The lock ends when the name's frame is on the panel: the details drawn after
 # it (the reaction time, who pressed after) are text made as they are drawn. A round
 # that allocates nothing cannot have a collection land in it (the countdown collects
@@ -115,9 +115,9 @@ def _round(seat, settings='{"players": 4}', think_ms=400):
     disp.send_prepared = sent
 
     class Probed(plain):
-        def step(self, now_ms, now_us):
+        def cycle(self, now_ms, now_us):
             try:
-                return plain.step(self, now_ms, now_us)
+                return plain.cycle(self, now_ms, now_us)
             except MemoryError as e:  # recorded in the turn, whatever runs next
                 seen["failed"] = e
                 raise

@@ -34,7 +34,7 @@ def test_a_tie_pressed_again_shows_the_verdicts_keys_and_lets_the_loop_rest():
     # as after a STOP without a tie (test_stop_screen): the verdict's keys show once
     # the late presses are past ...
     assert "OK: right" in shown(p.dev.app), shown(p.dev.app)
-    # ... and the screen stops asking for a turn of the loop every millisecond
+    # ... and the screen stops asking for a cycle of the loop every millisecond
     assert screen.tick_ms is None or screen.tick_ms >= 50, screen.tick_ms
 
 

@@ -44,7 +44,7 @@ def append(store, rec):
 
 
 def read_sliced(store, n=1):
-    """resume()'s result (store/resume.py), read `n` records a loop turn; how far it
+    """resume()'s result (store/resume.py), read `n` records a loop cycle; how far it
     came each turn."""
     r = Resuming(store)
     seen = []

@@ -3,15 +3,15 @@
 # the old tests still passed with the stillness tolerance cut to a sixth.) Both runtimes.
 import test_stage_physics as phys
 
-from pawpad.core.stage.detector import StepDetector
+from pawpad.core.stage.detector import ChangeDetector
 
 
 def fails(changes, *tests):
-    """Runs the tests with StepDetector's class attributes changed; True if one fails."""
+    """Runs the tests with ChangeDetector's class attributes changed; True if one fails."""
     old = {}
     for name in changes:
-        old[name] = getattr(StepDetector, name)
-        setattr(StepDetector, name, changes[name])
+        old[name] = getattr(ChangeDetector, name)
+        setattr(ChangeDetector, name, changes[name])
     try:
         for test in tests:
             try:
@@ -21,7 +21,7 @@ def fails(changes, *tests):
         return False
     finally:
         for name in old:
-            setattr(StepDetector, name, old[name])
+            setattr(ChangeDetector, name, old[name])
 
 
 def test_the_tests_pass_as_the_detector_is():

@@ -5,7 +5,7 @@
 # detector that never settles. Both runtimes.
 from bench.bench_stage import run, score
 from bench.stagetrace import Trace
-from pawpad.core.stage.detector import StepDetector
+from pawpad.core.stage.detector import ChangeDetector
 
 RATES = (10, 80)
 # The latency goal for the 95th percentile, from the stage truly settled to the event;
@@ -100,7 +100,7 @@ def test_noise_alone_is_learned_and_reports_nothing():
         for sigma in (0.03, 0.25):
             tr = table(sps, sigma=sigma, length_s=30)
             tr.place(25000)
-            det = StepDetector(tr.card)
+            det = ChangeDetector(tr.card)
             events = []
             for t, g in tr.samples():
                 if t > 20000 and not events:

@@ -206,8 +206,8 @@ class Rig:
         dev.render = self.render
         self.steps = array("i", [0] * 64)  # when the loop's last 64 turns began
         self.nsteps = 0
-        self._step = dev.step
-        dev.step = self.step
+        self._cycle = dev.cycle
+        dev.cycle = self.cycle
         self._send_prepared = dev.send_prepared
         dev.send_prepared = self.send_prepared
         self.prep_us = None  # when the last prepared frame went out
@@ -216,7 +216,7 @@ class Rig:
         self._tick = dev.app.tick
         dev.app.tick = self.tick
         t3 = ticks_us()
-        dev.step(runner.ticks_ms(), runner.ticks_us())
+        dev.cycle(runner.ticks_ms(), runner.ticks_us())
         t4 = ticks_us()
         if PHASE != "ui":
             return
@@ -231,10 +231,10 @@ class Rig:
                                  tdiff(t3, t2) / 1000, tdiff(t4, T_START) / 1000,
                                  bus_us(self.spy.bytes) / 1000))
 
-    def step(self, now_ms, now_us):
+    def cycle(self, now_ms, now_us):
         self.steps[self.nsteps & 63] = ticks_us()
         self.nsteps += 1
-        return self._step(now_ms, now_us)
+        return self._cycle(now_ms, now_us)
 
     def tick(self, now_ms):
         self.tick_us = ticks_us()
@@ -249,7 +249,7 @@ class Rig:
         return sent
 
     def step_after(self, t0):
-        """ms from t0 to the first loop turn that began after it, or None."""
+        """ms from t0 to the first loop cycle that began after it, or None."""
         best = None
         for i in range(min(64, self.nsteps)):
             d = tdiff(self.steps[i], t0)
@@ -523,7 +523,7 @@ async def game_figures(rig, sc, cfg, game):
         # runs after each p-press during a live round: waits for the STOP frames
         t0, (b0, f0) = stops[-1]
         await asyncio.sleep_ms(150)
-        # The caller's name: the frame made before GO (sent from the loop's turn), or
+        # The caller's name: the frame made before GO (sent from the loop's cycle), or
         # else the first STOP frame drawn; the whole STOP screen: the first with details.
         name = whole = None
         for rec in all_frames[f0:]:
@@ -582,7 +582,7 @@ async def game_figures(rig, sc, cfg, game):
         heaps.append((gname, sc.heap_min, dev.app.screen_name(), sc.block_min))
     sc.press_hook = None
     for i, r in enumerate(stop_rows):
-        say("STOP %d: press -> buzzer pin %s us; -> the loop's turn %s; -> first panel write "
+        say("STOP %d: press -> buzzer pin %s us; -> the loop's cycle %s; -> first panel write "
             "%s ms; -> caller's name on the panel %s ms (%d bytes, %s); -> whole STOP "
             "screen %s ms (%d bytes, %s)" % (
                 i + 1, r[0], r[8] or "-",

@@ -39,7 +39,7 @@ def main():
     for t, action, args in parse_lines(script.split("\n")):
         p.run_until(t)
         p.apply(action, args)
-        p.dev.step(world.clock.ms(), world.clock.us())
+        p.dev.cycle(world.clock.ms(), world.clock.us())
     firmware = used() - base - sim
     print("  %-12s live after the game: firmware %3dk (modules and data), simulator %3dk"
           % (game, firmware // 1024, sim // 1024))

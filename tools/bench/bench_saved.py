@@ -2,9 +2,9 @@
 # (docs/*.keys), then each game at the restless table (random keys, undos, load-cell
 # turns, power cuts: tools/pawsim/restless.py) play on the simulated board in virtual
 # time, and each event the game accepts is timed from the moment it is taken (the
-# screen shows it in that loop turn) to the moment its record is on flash. The goal:
+# screen shows it in that loop cycle) to the moment its record is on flash. The goal:
 # within 300 ms, and while a Pick-a-Dog round is live, within 300 ms of the STOP.
-# Virtual time counts the device's own loop turns and waits, not the host's speed.
+# Virtual time counts the device's own loop cycles and waits, not the host's speed.
 #
 #   python tools/bench/bench_saved.py        (make bench)
 # The table is also written into docs/benchmarks.md (its section "bench-saved";
@@ -77,7 +77,7 @@ def restless_table(game, data, timing):
     timing.clock = Now()
     with contextlib.redirect_stdout(io.StringIO()):  # the box's console: its notices
         for _ in range(TABLE_STEPS):
-            table.step()
+            table.act_once()
 
 
 def main():

@@ -1,5 +1,5 @@
-# Scores the stage step detector on synthetic recordings: real steps found with the
-# right count, steps the detector asked the players about, false steps, the error of the
+# Scores the stage change detector on synthetic recordings: real changes found with the
+# right count, changes the detector asked the players about, false ones, the error of the
 # reported start time, and the latency from the moment the stage truly settled to the
 # report. First the harsh table (tools/bench/stagetable.py, issue 24: both stages, per
 # rate and per noise level), then the one-stage traces of tools/bench/stagetrace.py.
@@ -13,7 +13,7 @@ import sys
 
 from bench.stagetable import ADDED, Table  # noqa: E402
 from bench.stagetrace import Trace  # noqa: E402
-from pawpad.core.stage.detector import UNSURE, StepDetector  # noqa: E402
+from pawpad.core.stage.detector import UNSURE, ChangeDetector  # noqa: E402
 from pawpad.ticks import diff  # noqa: E402
 
 LATE_MS = 3000  # a report this long after the stage settled is not that step's
@@ -21,7 +21,7 @@ LATE_MS = 3000  # a report this long after the stage settled is not that step's
 
 def run(trace, det=None):
     """Feeds a trace; returns [(kind, began, cards, reported_at)]."""
-    det = det or StepDetector(trace.card)
+    det = det or ChangeDetector(trace.card)
     out = []
     for t, g in trace.samples():
         for kind, began, cards in det.feed(t, g):
@@ -85,7 +85,7 @@ def answer(table, stage, at):
 def run_table(table):
     """Feeds both stages' samples to a detector each, the players answering what it
     asks; [(stage, kind, began, cards, at)]."""
-    dets = [StepDetector(table.card), StepDetector(table.card)]
+    dets = [ChangeDetector(table.card), ChangeDetector(table.card)]
     out = []
     asked = []  # (when, stage, cards): answers on their way
     for stage, t, g in table.samples():
@@ -284,7 +284,7 @@ def write_doc(parts):
                  + ["%d" % x for x in r[7:]]
                  for r in rows])))
     print("(figures written to %s)" % figures.shown(figures.write("bench-stage", figures.section(
-        "bench-stage", "CPython (tools/bench/bench_stage.py: the firmware's StepDetector "
+        "bench-stage", "CPython (tools/bench/bench_stage.py: the firmware's ChangeDetector "
         "on synthetic recordings; no timing of the host counts)", md))))
 
 

@@ -38,9 +38,9 @@ def one_stop(data, seat):
     sounded = time.ticks_us()  # the tone starts in the interrupt (Buzzer.fire), or never
     if not pwm.duty_u16():
         raise SystemExit("bench_stop: the buzzer did not sound in the interrupt")
-    # The loop's turns until the STOP is decided (the tie window) and its name sent.
+    # The loop's cycles until the STOP is decided (the tie window) and its name sent.
     for _ in range(50):
-        p.dev.step(world.clock.ms(), world.clock.us())
+        p.dev.cycle(world.clock.ms(), world.clock.us())
         if getattr(p.dev.app.top, "caller", None) is not None:
             break
         world.clock.advance_to(world.clock.ms() + 1)

@@ -16,7 +16,7 @@ DOC = os.path.join(ROOT, "docs", "benchmarks.md")
 # The sections in the order a new file lists them: name, title, how to make it.
 SECTIONS = (
     ("bench", "make bench: size, heap, replay, STOP path, I2C", "make bench"),
-    ("bench-stage", "make bench-stage: the stage step detector",
+    ("bench-stage", "make bench-stage: the stage change detector",
      "make bench (or make bench-stage)"),
     ("bench-saved", "What is shown, on flash", "make bench (tools/bench/bench_saved.py)"),
     ("bench-presses", "Key presses for a round", "make bench (tools/bench/bench_presses.py)"),

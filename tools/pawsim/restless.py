@@ -90,8 +90,8 @@ class Table:
         self.t += 150 + after
         self.act("%d %s" % (self.t, name))
 
-    # --- one step ---
-    def step(self):
+    # --- one action of the table ---
+    def act_once(self):
         app = self.app
         top = app.top.name
         self.fig.steps += 1
@@ -148,7 +148,7 @@ class Table:
             self.fig.games += 1
 
     def power_cut(self, cause):
-        """The box stops dead between two loop turns; what is on flash is all it has."""
+        """The box stops dead between two loop cycles; what is on flash is all it has."""
         store = Storage(self.data)
         before = flash_events(store)
         self.fig.cuts += cause == "power on"
@@ -220,7 +220,7 @@ def run(game, seed, steps, data, figures):
     table = Table(game, seed, data, figures)
     before = len(read_history(Storage(data)))
     for i in range(steps):
-        table.step()
+        table.act_once()
         table.verify()
         if figures.heap and i % 50 == 0:
             figures.look_at_heap()

@@ -126,7 +126,7 @@ class Player:
             if self.t >= self._next_sensor:
                 self.dev.poll_sensors(self.clock.ms())
                 self._next_sensor = self.t + SENSOR_MS
-            self.dev.step(self.clock.ms(), self.clock.us())
+            self.dev.cycle(self.clock.ms(), self.clock.us())
             self._observe()
 
     def _release_due(self):
@@ -145,7 +145,7 @@ class Player:
                 raise ValueError("events must be in time order (%d after %d)" % (t, self.t))
             self.run_until(t)
             self.apply(action, args)
-            self.dev.step(self.clock.ms(), self.clock.us())
+            self.dev.cycle(self.clock.ms(), self.clock.us())
             self._observe()
             if action == "end":
                 return self.log
@@ -211,7 +211,7 @@ class Player:
                 self.run_until(self.t + GOTO_MS)
                 self.later += GOTO_MS
             self.apply(key, [])
-            self.dev.step(self.clock.ms(), self.clock.us())
+            self.dev.cycle(self.clock.ms(), self.clock.us())
             self._observe()
         if screen.sel != labels.index(label):
             raise ValueError("goto %s: the cursor stopped at row %d" % (label, screen.sel))

@@ -119,7 +119,7 @@ class Buttons:
 
     def each(self, now_us, fn):
         """As poll(), without a list: fn(index, PRESS or RELEASE, t_us) for each event,
-        oldest first. Allocates nothing (the loop's turns in a live round)."""
+        oldest first. Allocates nothing (the loop's cycles in a live round)."""
         while self._tail != self._head:
             i = self._tail
             self._edge(self._t[i], self._lv[i], fn)

@@ -1,5 +1,5 @@
 # Piezo buzzer on one PWM channel: tones and short melodies that never block.
-# play() queues the notes; update(now_ms), called at every turn of the device's loop,
+# play() queues the notes; update(now_ms), called at every cycle of the device's loop,
 # moves on when a note's time is up. The first note starts inside play(), so a STOP sounds at once.
 # Sooner still: arm(hz) while a round is live, and the button interrupt calls what it
 # returns (Buttons.arm(buzzer.arm(hz))): the tone starts within microseconds of the

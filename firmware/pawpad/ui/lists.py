@@ -6,10 +6,10 @@ from pawpad.ui.screen import BACK, DOWN, OK, UP, Screen
 class ListScreen(Screen):
     """A title and rows to move through with UP/DOWN. Subclasses say what the rows are
     (`rows(app)`: [(label, value)]) and what OK does (`choose`), or mark rows editable
-    (`editable(i)`, `change(app, i, step)`), which OK then toggles."""
+    (`editable(i)`, `change(app, i, delta)`), which OK then toggles."""
 
     title = ""
-    # A step of the selection redrawn as a patch of the frame (_step): for lists whose
+    # A move of the selection redrawn as a patch of the frame (_move): for lists whose
     # rows change only when a key changes them (no live values, no corner that moves).
     steps_in_place = False
 
@@ -45,9 +45,9 @@ class ListScreen(Screen):
                 self.edited(app)
             return
         if k == UP and n:
-            self._step((self.sel - 1) % n, pending)
+            self._move((self.sel - 1) % n, pending)
         elif k == DOWN and n:
-            self._step((self.sel + 1) % n, pending)
+            self._move((self.sel + 1) % n, pending)
         elif k == OK and n:
             if self.editable(self.sel):
                 self.editing = True
@@ -56,11 +56,11 @@ class ListScreen(Screen):
         elif k == BACK:
             app.nav.pop()
 
-    def _step(self, new, pending):
+    def _move(self, new, pending):
         """The selection moves to row `new`. When both rows are among those shown (no
         scrolling) and the rows are drawn as this class draws them, only their bars
         change: a patch of the frame, not a new one (the panel gets those rows only).
-        `pending`: a patch not drawn yet (two steps in one turn), whose first row is
+        `pending`: a patch not drawn yet (two moves in one cycle), whose first row is
         the frame's bar; () when they cancelled out: the bar is where the frame has it."""
         old = pending[0] if pending else self.sel
         self.sel = new
@@ -79,7 +79,7 @@ class ListScreen(Screen):
     def editable(self, i):
         return False
 
-    def change(self, app, i, step):
+    def change(self, app, i, delta):
         pass
 
     def edited(self, app):

@@ -1,5 +1,5 @@
 # The device: the hardware on one side, the app on the other, and the app's `box`
-# (shell/box.py). step() is one turn of the loop: read the buttons, feed the app, play
+# (shell/box.py). cycle() is one cycle of the loop: read the buttons, feed the app, play
 # sound, redraw what changed; poll_sensors() one look at the stages. The asyncio loop
 # (loop.py) and the simulator's scripted mode both drive it, with the time. Each job
 # is a part of its own: keys, sound, lights, panel, sensors, the STOP.
@@ -54,7 +54,7 @@ class Device(Box):
         self.lights = Lights(hw.pixels)
         self.panel = Panel(hw, self._panel_lost)
         self.sensors = Sensors(hw)
-        self._on_player = self._player  # bound once: the loop's turns allocate nothing
+        self._on_player = self._player  # bound once: the loop's cycles allocate nothing
         self.player_keys = 0 if hw.players is None else hw.players.count
         self._on_menu = self._menu
         self._inputs = tuple(b for b in (hw.players, hw.menu, hw.encoder) if b is not None)
@@ -149,20 +149,20 @@ class Device(Box):
         return self.stop.prepare(draw_base, draws, loose)
 
     # --- the loop ---
-    def step(self, now_ms, now_us):
-        """One turn of the loop; returns how many ms it may sleep before the next."""
+    def cycle(self, now_ms, now_us):
+        """One cycle of the loop; returns how many ms it may sleep before the next."""
         hw, app, keys = self.hw, self.app, self.keys
         self.now = self.sounds.now = now_ms
         app.now_us = now_us
         # The buttons' events go to bound handlers, not through lists: a live round's
-        # turns allocate nothing, so no collection can land in a STOP.
+        # cycles allocate nothing, so no collection can land in a STOP.
         if hw.players is not None:
             hw.players.each(now_us, self._on_player)
         if hw.menu is not None:
             hw.menu.each(now_us, self._on_menu)
         if hw.encoder is not None:  # its clicks are UP/DOWN, its push OK
             hw.encoder.each(now_us, self._on_menu)
-        # What follows runs at every turn, a STOP's too: each part is asked only when
+        # What follows runs at every cycle, a STOP's too: each part is asked only when
         # it has something to do (a call costs about 15 us on a Pico).
         if keys.repeating is not None:
             k = keys.repeat(now_ms)

@@ -1,4 +1,4 @@
-# The players' button lights: set now or a moment later, shown once a loop turn.
+# The players' button lights: set now or a moment later, shown once a loop cycle.
 from pawpad.ticks import diff
 
 

@@ -1,6 +1,6 @@
 # The asyncio side of the device: one task waits for button interrupts (or the next
-# deadline) and steps the device; another polls the stage sensors. No busy loop: when
-# nothing is happening the loop sleeps until an interrupt sets the flag.
+# deadline) and runs the device's cycles; another polls the stage sensors. No busy
+# loop: when nothing is happening the loop sleeps until an interrupt sets the flag.
 import asyncio
 import time
 
@@ -33,7 +33,7 @@ def start_watchdog(hw):
 
 
 async def input_loop(dev, flag, clock_ms, clock_us, hw=None):
-    wait = dev.step(clock_ms(), clock_us())
+    wait = dev.cycle(clock_ms(), clock_us())
     if hw is not None:
         start_watchdog(hw)
     while True:
@@ -45,7 +45,7 @@ async def input_loop(dev, flag, clock_ms, clock_us, hw=None):
             # Press times are being taken (the countdown, the live round, the STOP's
             # decision): a millisecond's sleep at a time until a button has news or
             # the wait is over. Waiting on the flag makes a coroutine and an entry in
-            # the poller each turn; asyncio's sleep makes nothing, and neither does
+            # the poller each cycle; asyncio's sleep makes nothing, and neither does
             # this loop, so no collection can land in a STOP.
             t0 = clock_ms()
             while not dev.news() and diff(clock_ms(), t0) < wait:
@@ -57,7 +57,7 @@ async def input_loop(dev, flag, clock_ms, clock_us, hw=None):
                 await asyncio.wait_for_ms(flag.wait(), max(1, wait))
             except asyncio.TimeoutError:
                 pass
-        wait = dev.step(clock_ms(), clock_us())
+        wait = dev.cycle(clock_ms(), clock_us())
 
 
 async def sensor_loop(dev, clock_ms):

@@ -1,6 +1,6 @@
 # The boot screen: the name and the version for a moment, then the main menu (and the
 # saved game offered again, when there is one). A saved game is read while it shows,
-# a slice of the reading each loop turn (store/resume.py, Resuming): a long log's
+# a slice of the reading each loop cycle (store/resume.py, Resuming): a long log's
 # reading says how far it has come, and the box's loop, its watchdog and its buttons
 # go on meanwhile.
 from micropython import const
@@ -12,7 +12,7 @@ from pawpad.ui import widgets
 from pawpad.ui.screen import Screen
 
 BOOT_MS = const(1500)
-SLICE = const(8)  # steps of the reading a loop turn: a record or an event each (on a
+SLICE = const(8)  # steps of the reading a loop cycle: a record or an event each (on a
 #                   Pico about a millisecond to a few tens)
 FRAME_MS = const(100)  # the figure drawn again at most this often (or each 10 %)
 BAR_W = const(102)  # the bar; the figure on its right
@@ -57,7 +57,7 @@ class Boot(Screen):
                 from pawpad.store.resume import Resuming  # only with a game saved
 
                 self.reading = Resuming(app.store)
-                self.tick_ms = 1  # a slice each loop turn
+                self.tick_ms = 1  # a slice each loop cycle
                 app.nav.dirty = True
         r = self.reading
         if r is not None and r.result is None:

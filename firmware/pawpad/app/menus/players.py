@@ -38,10 +38,10 @@ class Players(ListScreen):
         elif i == self.seats + 2:
             app.nav.push(Names())
 
-    def change(self, app, i, step):
+    def change(self, app, i, delta):
         s = app.settings
         if i == 0:
-            s["players"] = max(1, min(8, s["players"] + step))
+            s["players"] = max(1, min(8, s["players"] + delta))
         else:
             # the next colour no other player has: each button has its own colour
             seat = i - 1
@@ -49,7 +49,7 @@ class Players(ListScreen):
             taken = [colours[o] for o in range(s["players"]) if o != seat]
             k = NAMES.index(colours[seat])
             for _ in range(len(NAMES)):
-                k = (k + step) % len(NAMES)
+                k = (k + delta) % len(NAMES)
                 if NAMES[k] not in taken:
                     break
             # a seat out of play that held it takes the old one: no two seats alike

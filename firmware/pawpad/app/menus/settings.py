@@ -27,9 +27,9 @@ class SettingsScreen(ListScreen):
 
         app.nav.push(SetAside())
 
-    def change(self, app, i, step):
+    def change(self, app, i, delta):
         f = self.fields[i]
-        app.settings[f[0]] = settings_rules.stepped(f, app.settings[f[0]], step)
+        app.settings[f[0]] = settings_rules.stepped(f, app.settings[f[0]], delta)
         app.box.apply_settings(app.settings)
 
     def edited(self, app):

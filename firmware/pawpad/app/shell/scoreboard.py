@@ -33,7 +33,7 @@ class Scoreboard(Screen):
 
 
 class GameScreen(Screen):
-    """A screen the state calls for, other than the board (judging, an examination):
+    """A screen the state calls for, other than the scoreboard (judging, an examination):
     BACK opens the game menu, BACK held undoes."""
 
     def __init__(self, game):

@@ -38,7 +38,7 @@ _RING = const(32)  # samples kept: 400 ms at 80 SPS, 3 s at 10 SPS
 _MASK = const(31)
 
 
-class StepDetector:
+class ChangeDetector:
     # The still window: long enough to see a hand's wander and tremor at 80 SPS, short
     # enough to answer within 800 ms of the stage settling at 10 SPS (the HX711 itself
     # takes 400 ms of that).

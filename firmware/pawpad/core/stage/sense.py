@@ -1,9 +1,9 @@
-# Both stages and the tilt switch read together: one StepDetector per stage, and what
+# Both stages and the tilt switch read together: one ChangeDetector per stage, and what
 # the sensors say jointly. Pure and clock-free like the detector: samples and the tilt
 # come in with their times, `poll(now)` lets held decisions time out.
 #
 # Events out: (kind, stage, cards, began_ms), kind one of
-#   "added", "removed"  a settled change on one stage (as StepDetector reports it);
+#   "added", "removed"  a settled change on one stage (as ChangeDetector reports it);
 #   "fell"              a removal that the tilt switch saw too: surely a fall, never a
 #                       dog lifted to be moved;
 #   "moved"             one card off one stage, then one card onto `stage` (the other)
@@ -15,7 +15,7 @@
 #                       resting on a dog weighs a second dog): cards is its guess, dogs
 #                       on (negative: off). The box asks the players, and told() passes
 #                       their answer back; the stage says nothing more until then.
-from pawpad.core.stage.detector import REMOVED, UNSURE, StepDetector
+from pawpad.core.stage.detector import REMOVED, UNSURE, ChangeDetector
 from pawpad.ticks import diff
 
 FELL = "fell"
@@ -33,7 +33,7 @@ class StageSense:
     move_ms = 10000
 
     def __init__(self, card_grams, stages=2):
-        self.detectors = [StepDetector(card_grams) for _ in range(stages)]
+        self.detectors = [ChangeDetector(card_grams) for _ in range(stages)]
         self.tipped = False
         self._tip_at = None  # a tip held, waiting for a stage to see the fall
         self._last_tip = None  # when the switch last tipped

@@ -111,7 +111,7 @@ class RoundClock:
 
     def false_start(self, seat, t_us):
         """A press taken before GO was given (the countdown's): a false start, even
-        when its tick is GO's own or later (a press in GO's loop turn can carry it)."""
+        when its tick is GO's own or later (a press in GO's loop cycle can carry it)."""
         self._add(seat, min(self.since_go(t_us), -1))
 
     def first(self, since=0):

@@ -19,7 +19,7 @@
 # start when the two do not agree.
 #
 # Each reading is a generator that yields how far it has come (per mille of its
-# work) after every record or event: the boot screen runs it a slice per loop turn
+# work) after every record or event: the boot screen runs it a slice per loop cycle
 # and shows the figure (app/menus/boot.py); finish() runs one to its end at once.
 from micropython import const
 

@@ -10,7 +10,7 @@ from pawpad.store.log.readback import DRAFT
 def keep(session, name, make):
     """A small file of the game in progress, make() (a dict: it is given the game's
     id), written with the session's queued records: after them, once the loop has put
-    the screen out, within the loop turn. Nothing when the game is not being saved."""
+    the screen out, within the loop cycle. Nothing when the game is not being saved."""
     if session.store is None or not session.saving:
         return
     gid = session.header.get("id")
@@ -41,7 +41,7 @@ def own(session, name):
 
 
 def save(session, kind, value):
-    """`value` (plain JSON) as the draft of step `kind`, on flash within the loop turn,
+    """`value` (plain JSON) as the draft of step `kind`, on flash within the loop cycle,
     after the log's queued records: its place is the log as it will be read back."""
     keep(session, DRAFT, lambda: {"at": session.size, "kind": kind, "v": value})
 

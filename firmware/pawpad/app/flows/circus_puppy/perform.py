@@ -29,7 +29,7 @@ class Perform(Screen):
 
     name = "circus-perform"
     # The HX711 needs its clock low only between its pulses: a record goes to flash
-    # right after a sample, so what the screen shows is saved within the loop turn.
+    # right after a sample, so what the screen shows is saved within the loop cycle.
     live = True  # never dimmed: the player's button must act at once
     sensing = True
 

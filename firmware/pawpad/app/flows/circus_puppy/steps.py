@@ -77,17 +77,17 @@ class ActionPick(StepScreen):
         name = names[self.field]
         n = self.st["players"]
         if k in (UP, DOWN):
-            step = 1 if k == UP else -1
+            delta = 1 if k == UP else -1
             if name == "action" and not self.repeat:
-                self.action = (self.action + step) % len(rules.ACTIONS)
+                self.action = (self.action + delta) % len(rules.ACTIONS)
             elif name == "chosen":
-                self.chosen = (self.chosen + step) % len(rules.ACTIONS)
+                self.chosen = (self.chosen + delta) % len(rules.ACTIONS)
                 if self.chosen == 1:  # not double trick itself
-                    self.chosen = (self.chosen + step) % len(rules.ACTIONS)
+                    self.chosen = (self.chosen + delta) % len(rules.ACTIONS)
             elif name == "helper":
-                self.helper = (self.helper + step) % n
+                self.helper = (self.helper + delta) % n
                 if self.helper == self.st["active"]:
-                    self.helper = (self.helper + step) % n
+                    self.helper = (self.helper + delta) % n
             elif name == "source":
                 self.source = "faceup" if self.source == "deck" else "deck"
         elif k == OK:
@@ -147,15 +147,15 @@ class FallCount(StepScreen):
         fields = self.fields()
         what = fields[min(self.field, len(fields) - 1)]
         if k in (UP, DOWN):
-            step = 1 if k == UP else -1
+            delta = 1 if k == UP else -1
             if what == "stage":
                 self.which = 1 - self.which
                 self.cards = min(self.cards, self.cards_on())
             elif what == "dogs":
                 most = max(1, rules.dogs_on(self.st["stages"][self.which]))
-                self.dogs = max(1, min(most, self.dogs + step))
+                self.dogs = max(1, min(most, self.dogs + delta))
             elif what == "cards":
-                self.cards = max(0, min(self.cards_on(), self.cards + step))
+                self.cards = max(0, min(self.cards_on(), self.cards + delta))
         elif k == OK:
             if what != "save":
                 self.field += 1

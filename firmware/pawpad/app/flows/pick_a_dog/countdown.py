@@ -168,7 +168,7 @@ class Live(Screen):
             self.game.alarm = None
             drawn = not app.nav.dirty  # this screen is what the panel shows
             stopped = self.stopped
-            stopped.at = app.now  # the STOP's loop turn
+            stopped.at = app.now  # the STOP's loop cycle
             app.nav.replace(stopped)
             if drawn and self.prepared:
                 # The STOP's screen, while it decides, draws this very frame (the frames

@@ -278,8 +278,8 @@ def fit(counts, table):
 
 class RoundResult(Screen):
     """What the round gave each player. OK: the next round begins (the countdown, or
-    solo's stopwatch) as the board's OK would begin it, or the final results once the
-    game is over; BACK: the board."""
+    solo's stopwatch) as the scoreboard's OK would begin it, or the final results once the
+    game is over; BACK: the scoreboard."""
 
     name = "pad-result"
 
@@ -312,7 +312,7 @@ class RoundResult(Screen):
             self.game.undo()
         elif k in (OK, BACK):
             app.show_player_colours()  # everyone's light back on for the next round
-            app.nav.close(self)  # the state's screen: the board, or the results
-            board = app.nav.top
-            if k == OK and not self.game.state["ended"] and hasattr(board, "begin"):
-                board.begin(app, None)
+            app.nav.close(self)  # the state's screen: the scoreboard, or the results
+            scoreboard = app.nav.top
+            if k == OK and not self.game.state["ended"] and hasattr(scoreboard, "begin"):
+                scoreboard.begin(app, None)

@@ -1,7 +1,7 @@
 # Pick-a-Dog, Pick-a-Pog and solo on the device: the flow (what the state calls for)
-# and the board between rounds. The round itself is in countdown.py and stop.py, the
+# and the scoreboard between rounds. The round itself is in countdown.py and stop.py, the
 # examination and the counts in exam.py, solo's stopwatch in solo.py: each imported
-# when first wanted, so that a new game's first screen (this board) loads only what it
+# when first wanted, so that a new game's first screen (this scoreboard) loads only what it
 # shows (about 20 ms of imports on a Pico wait for OK: GO instead).
 from pawpad.app import registry
 from pawpad.app.flows.pick_a_dog import tally

@@ -4,7 +4,7 @@
 #
 #   Deciding  the tie window after the first press: presses still come in (busy)
 #   Settling  the caller's name went out from a frame made before GO: the STOP goes
-#             into the game at the next loop turn
+#             into the game at the next loop cycle
 #   Shown     the caller on the screen; later presses show their margin
 #   Verdict   LATE_MS on: the verdict's keys show (OK: right, BACK: wrong)
 #   Tie       several seats in one instant: pressed again (back to Deciding, for the
@@ -12,7 +12,7 @@
 #   TimeUp    the round's time limit ran out with nobody's STOP
 #
 # A part is a class of functions over the screen (no object is made per part: the
-# STOP's loop turns allocate nothing they need not).
+# STOP's loop cycles allocate nothing they need not).
 from micropython import const
 
 from pawpad.app.flows.pick_a_dog.common import LOCK_US, STOP, lights, stop_frame
@@ -34,7 +34,7 @@ DETAILS_TICK_MS = const(50)
 
 class Stopped(Screen):
     """The caller's name in large type, and who pressed after, by how much. Decided at
-    the tick of the loop turn that brought the first press, once every press the
+    the tick of the loop cycle that brought the first press, once every press the
     interrupt took with it is in: every seat of that instant (or of the tie window) is
     in the tie. Once settled, the STOP is in the game and this screen stays over the
     examination until the verdict."""
@@ -46,7 +46,7 @@ class Stopped(Screen):
         self.game = game
         self.clock = clock
         self.prepared = prepared or {}
-        self.at = app.now  # the STOP's loop turn
+        self.at = app.now  # the STOP's loop cycle
         self.part = TimeUp if timed_out else Deciding
         self.tick_ms = 1
         self._false = None  # the false starts, once asked (the countdown's: none after GO)
@@ -63,7 +63,7 @@ class Stopped(Screen):
     @property
     def busy(self):
         # Press times still matter while the STOP is being decided: it goes to flash
-        # as soon as it is in the game, the loop turn after its screen went out (a
+        # as soon as it is in the game, the loop cycle after its screen went out (a
         # write then only delays the margins of later presses by a few ms, which
         # nobody's score depends on).
         return self.part is Deciding
@@ -121,7 +121,7 @@ class Stopped(Screen):
             self.clock.press(seat, t_us)
 
     def reveal(self, app, now_ms):
-        """The details follow the STOP's first frame at the next loop turn; True if
+        """The details follow the STOP's first frame at the next loop cycle; True if
         this tick was that one (or the STOP's own)."""
         if self.details:
             return False
@@ -210,7 +210,7 @@ class Deciding:
 
     @staticmethod
     def player(s, app, seat, t_us):
-        s.clock.press(seat, t_us)  # judged at this loop turn's tick
+        s.clock.press(seat, t_us)  # judged at this loop cycle's tick
 
     @staticmethod
     def key(s, app, k):
@@ -227,7 +227,7 @@ class Deciding:
             seat = clock.sole(window)
             if seat is not None and app.box.send_prepared(s.prepared.get(seat)):
                 # The name is on the panel already, from the frame made before GO: this
-                # loop turn draws the details (only the lines around the name change);
+                # loop cycle draws the details (only the lines around the name change);
                 # the STOP goes into the game (and to flash) and the lights change at
                 # the next turn, a few ms later. Nothing is allocated on this path.
                 s.caller = seat

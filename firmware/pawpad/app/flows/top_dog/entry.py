@@ -96,14 +96,14 @@ class PlayEntry(Screen):
         seat = self.seat()
         row = self.entries[seat]
         if k in (UP, DOWN):
-            step = 1 if k == UP else -1
+            delta = 1 if k == UP else -1
             if self.field == HOW:
                 if self.before["contestants"][seat]["prev"] is not None:
                     row[0] = "breed" if row[0] == "new" else "new"  # breed needs a dog
             elif self.field == DOG:
-                self._next_dog(seat, step)
+                self._next_dog(seat, delta)
             else:
-                v = row[self.field] + step
+                v = row[self.field] + delta
                 row[self.field] = STAT_MAX if v < UNKNOWN else (UNKNOWN if v > STAT_MAX else v)
         elif k == OK:
             order = self.order()
@@ -155,13 +155,13 @@ class PlayEntry(Screen):
         self.field = self.order()[0]
         return True
 
-    def _next_dog(self, seat, step):
+    def _next_dog(self, seat, delta):
         """The next dog number (0: none) that no other seat has chosen this round; a
         catalogued dog brings its stats."""
         taken = [self.dogs[s] for s in self.seats if s != seat]
         d = self.dogs[seat]
         for _ in range(rules.DOGS + 1):
-            d = (d + step) % (rules.DOGS + 1)
+            d = (d + delta) % (rules.DOGS + 1)
             if d == 0 or d not in taken:
                 break
         self.dogs[seat] = d
@@ -199,4 +199,4 @@ class PlayEntry(Screen):
                 app.toast(problem)
         event = {"t": "play", "plays": plays}
         if not corrected(self, app, event):
-            judged(self.game, event)  # judging, the rescue or the board follows
+            judged(self.game, event)  # judging, the rescue or the scoreboard follows

@@ -3,7 +3,7 @@
 # players key them in (then the box judges every medal, rule 4.1 included) or without
 # (then the players say who won each medal). Champions, the Pound and the rescue
 # order follow from the rules engine. The state's phase picks the screen: laying
-# dogs (the board), judging, or the rescue.
+# dogs (the scoreboard), judging, or the rescue.
 from pawpad.app.flows.top_dog.catalog import Catalog
 from pawpad.app.flows.top_dog.entry import PlayEntry
 from pawpad.app.flows.top_dog.judge import Judge, Rescue

@@ -52,7 +52,7 @@ class Judge(GameScreen):
                     won[letter] = self.choices[self.picks[j]]
                 event = {"t": "medals", "won": won}
                 if not corrected(self, app, event):
-                    judged(self.game, event)  # the rescue or the board follows
+                    judged(self.game, event)  # the rescue or the scoreboard follows
         elif k == BACK and self.i > 0:
             self.i -= 1
         elif k in (BACK, UNDO) and self.fix is not None:

@@ -20,7 +20,7 @@ class TopDogs(Flow):
         return TopDogsScoreboard(game)
 
     def phase(self, state):
-        return "board"
+        return "scoreboard"
 
     def prompt(self, state):
         return rules.prompt(state)
@@ -84,7 +84,7 @@ def plural(n, word):
     return "%d %s%s" % (n, word, "" if n == 1 else "s")
 
 
-def draw_board(c, app, game, left, right):
+def draw_scoreboard(c, app, game, left, right):
     """The points (the cups, while a cup is worth one), and who took the last cup."""
     st = game.state
     rounds = rules.rounds_in_game(st)
@@ -105,7 +105,7 @@ class TopDogsScoreboard(Scoreboard):
     name = "top-dogs"
 
     def draw(self, c, app):
-        draw_board(c, app, self.game, "OK: next round", self.game.timer_text())
+        draw_scoreboard(c, app, self.game, "OK: next round", self.game.timer_text())
 
     def begin(self, app, seat):
         app.nav.push(TeamEntry(self.game, seat=seat or 0))
@@ -121,7 +121,7 @@ class LastCup(Screen):
         self.game = game
 
     def draw(self, c, app):
-        draw_board(c, app, self.game, "", "OK: results")
+        draw_scoreboard(c, app, self.game, "", "OK: results")
 
     def key(self, app, k):
         if k == UNDO:
@@ -219,7 +219,7 @@ class TeamEntry(Screen):
         if nxt is None:  # every team in: the round is saved (undo or correct it after)
             event = {"t": "teams", "cards": self.cards}
             if not corrected(self, app, event):
-                # the board follows, with the cup's winner; after the last round, the
+                # the scoreboard follows, with the cup's winner; after the last round, the
                 # cup over the results
                 game = self.game
                 if game.offer(event) and game.state["ended"]:
