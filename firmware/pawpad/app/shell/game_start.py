@@ -3,7 +3,6 @@
 # instead (resume.py). Imported when a game is first opened from the main menu.
 from pawpad.app.registry import prepare, title
 from pawpad.app.shell.game import open_game
-from pawpad.app.shell.resume import ResumeOffer
 from pawpad.games import engine_for
 from pawpad.games.common import clone, setting_value
 from pawpad.store.session import Session
@@ -16,6 +15,8 @@ def start_game(app, name, setup=None, players=None):
     """A new game of `name` with the players set on the device (or `players`). A game
     with house rules to set shows them first."""
     if Session.saved(app.store):
+        from pawpad.app.shell.resume import ResumeOffer  # only with a game on flash
+
         offer = ResumeOffer(app)
         if not offer.empty():
             app.nav.push(offer)  # the game on flash first: never lost
