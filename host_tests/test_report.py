@@ -354,3 +354,22 @@ def test_a_one_round_game_is_charted_on_whole_numbers():
                 assert shown and all(float(t).is_integer() for t in shown), (rows, shown)
         finally:
             plt.close(fig)
+
+
+def test_the_median_of_an_even_count_is_the_mean_of_the_two_middle_ones():
+    assert charts.median([300, 200]) == 250  # not the larger one
+    assert charts.median([5]) == 5 and charts.median([9, 1, 5]) == 5
+    assert charts.median([100, 400, 200, 300]) == 250
+
+
+def test_the_fastest_stop_is_never_slower_than_a_dot_beside_it():
+    class Box:  # the statistics' fastest (finished games) and the players they know
+        stats = {"Ann": {"fastest_ms": 400}, "Bob": {"fastest_ms": 300}, "Cy": {}}
+
+        def players(self):
+            return ["Ann", "Bob", "Cy"]
+
+    # the game in progress: Ann's 350 ms is faster than any finished game's; Cy has
+    # only the game in progress
+    dots = {"Ann": [500, 350], "Bob": [320], "Cy": [610]}
+    assert charts.fastest_stops(Box(), dots) == {"Ann": 350, "Bob": 300, "Cy": 610}

@@ -296,6 +296,26 @@ def _per_player(box, key):
     return out
 
 
+def median(values):
+    """The middle of `values`: of an even count, the mean of the two middle ones (the
+    median of 200 and 300 is 250, not 300)."""
+    ms = sorted(values)
+    n = len(ms)
+    return ms[n // 2] if n % 2 else (ms[n // 2 - 1] + ms[n // 2]) / 2
+
+
+def fastest_stops(box, times_of):
+    """{player: ms} of each player's fastest STOP: of the games the statistics counted
+    and of the dots drawn beside it (the history's games and the game in progress), so
+    the diamond is never slower than a dot."""
+    out = {p: box.stats[p].get("fastest_ms") for p in box.players()
+           if box.stats[p].get("fastest_ms")}
+    for p, times in times_of.items():
+        if times:
+            out[p] = min(times) if p not in out else min(out[p], min(times))
+    return out
+
+
 def _player_rows(ax, players, xlabel, title):
     """A row a player, the first on top."""
     ax.set_yticks(range(len(players)), [words(p) for p in players])
@@ -308,10 +328,9 @@ def _player_rows(ax, players, xlabel, title):
 def reactions(box, folder):
     """Pick-a-Dog: each player's STOP reaction times after GO, of every game the
     history keeps and the game in progress (a dot per STOP, and the spread), with the
-    fastest STOP of all games counted (statistics) as a diamond."""
+    fastest STOP of all of them and of the games the statistics counted as a diamond."""
     times_of = _per_player(box, "react_ms")
-    fastest = {p: box.stats[p].get("fastest_ms") for p in box.players()
-               if box.stats[p].get("fastest_ms")}
+    fastest = fastest_stops(box, times_of)
     if not times_of and not fastest:
         return None
     players = [p for p in players_of(box) if p in fastest or p in times_of]
@@ -332,7 +351,7 @@ def reactions(box, folder):
     _legend(ax, [Line2D([], [], marker="o", color=ANY, markeredgecolor=INK, linestyle="none"),
                  Line2D([], [], marker="D", color="white", markeredgecolor=INK,
                         linestyle="none")],
-            ["a STOP (games kept)", "fastest STOP of all games"],
+            ["a STOP (games kept)", "fastest STOP of all games and this one"],
             frameon=False, fontsize=8, loc="upper left", bbox_to_anchor=(1, 1))
     return _save(fig, folder, "reactions")
 
@@ -377,9 +396,9 @@ def margins(box, folder):
         ms = sorted(won_by[p])
         ax.plot(ms, [y] * len(ms), "o", color=paint(p), markeredgecolor=INK, markersize=8,
                 alpha=0.8)
-        mid = ms[len(ms) // 2]
+        mid = median(ms)
         ax.plot([mid, mid], [y - 0.3, y + 0.3], color=INK, linewidth=2)
-        ax.annotate("median %d ms" % mid, (mid, y), textcoords="offset points",
+        ax.annotate("median %g ms of %d" % (mid, len(ms)), (mid, y), textcoords="offset points",
                     xytext=(0, 9), ha="center", fontsize=8, color=INK)
     _player_rows(ax, players, "ms from the STOP to the next player's press",
                  "Pick-a-Dog: by how much STOPs were won")

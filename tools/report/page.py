@@ -51,9 +51,11 @@ CAPTIONS = {
                    "round of a game, or for a long one every few and always the last.",
     "rounds": "The game in progress, round by round (from its log).",
     "reactions": "Dots: each STOP of the games the history keeps and of the game in "
-                 "progress, ms after GO. Diamond: the player's fastest STOP of all games.",
+                 "progress, ms after GO. Diamond: the player's fastest STOP, of those dots "
+                 "and of every game the statistics counted.",
     "margins": "Each STOP a player won, by the ms to the next player's press (STOPs "
-               "nobody else pressed after are left out); the bar is the median.",
+               "nobody else pressed after are left out); the bar is the median, with the "
+               "count of STOPs it is the middle of.",
     "stops": "Every STOP called, right or wrong, and false starts (before GO), over every "
              "game counted.",
 }
