@@ -201,7 +201,7 @@ ADD ?=
 REMOVE ?=
 roster: venv
 	$(PY) tools/install/roster.py $(if $(DATA),--data $(DATA),--port $(PORT) \
-		--mpremote $(VENV)/bin/mpremote) --add "$(ADD)" --remove "$(REMOVE)"
+		--mpremote $(VENV)/bin/mpremote) --add="$(ADD)" --remove="$(REMOVE)"
 
 # The box's finished games for BG Stats and a spreadsheet (docs/export.md):
 # build/export/pawpad.bgsplay and pawpad-plays.csv. From a Pico: make export

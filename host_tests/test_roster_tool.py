@@ -61,3 +61,25 @@ def test_over_mpremote_it_copies_sets_the_clock_and_starts_the_box_again(tmp_pat
         assert len(calls) == 1 and calls[0][-2:] == ["rtc", "--set"] and repl.started == 2
     finally:
         repl.close()
+
+
+def test_a_damaged_roster_keeps_its_good_names_and_a_copy(tmp_path, capsys):
+    data = tmp_path / "box"
+    data.mkdir()
+    bad = json.dumps({"names": ["Ann", "Ann", "Sebastian", 7, "Bob"], "seats": ["Zed"]})
+    (data / "players.json").write_text(bad)
+    assert tool.main(["--data", str(data), "--add", "Cy"]) == 1  # it says what it did
+    out = capsys.readouterr().out
+    assert "a new one with its good names, Ann, Bob" in out and "kept as players.json.bad" in out
+    assert json.loads((data / "players.json").read_text()) == {
+        "names": ["Ann", "Bob", "Cy"], "seats": []}
+    assert (data / "players.json.bad").read_text() == bad  # the damaged one, as it was
+
+
+def test_a_name_that_begins_with_a_dash_is_a_name(tmp_path):
+    data = tmp_path / "box"
+    # as make roster passes it (--add="$(ADD)"): argparse takes "-A1" as the value
+    assert tool.main(["--data", str(data), "--add=-A1,Bo"]) == 0
+    assert json.loads((data / "players.json").read_text())["names"] == ["-A1", "Bo"]
+    assert tool.main(["--data", str(data), "--remove=-A1"]) == 0
+    assert json.loads((data / "players.json").read_text())["names"] == ["Bo"]

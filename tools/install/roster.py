@@ -32,8 +32,11 @@ def changed(data, add=(), remove=(), why=None):
     if data is not None and why is None:
         why = roster.check(data)
     if why:
-        problems.append("the box's players.json %s: %s" % (
-            why, "starting a new one" if add or remove else "the box reads no names from it"))
+        kept = good_names(data)
+        r = roster.Roster(kept)
+        problems.append("the box's players.json %s: %s" % (why, (
+            "starting a new one" if not kept else "a new one with its good names, " +
+            ", ".join(kept)) if add or remove else "the box reads no names from it"))
     elif data is not None:
         r = roster.Roster(data.get("names"), data.get("seats"))
     for name in remove:
@@ -45,6 +48,16 @@ def changed(data, add=(), remove=(), why=None):
         if refused:
             problems.append("%s: %s (%s)" % (name, refused, roster.rule()))
     return r, problems
+
+
+def good_names(data):
+    """The names of a damaged roster that the box could keep, in its order, each once
+    (who sat where is not trusted: the new roster seats nobody)."""
+    kept = roster.Roster()
+    names = data.get("names") if isinstance(data, dict) else None
+    for name in names if isinstance(names, list) else ():
+        kept.add(name)  # refuses what the box would refuse, a name twice, the 17th
+    return kept.names
 
 
 def names(text):
