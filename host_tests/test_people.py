@@ -224,3 +224,12 @@ def test_who_sits_where_from_a_game_s_start():
     assert p.dev.app.top.name == "seating"
     p.play(parse("2300 p2\n2400 p1\n2500 ok\n2600 down\n2700 ok\n2900 end"))
     assert p.dev.app.session.header["people"] == ["Bob", "Ann", None]
+
+
+def test_names_differ_in_more_than_case():
+    r = roster.Roster()
+    assert r.add("Ann") is None
+    assert r.add("ann") == "Ann is there already" and r.add("ANN") == "Ann is there already"
+    assert r.add("Anna") is None and r.names == ["Ann", "Anna"]
+    assert roster.check({"names": ["Ann", "aNN"]}) == "has a bad name"  # a file the box
+    assert roster.check({"names": ["Ann", "Anna"], "seats": ["Anna"]}) is None  # keeps

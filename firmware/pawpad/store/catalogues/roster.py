@@ -48,6 +48,15 @@ def who(people, colours, seat):
     return None
 
 
+def named(names, name):
+    """The name of `names` that is `name` but for case, or None."""
+    low = name.lower()
+    for n in names:
+        if n.lower() == low:
+            return n
+    return None
+
+
 def rule():
     """What valid() takes, in words (for a computer's screen: the box's own says less)."""
     return "up to %d letters, digits, spaces, - ' and .; not a colour's name" % NAME_MAX
@@ -85,11 +94,13 @@ class Roster:
         return None
 
     def add(self, name):
-        """None, or why the name cannot be added."""
+        """None, or why the name cannot be added. Names differ in more than case: "ann"
+        is Ann (the screens draw them alike, and the table would call them alike)."""
         if not valid(name):
             return "Not a name the box can keep"
-        if name in self.names:
-            return "%s is there already" % name
+        same = named(self.names, name)
+        if same is not None:
+            return "%s is there already" % same
         if len(self.names) >= NAMES_MAX:
             return "%d names at most" % NAMES_MAX
         self.names.append(name)
@@ -111,8 +122,9 @@ def check(data):
     names, seats = data.get("names", []), data.get("seats", [])
     if not isinstance(names, list) or len(names) > NAMES_MAX:
         return "has a bad list of names"
-    for n in names:
-        if not valid(n) or names.count(n) > 1:
+    for i in range(len(names)):
+        n = names[i]
+        if not valid(n) or named(names[:i], n) is not None:
             return "has a bad name"
     if not isinstance(seats, list) or len(seats) > SEATS_MAX:
         return "has bad seats"
