@@ -4,6 +4,7 @@
 import pins
 
 from pawpad.store.files import Storage
+from pawpad.store.records import stats
 from pawsim.script import parse
 from pawsim.scripts import GO_MS
 from support.device import play
@@ -190,10 +191,10 @@ def test_solo_three_rounds_and_best_result():
     assert app.toast_text == "Best solo game yet!"
     st = app.session.state
     assert st["ended"] and st["scores"] == [12 + 7 + 2]
-    assert "solo_best" not in app.stats  # kept when the game is put away
+    assert stats.SOLO_BEST not in app.stats  # kept when the game is put away
     p.play(parse("%d ok\n%d end\n" % (t + 100, t + 200)))
     assert app.session is None and app.top.name == "menu"
-    assert app.stats["solo_best"]["score"] == -21
+    assert app.stats[stats.SOLO_BEST]["score"] == -21
 
 
 def test_a_whole_game_to_the_end_of_the_draw_pile():

@@ -38,7 +38,7 @@ def test_best_solo_game_is_the_highest_score_then_the_quickest():
     assert not stats.solo_result(s, -25, 10000)
     assert stats.solo_result(s, -20, 80000)
     assert not stats.solo_result(s, -20, 85000)
-    assert s["solo_best"] == {"score": -20, "ms": 80000}
+    assert s[stats.SOLO_BEST] == {"score": -20, "ms": 80000}
 
 
 def test_saved_and_loaded_and_a_damaged_file_kept_aside():
@@ -72,3 +72,25 @@ def test_a_players_usual_count_is_kept_by_variant():
     assert stats.usual_count(s, "Blue", "dog") is None
     assert lines(s, ["Red"]) == ["Red won 2 of 2", " cards/round 3.5",
                                        " Pog cards/round 4.0"]
+
+
+def test_a_person_called_merged_is_a_person_and_every_game_counts_once():
+    s = {}
+    rec = {"scores": [3, 1], "winners": [0]}
+    for gid in ("g1", "g2"):
+        assert stats.merge(s, gid, {}, ["merged", "Bob"], "top_dogs", rec)
+        assert not stats.merge(s, gid, {}, ["merged", "Bob"], "top_dogs", rec)  # replayed
+    assert s["merged"]["games"] == 2 and s["merged"]["wins"] == 2
+    assert lines(s, stats.people(s, ["merged", "Bob"])) == ["merged won 2 of 2",
+                                                           "Bob won 0 of 2"]
+
+
+def test_a_file_of_before_keeps_its_games_counted_and_its_best_solo():
+    st = store()
+    old = {"merged": ["g1"], "solo_best": {"score": -20, "ms": 80000},
+           "Ann": {"stops": 1, "right": 1, "wrong": 0, "false": 0, "games": 1, "wins": 1}}
+    st.write_json(stats.STATS, old)
+    s = stats.load(st)
+    assert not stats.merge(s, "g1", {}, ["Ann"], "top_dogs", {"scores": [1]})  # counted
+    assert s[stats.SOLO_BEST] == {"score": -20, "ms": 80000}
+    assert stats.people(s) == ["Ann"]

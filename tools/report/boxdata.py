@@ -111,9 +111,9 @@ def gather(a, tool):
 
 class Box:
     """What was read: `history` (finished games, oldest first, as the history keeps
-    them), `stats` ({player: figures}, "solo_best"), `game` (the game in progress or
-    None: see read_game), `problems` (what could not be read, in words) and `names`
-    (the roster's, in its order)."""
+    them), `stats` ({player: figures}, beside the file's own fields, stats.MERGED and
+    SOLO_BEST), `game` (the game in progress or None: see read_game), `problems` (what
+    could not be read, in words) and `names` (the roster's, in its order)."""
 
     def __init__(self, history, stats, game, problems, names=()):
         self.history = history

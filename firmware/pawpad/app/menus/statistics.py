@@ -30,7 +30,7 @@ def lines(data, colours):
         if fast:
             out.append(" fastest %s" % (("%d ms" % fast) if fast < 10000
                                         else "%d.%d s" % (fast // 1000, fast % 1000 // 100)))
-    best = data.get("solo_best")
+    best = data.get(stats.SOLO_BEST)
     if isinstance(best, dict) and isinstance(best.get("score"), int):
         out.append("Solo best %d" % best["score"])
     return out or ["No games yet."]

@@ -13,7 +13,12 @@ SETUPS = "setups.json"  # {game: {setting: value}}; a game checks its own when i
 FIELDS = ("stops", "right", "wrong", "false", "games", "wins")
 # Kept only for players who have played that variant: the file stays small.
 HAULS = ("cards_dog", "rounds_dog", "cards_pog", "rounds_pog")
-MERGED = "merged"  # the ids of the games counted, newest last
+# The file's own fields, beside the people's figures: each begins with "_", which no name
+# has (store/catalogues/roster.py, CHARS), so a person called "merged" is a person.
+MERGED = "_merged"  # the ids of the games counted, newest last
+SOLO_BEST = "_solo_best"  # the best solo game: {"score", "ms"}
+# What files written before kept them as: read once, and written back under the new.
+_OLD = (("merged", MERGED, list), ("solo_best", SOLO_BEST, dict))
 KEEP_IDS = const(60)  # more than the history keeps: an id older than that is never seen again
 MAX_COUNT = 1 << 30  # a figure beyond this is damage, not play
 LIMIT = const(16384)  # bytes: 8 players' figures and 60 game ids take about 2 KB
@@ -27,7 +32,14 @@ def load(store, name=STATS, said=None):
     data, problem = store.read_json(name, LIMIT)
     if problem and said is not None:
         said.append(problem)
-    return data if isinstance(data, dict) else {}
+    if not isinstance(data, dict):
+        return {}
+    if name == STATS:
+        for old, new, kind in _OLD:  # a person's figures are a dict of FIELDS, never these
+            v = data.get(old)
+            if new not in data and isinstance(v, kind) and (kind is list or "score" in v):
+                data[new] = data.pop(old)
+    return data
 
 
 def save(store, data, name=STATS):
@@ -94,13 +106,13 @@ def solo_result(stats, score, ms):
     """Keeps the best solo game: the highest score (fewest cards set aside), then the
     quicker one. Returns True when this one is the new best."""
     if is_best_solo(stats, score, ms):
-        stats["solo_best"] = {"score": score, "ms": ms}
+        stats[SOLO_BEST] = {"score": score, "ms": ms}
         return True
     return False
 
 
 def is_best_solo(stats, score, ms):
-    best = stats.get("solo_best")
+    best = stats.get(SOLO_BEST)
     if not isinstance(best, dict):
         return True
     b_score, b_ms = best.get("score"), best.get("ms")
@@ -126,6 +138,6 @@ def people(stats, first=()):
     `first` in its order, then the others as the file has them."""
     out = [n for n in first if isinstance(stats.get(n), dict)]
     for k in stats:
-        if k not in out and k not in (MERGED, "solo_best") and isinstance(stats[k], dict):
+        if k not in out and k[:1] != "_" and isinstance(stats[k], dict):
             out.append(k)
     return out
