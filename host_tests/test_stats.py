@@ -94,3 +94,38 @@ def test_a_file_of_before_keeps_its_games_counted_and_its_best_solo():
     assert not stats.merge(s, "g1", {}, ["Ann"], "top_dogs", {"scores": [1]})  # counted
     assert s[stats.SOLO_BEST] == {"score": -20, "ms": 80000}
     assert stats.people(s) == ["Ann"]
+
+
+def test_every_word_a_file_keeps_for_itself_is_only_a_name_as_a_name():
+    # The words the box's files use for their own fields (the statistics', the roster's,
+    # a log header's, the history's, the drafts' and the timer's), and the games' ids:
+    # each one that the roster takes as a name is played as a person, saved and read
+    # back, and stays a person with their own games, every game counted once.
+    from pawpad import games
+    from pawpad.store.catalogues import roster
+    from pawpad.store.log import schema
+    from pawpad.store.records import history
+
+    words = ["merged", "solo_best", stats.MERGED, stats.SOLO_BEST, "fastest_ms", "names",
+             "seats", "id", "ms", "left", "running", "kind", "at", "value", "score"]
+    words += list(stats.FIELDS) + list(stats.HAULS) + list(schema._HEAD_KEYS)
+    words += list(history.TIMES) + list(games.IDS)
+    names = []
+    for w in words:
+        if roster.valid(w) and w not in names:
+            names.append(w)
+    assert "merged" in names and "games" in names and "wins" in names  # the ones that bit
+    st = store()
+    for i in range(0, len(names), 2):
+        pair = names[i:i + 2] + (["Bob"] if len(names[i:i + 2]) == 1 else [])
+        s = stats.load(st)
+        rec = {"scores": [2, 1], "winners": [0]}
+        for gid in ("a%d" % i, "b%d" % i):
+            assert stats.merge(s, gid, {0: {"stops": 1, "right": 1}}, pair, "pick_a_dog", rec)
+            assert not stats.merge(s, gid, {}, pair, "pick_a_dog", rec)
+        assert stats.save(st, s) is None
+        back = stats.load(st)
+        assert back[pair[0]]["games"] == 2 and back[pair[0]]["wins"] == 2, pair
+        assert back[pair[0]]["right"] == 2 and back[pair[1]]["games"] == 2, pair
+        assert set(pair) <= set(stats.people(back)), pair
+        assert stats.people(back) == [p for p in stats.people(back) if p[:1] != "_"]
