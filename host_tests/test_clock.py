@@ -3,6 +3,7 @@
 # report, roster, export); otherwise the history keeps only the game's time on the box.
 # Both runtimes.
 from pawpad.app.device.device import Device
+from pawpad.store import power_on
 from pawpad.store.files import Storage
 from pawpad.store.log import codec, schema
 from pawpad.store.records.history import read_history
@@ -42,6 +43,8 @@ def play_at(times, script, data):
 
     class Clocked(Device):
         def clock(self):
+            if not hasattr(self, "app"):  # the box's start: the clock as the game finds it
+                return times[0]
             read.append(1)
             return times[min(len(read), len(times)) - 1]
 
@@ -65,6 +68,26 @@ def test_a_game_keeps_its_start_and_end_when_the_clock_is_set():
     rec = read_history(Storage(data))[-1]
     assert rec["start"] == "2026-12-02 20:05:09" and rec["end"] == "2026-12-02 20:41:30"
     assert "date" not in rec and rec["ms"] > 0
+    # a clock set at the start: no power-on to date by, and none written
+    assert "on" not in rec and "up" not in rec and power_on.read(Storage(data)) is None
+
+
+def test_each_start_on_a_clock_never_set_is_a_new_power_on():
+    data = three_players()
+    ids = [play_at([None], "", data).dev.power for _ in range(3)]
+    assert len(set(ids)) == 3 and all(power_on.id_ok(i) for i in ids)
+    assert power_on.read(Storage(data)) == ids[-1]
+    # a damaged record of it is no id (a game is then dated as estimated)
+    Storage(data).write_text(power_on.RECORD, codec.encode({"on": "zz"}))
+    assert power_on.read(Storage(data)) is None
+    Storage(data).write_text(power_on.RECORD, "garbage")
+    assert power_on.read(Storage(data)) is None
+    rec = {"game": "top_dogs", "players": 2, "scores": [1, 2], "on": ids[0], "up": 5,
+           "est": False, "left": [0, 3]}
+    assert schema.check_summary(rec) is None
+    for k, bad in (("on", "ABCDEF12"), ("on", 7), ("up", -1), ("up", "5"), ("est", 1),
+                   ("left", [1]), ("left", [0, -1]), ("left", "03")):
+        assert schema.check_summary(dict(rec, **{k: bad})) == "has a bad " + k, (k, bad)
 
 
 def test_a_game_on_a_clock_never_set_keeps_its_time_played_only():
@@ -73,6 +96,10 @@ def test_a_game_on_a_clock_never_set_keeps_its_time_played_only():
     rec = read_history(Storage(data))[-1]
     assert "start" not in rec and "end" not in rec and "date" not in rec
     assert rec["ms"] > 0 and rec["scores"] == [3, 4, 3]
+    # the power-on it was played in (written at the box's start) and the seconds since
+    # it: what the computer that meets the box dates it by (tools/install/dating.py)
+    assert rec["on"] == power_on.read(Storage(data)) == p.dev.power
+    assert isinstance(rec["up"], int) and rec["up"] >= 0
     # the History screen says so (from the menu's cursor on Top Dogs, History is four
     # rows down; OK on the newest game)
     t = p.t + 100

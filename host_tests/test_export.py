@@ -48,8 +48,8 @@ def documented_fields():
         if line.startswith("### "):
             section = line[4:].strip().split()[0].strip("`")
             out[section] = set()
-        elif line.startswith("| `") and section:
-            out[section].add(re.match(r"\| `([^`]+)`", line).group(1))
+        elif line.startswith("| `") and section:  # a row may name several fields
+            out[section].update(re.findall(r"`([^`]+)`", line.split("|")[1]))
     return out
 
 
@@ -61,6 +61,7 @@ def test_every_title_exported_field_by_field():
     for key in ("players", "locations", "games", "plays"):
         for item in doc[key]:
             assert set(item) <= fields[key], (key, set(item) - fields[key])
+    assert set(doc["userInfo"]) == fields["userInfo"]
     for play in doc["plays"]:
         for ps in play["playerScores"]:
             assert set(ps) == fields["playerScores"], set(ps) ^ fields["playerScores"]
@@ -74,11 +75,15 @@ def test_every_title_exported_field_by_field():
         assert play["durationMin"] == round(rec["ms"] / 60000) or rec["ms"] < 60000
         assert play["locationRefId"] == 1
         scores = play["playerScores"]
+        # a seat where nobody was named is BG Stats' anonymous player, not its colour
         who = rec.get("people") or [None] * rec["players"]
         assert [people[s["playerRefId"]] for s in scores] == [
-            who[i] or rec["colours"][i] for i in range(rec["players"])]
+            who[i] or "Anonymous player" for i in range(rec["players"])]
         assert [s["seatOrder"] for s in scores] == list(range(1, rec["players"] + 1))
-        assert [s["score"] for s in scores] == [str(v) for v in rec["scores"]]
+        # the final score: Circus Puppy's points less its cards left
+        left = rec.get("left") or [0] * rec["players"]
+        assert [s["score"] for s in scores] == [
+            str(v - n) for v, n in zip(rec["scores"], left)]
         assert [s["winner"] for s in scores] == [i in rec["winners"]
                                                 for i in range(rec["players"])]
         if "places" in rec:
@@ -88,22 +93,26 @@ def test_every_title_exported_field_by_field():
             i == rec.get("first") for i in range(rec["players"])]
         for s in scores:  # a winner is first, and only a winner
             assert (s["rank"] == 1) == s["winner"] or not rec["winners"], (rec, s)
+        # the comment: Circus Puppy's points before the cards left, and a date not the
+        # clock's own
+        said = play.get("comments", "")
+        assert ("points before the cards left" in said) == (rec["game"] == "circus_puppy")
         if "start" in rec:  # when it began, to the second, as BG Stats keeps a play
-            assert play["playDate"] == rec["start"] and "comments" not in play
+            assert play["playDate"] == rec["start"] and "clock" not in said
         elif "end" in rec:
-            assert play["playDate"] == rec["end"] and "comments" not in play
+            assert play["playDate"] == rec["end"] and "clock" not in said
         elif "date" in rec:  # a record from before the box kept times: its day
-            assert play["playDate"] == rec["date"] + " 00:00:00" and "comments" not in play
+            assert play["playDate"] == rec["date"] + " 00:00:00" and "clock" not in said
         else:
-            assert play["playDate"] == "2026-12-01 00:00:00" and "clock" in play["comments"]
+            assert play["playDate"] == "2026-12-01 00:00:00" and "clock" in said
     tie = doc["plays"][7]["playerScores"]
     assert [s["rank"] for s in tie] == [1, 1, 3] and [s["winner"] for s in tie] == [
         True, True, False]
     old = doc["plays"][8]["playerScores"]
     assert [s["rank"] for s in old] == [2, 1]
-    # a BoardGameGeek id only where the user's table gives one
-    assert [g.get("bggId") for g in doc["games"]] == [
-        123 if g["name"] == "Top Dog" else None for g in doc["games"]]
+    # a BoardGameGeek id only where the user's table gives one; 0 (never left out) else
+    assert [g["bggId"] for g in doc["games"]] == [
+        123 if g["name"] == "Top Dog" else 0 for g in doc["games"]]
     # the same history exported again: the same uuids (one play, not two)
     again = export.bgstats(hist, today="2027-01-01", ids={})
     assert [p["uuid"] for p in again["plays"]] == [p["uuid"] for p in doc["plays"]]
@@ -120,8 +129,12 @@ def test_the_csv_holds_the_same_plays(tmp_path):
                                      if not r.get("abandoned") and r["players"] > 1)
     doc = export.bgstats(hist, today="2026-12-01", ids={})
     people = {p["id"]: p["name"] for p in doc["players"]}
-    flat = [(people[s["playerRefId"]], s["score"], s["rank"], s["winner"])
-            for p in doc["plays"] for s in p["playerScores"]]
+    # a seat where nobody was named: its colour in the sheet, anonymous in BG Stats
+    finished = [r for r in hist if not r.get("abandoned") and r["players"] > 1]
+    flat = [(people[s["playerRefId"]] if people[s["playerRefId"]] != "Anonymous player"
+             else rec["colours"][i], s["score"], s["rank"], s["winner"])
+            for p, rec in zip(doc["plays"], finished)
+            for i, s in enumerate(p["playerScores"])]
     assert [(r["player"], r["score"], int(r["rank"]), r["winner"] == "yes")
             for r in table] == flat
     assert {r["date_known"] for r in table if r["pawpad_id"] == "0000tie1"} == {"no"}

@@ -23,5 +23,6 @@ def record(name, players, settings, seed, start="2026-11-30 20:%02d:05"):
            "end": "2026-11-30 23:59:59"}
     if name == "circus_puppy":  # who took the first turn (results.summary keeps it)
         rec["first"] = state["settings"]["first"]
+    rec.update(flow.history_final(state))
     assert schema.check_summary(rec) is None, schema.check_summary(rec)
     return rec

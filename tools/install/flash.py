@@ -19,7 +19,7 @@ import os
 import subprocess
 import sys
 
-from install import boxlink
+from install import boxlink, dating
 from install.manifests import pawpad_version
 
 STAMP = ".pawpad-flash"  # on the board: the digest of the state the last flash left
@@ -84,6 +84,19 @@ def needs(headers):
 # reach the REPL, and nothing feeds the watchdog then: the Pico would reset under
 # mpremote 8 s later. Its CTRL register's ENABLE bit (30) stops it; main.py starts it
 # again at the next reset.
+DEVICE_DATA = "/data"  # boards/pico/board.py: hw.data_dir
+
+
+def _run(cmd, timeout):
+    """mpremote's run, its output as text; a run that cannot start or does not end is
+    a failed one (dating then leaves the box as it was)."""
+    try:
+        return subprocess.run(cmd, capture_output=True, text=True, errors="replace",
+                              timeout=timeout)
+    except (OSError, subprocess.SubprocessError) as e:
+        return subprocess.CompletedProcess(cmd, 1, "", str(e))
+
+
 STOP_WATCHDOG = ("import sys\n"
                  "if 'RP2040' in sys.implementation._machine:\n"
                  "    from machine import mem32\n"
@@ -279,6 +292,10 @@ def main():
     else:
         facts = probe(connect, [dst for _, dst in files])
         check_board(facts, files, a.frozen)
+        said = dating.said(*dating.meet_board(_run, connect, DEVICE_DATA, "build/dating",
+                                              STOP_WATCHDOG))
+        if said:
+            print("flash: " + said)
     remove_package = a.frozen and facts.get("copied") == "yes"
     changed = to_copy(files, state, facts)
     removed = [] if a.frozen else strays(files, facts)

@@ -5,12 +5,13 @@
 # The files are first copied into a folder of the report's own (from a Pico over
 # mpremote, or from a folder such as the simulator's sim_data/): reading a damaged file
 # may set it aside, and the source is left as it was.
+import json
 import os
 import shutil
 import subprocess
 import sys
 
-from install import boxlink
+from install import boxlink, dating
 from install.flash import STOP_WATCHDOG
 from pawpad.app import registry
 from pawpad.app.shell import flow as flows
@@ -28,7 +29,10 @@ from pawpad.store.session import Session
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-FILES = (box_history.HISTORY, statistics.STATS, LOG, box_roster.ROSTER)
+# bgstats.json: the box's people linked to a group's BG Stats players (make roster
+# FROM=); the box itself never reads it.
+LINKS = "bgstats.json"
+FILES = (box_history.HISTORY, statistics.STATS, LOG, box_roster.ROSTER, LINKS)
 DEVICE_DIR = "/data"  # boards/pico/board.py: hw.data_dir
 
 
@@ -49,6 +53,7 @@ def fetch(mpremote, port, dst, device_dir=DEVICE_DIR):
     the box's clock is set and the box starts again (boxlink)."""
     connect = [mpremote, "connect", port]
     os.makedirs(dst, exist_ok=True)
+    tell(dating.meet_board(_run, connect, device_dir, dst + "-dating", STOP_WATCHDOG))
     r = _run(connect + ["exec", STOP_WATCHDOG + "import os\ntry:\n"
                         "    print(' '.join(os.listdir(%r)))\nexcept OSError:\n"
                         "    print()\n" % device_dir], 120)
@@ -69,6 +74,13 @@ def fetch(mpremote, port, dst, device_dir=DEVICE_DIR):
         raise SystemExit("report: the files are copied, but %s: unplug it and plug it in "
                          "again" % e)
     return found
+
+
+def tell(counts, tool="box"):
+    """Says what dating the history did (dating.said), if anything."""
+    line = dating.said(*counts)
+    if line:
+        print("%s: %s" % (tool, line))
 
 
 def _run(cmd, timeout):
@@ -103,6 +115,8 @@ def gather(a, tool):
     if a.data:
         if not os.path.isdir(a.data):
             sys.exit("%s: no folder %s" % (tool, a.data))
+        tell(dating.date_file(os.path.join(a.data, box_history.HISTORY), dating.now()),
+             tool)
         found, source = copy_folder(a.data, copy), a.data
     else:
         found, source = fetch(a.mpremote, a.port, copy), "the Pico on " + a.port
@@ -115,8 +129,9 @@ class Box:
     SOLO_BEST), `game` (the game in progress or None: see read_game), `problems` (what
     could not be read, in words) and `names` (the roster's, in its order)."""
 
-    def __init__(self, history, stats, game, problems, names=()):
+    def __init__(self, history, stats, game, problems, names=(), links=None):
         self.history = history
+        self.links = links or {}  # {box name: (uuid, BG Stats name)}: read_links
         self.stats = stats
         self.game = game
         self.problems = problems
@@ -182,7 +197,50 @@ def read(folder):
         if c in NAMES:
             statistics.player(stats, c)  # figures as the box reads them
     names = box_roster.load(store, problems).names  # a damaged one: said, and set aside
-    return Box(history, stats, read_game(store, problems), problems, names)
+    return Box(history, stats, read_game(store, problems), problems, names,
+               read_links(folder, problems))
+
+
+LINKS_MAX = 65536  # bytes: 16 links take about 2 KB
+
+
+def read_links(folder, problems):
+    """{box name: (uuid, BG Stats name)} of bgstats.json ({"players": [{"name",
+    "bgstats", "uuid"}]}); a damaged file is said and read as no links (the export then
+    gives every person a uuid of Pawpad's own), a damaged entry is passed over."""
+    path = os.path.join(folder, LINKS)
+    try:
+        with open(path, "rb") as f:
+            raw = f.read(LINKS_MAX + 1)
+        doc = json.loads(raw.decode("utf-8")) if len(raw) <= LINKS_MAX else None
+    except OSError:
+        return {}
+    except ValueError:
+        doc = None
+    entries = doc.get("players") if isinstance(doc, dict) else None
+    if not isinstance(entries, list):
+        problems.append("%s is damaged: the people are exported with uuids of Pawpad's "
+                        "own" % LINKS)
+        return {}
+    out = {}
+    for e in entries:
+        if (isinstance(e, dict) and box_roster.valid(e.get("name")) and
+                isinstance(e.get("bgstats"), str) and 0 < len(e["bgstats"]) <= 200 and
+                _uuid_ok(e.get("uuid")) and e["name"] not in out):
+            out[e["name"]] = (e["uuid"], text(e["bgstats"]))
+        else:
+            problems.append("%s: an entry is damaged (passed over)" % LINKS)
+    return out
+
+
+def _uuid_ok(v):
+    """A uuid as BG Stats writes one (either case)."""
+    if not isinstance(v, str) or len(v) != 36:
+        return False
+    for i, ch in enumerate(v):
+        if (ch != "-") if i in (8, 13, 18, 23) else ch not in "0123456789abcdefABCDEF":
+            return False
+    return True
 
 
 SAID_MAX = 12  # lines said of the history's records; the rest are counted

@@ -15,6 +15,7 @@ from pawpad.app.menus.boot import Boot
 from pawpad.app.menus.main import MainMenu
 from pawpad.app.shell.app import App
 from pawpad.app.shell.box import Box
+from pawpad.store import power_on
 from pawpad.store.files import Storage
 from pawpad.ticks import add, diff
 from pawpad.ui.screen import ERROR
@@ -35,6 +36,8 @@ class Device(Box):
             self.store = None
             settings, messages = defaults(), ["Flash not usable (%s):" % e, "nothing is saved."]
         notices += messages
+        # a clock never set: this power-on's id, for dating its games (store/power_on.py)
+        self.power = power_on.begin(self.store) if self.clock() is None else None
         if hw.reset_cause == "watchdog":
             notices.append("Pawpad hung and was restarted by its watchdog.")
         elif hw.reset_cause == "crash":
@@ -110,6 +113,14 @@ class Device(Box):
         from pawpad.store.log.schema import stamp
 
         return stamp(t)
+
+    def power_on(self):
+        # asked when clock() said None: the clock was never set this power-on
+        if self.power is None:
+            return None
+        import time
+
+        return self.power, max(0, int(time.time()) - power_on.CLOCK_START)
 
     def status(self):
         tilt = self.sensors.tilt

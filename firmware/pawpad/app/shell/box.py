@@ -38,6 +38,11 @@ class Box:
         clock was never set."""
         return None
 
+    def power_on(self):
+        """(the power-on's id, seconds since power-on), asked when clock() is None
+        (store/power_on.py); None when no id could be kept."""
+        return None
+
     def check_fast_panel(self):
         """Does the panel take 1 MHz? "ok ..." , "no answer" or "-" (cannot tell)."""
         return "-"

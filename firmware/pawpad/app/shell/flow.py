@@ -129,6 +129,11 @@ class Flow:
         the game's own, from its log's header)."""
         return {}
 
+    def history_final(self, state):
+        """Fields of the record that the game's final state holds beyond the scores (the
+        export's final score: Circus Puppy's cards left)."""
+        return {}
+
     def history_extra(self, events):
         """Fields of this game's record in the history beyond the scores (the report
         reads them: the history outlives the game's log)."""

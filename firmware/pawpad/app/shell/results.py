@@ -15,9 +15,11 @@ ROWS = const(5)  # standings on one page; more scroll with UP/DOWN
 # takes at most SHEET_BYTES of it (8 players' totals: about 16 rows), and less when the
 # rest leaves less room: Pick-a-Dog's STOPs take up to about 1.2 KB, and the fields
 # added after summary() (game, id, players, events, ms, the checksum) up to
-# LATER_BYTES.
+# LATER_BYTES. A game on a clock never set leaves DATING_BYTES for its start, its end
+# and `est`, which the computer that meets the box writes in (tools/install/dating.py).
 SHEET_BYTES = const(640)
 LATER_BYTES = const(192)
+DATING_BYTES = const(80)
 
 
 class Results(Screen):
@@ -51,11 +53,11 @@ class Results(Screen):
         app.box.sound(PRESS)
 
 
-def summary(game, extra, now=None):
+def summary(game, extra, now=None, power=None):
     """The history's record of the game as it stands, its score sheet's totals
     included (the sheet kept as the game went: it goes with the log once the game is
     in the history). Its start and end (`now`) are kept when the box's clock knew
-    them."""
+    them; otherwise the power-on and the seconds since it (`power`: box.power_on())."""
     flow, state = game.flow, game.state
     rec = {"scores": flow.scores(state), "winners": flow.winners(state) if state["ended"]
            else [], "colours": game.colours[:state["players"]], "title": flow.title(state)}
@@ -66,6 +68,7 @@ def summary(game, extra, now=None):
         for place, seat in flow.places(state):
             places[seat] = place
         rec["places"] = places
+        rec.update(flow.history_final(state))
     starts = getattr(game.session.engine, "STARTS", None)  # who took the first turn
     if starts is not None and state["settings"].get(starts) is not None:
         rec["first"] = state["settings"][starts]
@@ -76,14 +79,18 @@ def summary(game, extra, now=None):
         rec["start"] = start
     if now is not None:
         rec["end"] = now
-    room = LINE_MAX - LATER_BYTES - len(codec.encode(rec))
+    elif power is not None:  # a clock never set: the computer that meets the box dates it
+        rec["on"], rec["up"] = power
+    room = LINE_MAX - LATER_BYTES - len(codec.encode(rec)) - (DATING_BYTES if "on" in rec
+                                                              else 0)
     rec.update(score_sheet.history(game, min(SHEET_BYTES, room)))
     return rec
 
 
 def finish_game(app, game, extra):
     """The game goes to the history and the statistics, and the box to its main menu."""
-    rec = summary(game, extra, app.box.clock())
+    now = app.box.clock()
+    rec = summary(game, extra, now, app.box.power_on() if now is None else None)
     settle(app, game.session, game.flow, rec)
     app.close_game()
 

@@ -35,6 +35,7 @@ except ImportError:  # plain CPython: the log's records are read there too (cons
 
 from pawpad.core.colours import NAMES as COLOURS
 from pawpad.games import IDS as GAMES
+from pawpad.store import power_on
 from pawpad.store.catalogues.roster import valid as valid_name
 from pawpad.store.log.codec import MARKS, decode
 
@@ -232,7 +233,17 @@ def check_summary(rec, index=0):
             return "has a bad " + k
     if "first" in rec and not _int(rec["first"], 0, players - 1):
         return "has a bad first"
-    for k in ("abandoned", "unfinished"):
+    left = rec.get("left", ())
+    if "left" in rec and not (isinstance(left, list) and len(left) == players):
+        return "has a bad left"
+    for v in left:
+        if not _int(v, 0, 1 << 16):
+            return "has a bad left"
+    if "on" in rec and not power_on.id_ok(rec["on"]):
+        return "has a bad on"
+    if "up" in rec and not _int(rec["up"], 0):
+        return "has a bad up"
+    for k in ("abandoned", "unfinished", "est"):
         if k in rec and rec[k] is not True and rec[k] is not False:
             return "has a bad " + k
     if "colours" in rec and not _colours(rec["colours"], players):

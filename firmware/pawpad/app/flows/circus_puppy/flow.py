@@ -109,6 +109,10 @@ class CircusPuppy(Flow):
     def places(self, state):
         return rules.places(state)  # by points less cards left; equal seats share
 
+    def history_final(self, state):
+        # the final score is the points less the cards left (the export's score)
+        return {"left": [rules.cards_left(state, s) for s in range(state["players"])]}
+
     def result_lines(self, state, game):
         out = []
         for place, s in self.places(state):
