@@ -123,3 +123,13 @@ def test_the_start_is_in_the_logs_first_line_which_a_resumed_game_reads():
     store = Storage(data)
     head = codec.decode(store.read_text(LOG, 4096).split("\n")[0])
     assert head["start"] == "2026-12-02 20:05:09"
+
+
+def test_the_history_shows_a_date_a_computer_gave_as_it_was_given():
+    from pawpad.store.records.history import when
+
+    exact = {"start": "2026-12-02 20:39:56", "end": "2026-12-02 20:50:00", "est": False}
+    assert when(exact) == "2026-12-02 20:39"
+    # estimated: played in a power-on before the one the computer met, so its day only
+    assert when(dict(exact, start="2026-12-02 00:00:01", est=True)) == "about 2026-12-02"
+    assert when({"on": "0a1b2c3d", "up": 5}) is None

@@ -6,6 +6,8 @@
 # were.
 import datetime
 import json
+import os
+import re
 
 from install import dating
 from pawpad.store.log import codec
@@ -102,3 +104,87 @@ def test_the_same_history_exported_a_week_apart_is_the_same_file(tmp_path, monke
     # written back: the history now holds the dates, and a third dating changes nothing
     lines = (data / "history.log").read_text().splitlines(True)
     assert dating.date_lines(lines, MET, None)[1:] == (0, 0)
+
+
+class Board:
+    """A Pico behind mpremote, as meet_board speaks to it (`run`): its flash a folder,
+    its clock never set and `up` seconds since power-on; every command kept."""
+
+    def __init__(self, folder, up, answers=True):
+        self.folder, self.up, self.answers, self.calls = folder, up, answers, []
+
+    def path(self, p):
+        return self.folder / p[1:].split("/", 2)[-1]  # ":/data/x" is the folder's x
+
+    def run(self, cmd, timeout):
+        import shutil
+        import subprocess
+
+        self.calls.append(cmd)
+        assert cmd[:3] == ["mpremote", "connect", "port"]
+        steps, step = [], []
+        for a in cmd[3:]:
+            if a == "+":
+                steps.append(step)
+                step = []
+            else:
+                step.append(a)
+        steps.append(step)
+        out = ""
+        for s in steps:
+            if not self.answers:
+                return subprocess.CompletedProcess(cmd, 1, "", "no board")
+            if s[0] == "exec" and "PAWPAD-CLOCK" in s[1]:
+                out += "PAWPAD-CLOCK 2021 %d\n" % self.up
+                on = self.folder / "poweron.log"
+                if on.exists():
+                    out += "PAWPAD-ON " + on.read_text().strip() + "\n"
+            elif s[0] == "cp" and s[1].startswith(":"):
+                if not self.path(s[1]).exists():
+                    return subprocess.CompletedProcess(cmd, 1, "", "no such file")
+                shutil.copy(self.path(s[1]), s[2])
+            elif s[0] == "cp":
+                shutil.copy(s[1], self.path(s[2]))
+            elif s[0] == "exec" and "os.rename" in s[1]:
+                old, new = re.findall(r"'([^']+)'", s[1])
+                os.replace(self.path(":" + old), self.path(":" + new))
+        return subprocess.CompletedProcess(cmd, 0, out, "")
+
+
+def test_a_pico_met_over_mpremote_gets_its_dates_written_back(tmp_path, monkeypatch):
+    flash = tmp_path / "flash"
+    flash.mkdir()
+    (flash / "history.log").write_text("".join(evening()))
+    (flash / "poweron.log").write_text(codec.encode({"on": ON}))
+    monkeypatch.setattr(dating, "now", lambda: MET)
+    board = Board(flash, 3600)
+    got = dating.meet_board(board.run, ["mpremote", "connect", "port"], "/data",
+                            str(tmp_path / "work"), "# stop the watchdog\n")
+    assert got == (2, 3)
+    assert board.calls[0][4].startswith("# stop the watchdog\n")  # before anything else
+    lines = (flash / "history.log").read_text().splitlines(True)
+    recs = [codec.decode(line[:-1]) for line in lines if "players\"\n" not in line]
+    assert recs[4]["end"] == "2026-12-02 20:50:00" and recs[4]["est"] is False
+    assert not (flash / "history.log.tmp").exists()
+    # met again (by another computer, a week later): nothing left to date, nothing written
+    monkeypatch.setattr(dating, "now", lambda: MET + datetime.timedelta(days=7))
+    before = (flash / "history.log").read_bytes()
+    assert dating.meet_board(board.run, ["mpremote", "connect", "port"], "/data",
+                             str(tmp_path / "work2")) == (0, 0)
+    assert (flash / "history.log").read_bytes() == before
+    assert not any("os.rename" in " ".join(c) for c in board.calls[-2:])
+
+
+def test_a_board_that_does_not_answer_is_left_as_it_was(tmp_path):
+    flash = tmp_path / "flash"
+    flash.mkdir()
+    (flash / "history.log").write_text("".join(evening()))
+    before = (flash / "history.log").read_bytes()
+    board = Board(flash, 3600, answers=False)
+    assert dating.meet_board(board.run, ["mpremote", "connect", "port"], "/data",
+                             str(tmp_path / "work")) == (0, 0)
+    assert (flash / "history.log").read_bytes() == before
+    # no history on the board at all: nothing to date
+    (flash / "history.log").unlink()
+    assert dating.meet_board(Board(flash, 10).run, ["mpremote", "connect", "port"], "/data",
+                             str(tmp_path / "work3")) == (0, 0)

@@ -154,3 +154,30 @@ def test_make_export_from_a_folder(tmp_path):
     assert "Ann" in [p["name"] for p in doc["players"]]
     assert (out / "pawpad-plays.csv").read_text().count("\n") == 1 + sum(
         len(p["playerScores"]) for p in doc["plays"])
+
+
+def test_people_linked_to_bg_stats_players_are_exported_as_those_players(tmp_path):
+    # make roster FROM=BGStatsExport.json keeps the link on the box (bgstats.json): the
+    # export then names the person as BG Stats does, under that player's uuid, so BG
+    # Stats takes them for the player it has, not a new one
+    data = tmp_path / "box"
+    data.mkdir()
+    with open(data / "history.log", "w") as f:
+        for rec in history():
+            f.write(codec.encode(rec))
+    uid = "27C30761-BC35-47E0-AC6D-BF552A6893A1"
+    (data / "bgstats.json").write_text(json.dumps({"players": [
+        {"name": "Ann", "bgstats": "Ann Hussey", "uuid": uid},
+        {"name": "Bob", "bgstats": "Bob", "uuid": "not a uuid"},  # damaged: passed over
+        {"name": "Nobody", "bgstats": "N", "uuid": uid.lower()}]}))  # never played
+    out = tmp_path / "out"
+    export.main(["--data", str(data), "--out", str(out)])
+    doc = json.loads((out / "pawpad.bgsplay").read_text())
+    by_name = {p["name"]: p for p in doc["players"]}
+    assert by_name["Ann Hussey"]["uuid"] == uid and "Ann" not in by_name
+    assert by_name["Bob"]["uuid"] == export.stable_uuid("player", "Bob")
+    # a file that is not one: said, and everyone gets Pawpad's own uuids
+    (data / "bgstats.json").write_text("[1, 2")
+    export.main(["--data", str(data), "--out", str(out)])
+    doc = json.loads((out / "pawpad.bgsplay").read_text())
+    assert "Ann" in {p["name"] for p in doc["players"]}

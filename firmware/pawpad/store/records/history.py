@@ -31,11 +31,12 @@ TIMES = ("start", "end", "date")
 
 def when(rec):
     """When a finished game was played, as far as the box's clock knew (TIMES), to the
-    minute; None when the clock was never set."""
+    minute; None when the clock was never set. A date a computer estimated (`est`: the
+    game was of a power-on before the one it met) is its day alone, "about" it."""
     for k in TIMES:
         v = rec.get(k)
         if isinstance(v, str) and v:
-            return v[:16]
+            return "about " + v[:10] if rec.get("est") is True else v[:16]
     return None
 
 
