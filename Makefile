@@ -197,11 +197,16 @@ report: venv
 
 # The names of the people who play, onto the box: make roster PORT=/dev/ttyACM0
 # ADD="Ann,Bob" [REMOVE=Cy] (or DATA=sim_data); without ADD or REMOVE it lists them.
+# The group's own, from a BG Stats backup: make roster FROM=BGStatsExport.json lists its
+# players; PICK="1,3,Alan Hussey=Alan" puts them on, linked for make export.
 ADD ?=
 REMOVE ?=
+FROM ?=
+PICK ?=
 roster: venv
 	$(PY) tools/install/roster.py $(if $(DATA),--data $(DATA),--port $(PORT) \
-		--mpremote $(VENV)/bin/mpremote) --add="$(ADD)" --remove="$(REMOVE)"
+		--mpremote $(VENV)/bin/mpremote) --add="$(ADD)" --remove="$(REMOVE)" \
+		--from="$(FROM)" --pick="$(PICK)"
 
 # The box's finished games for BG Stats and a spreadsheet (docs/export.md):
 # build/export/pawpad.bgsplay and pawpad-plays.csv. From a Pico: make export

@@ -321,3 +321,27 @@ def test_flash_fails_when_the_board_does_not_keep_its_stamp(make_pico, tmp_path)
     assert r.returncode != 0
     assert "did not keep the stamp" in r.stderr, r.stdout + r.stderr
     assert not os.path.exists(pico.state)  # the next flash copies everything again
+
+
+def test_flash_leaves_the_box_s_data_as_it_is(make_pico):
+    """The box's own files in /data (its names, their BG Stats links that make roster
+    puts there and only make export reads, the history, a copy set aside): no flash,
+    copied or frozen, after mip or not, removes or changes one."""
+    pico = make_pico(frozen="0.1.0")
+    data = pico.dir / "data"
+    data.mkdir()
+    kept = {"players.json": '{"names": ["Alan"], "seats": []}',
+            "bgstats.json": '{"players": [{"name": "Alan", "bgstats": "Alan Hussey", '
+                            '"uuid": "27c30761-bc35-47e0-ac6d-bf552a6893a1"}]}',
+            "history.log": "{}\n", "players.json.bad": "{", "notes.txt": "mine"}
+    for name, text in kept.items():
+        (data / name).write_text(text)
+    (pico.dir / "pawpad").mkdir()
+    (pico.dir / "pawpad" / "__init__.py").write_text("# a source mip left\n")
+    pico.firmware({"pawpad/__init__.mpy": BYTECODE + b"one"})
+    for extra in ((), (), ("--frozen",)):
+        r = pico.flash(*extra)
+        assert r.returncode == 0, r.stderr
+        assert {p.name: p.read_text() for p in data.iterdir()} == kept, extra
+    assert " rm :pawpad/__init__.py " in pico.calls.read_text()  # strays: only pawpad/
+    assert not (pico.dir / "pawpad").exists()  # frozen: the copied package went

@@ -1,7 +1,7 @@
 # cpython only: `make roster` (tools/install/roster.py) puts names onto the box as the
 # box checks them, keeps who sits where for the names that stay, and says what it
-# refused; over mpremote it copies players.json, sets the box's clock and starts the
-# box again.
+# refused; over mpremote it copies players.json (to players.json.tmp, then renamed),
+# sets the box's clock and starts the box again.
 import binascii
 import json
 
@@ -52,7 +52,11 @@ def test_over_mpremote_it_copies_sets_the_clock_and_starts_the_box_again(tmp_pat
         assert tool.main(["--port", repl.path, "--mpremote", "mp", "--add", "Bob"]) == 0
         cp = calls[1]
         assert cp[:3] == ["mp", "connect", repl.path] and cp[-2:] == ["rtc", "--set"]
-        assert cp[cp.index("cp") + 2] == ":/data/players.json"
+        # written whole: into players.json.tmp, then renamed (a boot removes a .tmp left)
+        assert cp[cp.index("cp") + 2] == ":/data/players.json.tmp"
+        renames = cp[cp.index("cp") + 4:]
+        assert renames[0] == "exec" and "os.rename('/data/players.json.tmp', " \
+            "'/data/players.json')" in renames[1]
         assert calls[2] == {"names": ["Ann", "Bob"], "seats": ["Ann"]}
         assert repl.started == 1 and "reset" not in sum(calls[:2], [])
         # only read: the clock is set and the box started again all the same
