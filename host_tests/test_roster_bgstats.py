@@ -378,9 +378,11 @@ def test_over_mpremote_both_files_are_read_and_written_whole(tmp_path, monkeypat
         stderr = ""
 
     def run(cmd, **kw):
-        calls.append(cmd)
         done = Done()
         done.stdout = ""
+        if "PAWPAD-CLOCK" in " ".join(cmd) or any(a.endswith("/history.log") for a in cmd):
+            return done  # the history dated first (install/dating.py): test_dating's
+        calls.append(cmd)
         if "cp" not in cmd:  # the probe: what the box says of its two files
             for name, tag in tool.TAGS.items():
                 p = device / name

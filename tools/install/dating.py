@@ -15,6 +15,8 @@
 # another shape are left byte for byte as they were.
 import datetime
 import os
+import subprocess
+import tempfile
 
 from pawpad.store import power_on
 from pawpad.store.log import codec
@@ -126,6 +128,30 @@ def said(exact, estimated):
     return ("the box's clock was not set when %s played: dated %s, and the dates kept "
             "on the box" % ("these games were" if exact + estimated > 1 else "a game was",
                             " and ".join(parts)))
+
+
+def run(cmd, timeout):
+    """mpremote's run, its output as text; a run that cannot start or does not end is
+    a failed one (dating then leaves the box as it was)."""
+    try:
+        return subprocess.run(cmd, capture_output=True, text=True, errors="replace",
+                              timeout=timeout)
+    except (OSError, subprocess.SubprocessError) as e:
+        return subprocess.CompletedProcess(cmd, 1, "", str(e))
+
+
+def meet(tool, data=None, connect=None, device_dir="/data", prefix=""):
+    """Dates the box's history as `tool` meets it: a folder (`data`) or a Pico over
+    mpremote (`connect`), saying what was dated."""
+    if data is not None:
+        counts = date_file(os.path.join(data, "history.log"), now())
+    else:
+        with tempfile.TemporaryDirectory(prefix="pawpad-dating-") as work:
+            counts = meet_board(run, connect, device_dir, work, prefix)
+    line = said(*counts)
+    if line:
+        print("%s: %s" % (tool, line))
+    return counts
 
 
 # What the box says of its clock and its power-on, asked before the clock is set.

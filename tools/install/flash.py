@@ -87,16 +87,6 @@ def needs(headers):
 DEVICE_DATA = "/data"  # boards/pico/board.py: hw.data_dir
 
 
-def _run(cmd, timeout):
-    """mpremote's run, its output as text; a run that cannot start or does not end is
-    a failed one (dating then leaves the box as it was)."""
-    try:
-        return subprocess.run(cmd, capture_output=True, text=True, errors="replace",
-                              timeout=timeout)
-    except (OSError, subprocess.SubprocessError) as e:
-        return subprocess.CompletedProcess(cmd, 1, "", str(e))
-
-
 STOP_WATCHDOG = ("import sys\n"
                  "if 'RP2040' in sys.implementation._machine:\n"
                  "    from machine import mem32\n"
@@ -292,10 +282,8 @@ def main():
     else:
         facts = probe(connect, [dst for _, dst in files])
         check_board(facts, files, a.frozen)
-        said = dating.said(*dating.meet_board(_run, connect, DEVICE_DATA, "build/dating",
-                                              STOP_WATCHDOG))
-        if said:
-            print("flash: " + said)
+        dating.meet("flash", connect=connect, device_dir=DEVICE_DATA,
+                    prefix=STOP_WATCHDOG)
     remove_package = a.frozen and facts.get("copied") == "yes"
     changed = to_copy(files, state, facts)
     removed = [] if a.frozen else strays(files, facts)

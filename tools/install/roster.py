@@ -20,7 +20,7 @@ import subprocess
 import sys
 import tempfile
 
-from install import bgstats, boxlink
+from install import bgstats, boxlink, dating
 from install.flash import STOP_WATCHDOG
 from pawpad.store.catalogues import roster  # the box's own readers, on CPython
 from pawpad.store.files import Storage
@@ -207,11 +207,14 @@ def main(argv=None):
         if os.path.exists(a.data) and not os.path.isdir(a.data):
             print("roster: %s is not a folder" % a.data)
             return 1
+        dating.meet("roster", data=a.data)
         path = os.path.join(a.data, roster.ROSTER)
         files = {roster.ROSTER: read_folder(path),
                  bgstats.LINKS: read_folder(os.path.join(a.data, bgstats.LINKS),
                                             bgstats.LINKS_LIMIT)}
-    else:
+    else:  # the history dated before read_box sets the box's clock
+        dating.meet("roster", connect=[a.mpremote, "connect", a.port], device_dir=DEVICE_DIR,
+                    prefix=STOP_WATCHDOG)
         files = read_box(a.mpremote, a.port)
     raw, why = files[roster.ROSTER]
     data = None

@@ -47,13 +47,13 @@ def copy_folder(src, dst):
     return found
 
 
-def fetch(mpremote, port, dst, device_dir=DEVICE_DIR):
+def fetch(mpremote, port, dst, device_dir=DEVICE_DIR, tool="report"):
     """The box's files from a Pico over mpremote; returns those found. mpremote stops
     the firmware to reach the REPL (and the watchdog is stopped with it); at the end
     the box's clock is set and the box starts again (boxlink)."""
     connect = [mpremote, "connect", port]
     os.makedirs(dst, exist_ok=True)
-    tell(dating.meet_board(_run, connect, device_dir, dst + "-dating", STOP_WATCHDOG))
+    dating.meet(tool, connect=connect, device_dir=device_dir, prefix=STOP_WATCHDOG)
     r = _run(connect + ["exec", STOP_WATCHDOG + "import os\ntry:\n"
                         "    print(' '.join(os.listdir(%r)))\nexcept OSError:\n"
                         "    print()\n" % device_dir], 120)
@@ -74,13 +74,6 @@ def fetch(mpremote, port, dst, device_dir=DEVICE_DIR):
         raise SystemExit("report: the files are copied, but %s: unplug it and plug it in "
                          "again" % e)
     return found
-
-
-def tell(counts, tool="box"):
-    """Says what dating the history did (dating.said), if anything."""
-    line = dating.said(*counts)
-    if line:
-        print("%s: %s" % (tool, line))
 
 
 def _run(cmd, timeout):
@@ -115,11 +108,10 @@ def gather(a, tool):
     if a.data:
         if not os.path.isdir(a.data):
             sys.exit("%s: no folder %s" % (tool, a.data))
-        tell(dating.date_file(os.path.join(a.data, box_history.HISTORY), dating.now()),
-             tool)
+        dating.meet(tool, data=a.data)
         found, source = copy_folder(a.data, copy), a.data
     else:
-        found, source = fetch(a.mpremote, a.port, copy), "the Pico on " + a.port
+        found, source = fetch(a.mpremote, a.port, copy, tool=tool), "the Pico on " + a.port
     return read(copy), source, found
 
 
