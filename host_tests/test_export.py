@@ -141,12 +141,18 @@ def test_the_csv_holds_the_same_plays(tmp_path):
     assert set(table[0]) == set(export.CSV_FIELDS)
 
 
-def test_make_export_from_a_folder(tmp_path):
+def box_folder(tmp_path):
+    """A box's folder (the simulator's flash) holding history()."""
     data = tmp_path / "box"
     data.mkdir()
     with open(data / "history.log", "w") as f:
         for rec in history():
             f.write(codec.encode(rec))
+    return data
+
+
+def test_make_export_from_a_folder(tmp_path):
+    data = box_folder(tmp_path)
     out = tmp_path / "out"
     export.main(["--data", str(data), "--out", str(out)])
     doc = json.loads((out / "pawpad.bgsplay").read_text())
@@ -160,11 +166,7 @@ def test_people_linked_to_bg_stats_players_are_exported_as_those_players(tmp_pat
     # make roster FROM=BGStatsExport.json keeps the link on the box (bgstats.json): the
     # export then names the person as BG Stats does, under that player's uuid, so BG
     # Stats takes them for the player it has, not a new one
-    data = tmp_path / "box"
-    data.mkdir()
-    with open(data / "history.log", "w") as f:
-        for rec in history():
-            f.write(codec.encode(rec))
+    data = box_folder(tmp_path)
     uid = "27C30761-BC35-47E0-AC6D-BF552A6893A1"
     (data / "bgstats.json").write_text(json.dumps({"players": [
         {"name": "Ann", "bgstats": "Ann Hussey", "uuid": uid},

@@ -51,11 +51,7 @@ def _ok(rec):
 
 def read(store):
     """The record of the failures in a row, or None (none, or unreadable: no count)."""
-    try:
-        text = store.read_text(RECORD, _RECORD_MAX)
-        rec = codec.decode(text[:-1] if text.endswith("\n") else text)
-    except (OSError, ValueError):
-        return None
+    rec = codec.read_one(store, RECORD, _RECORD_MAX)
     return rec if _ok(rec) else None
 
 

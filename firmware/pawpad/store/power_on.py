@@ -64,10 +64,6 @@ def begin(store):
 
 def read(store):
     """The id of the power-on the flash last recorded, or None (none, or damaged)."""
-    try:
-        text = store.read_text(RECORD, _RECORD_MAX)
-        rec = codec.decode(text[:-1] if text.endswith("\n") else text)
-    except (OSError, ValueError):
-        return None
+    rec = codec.read_one(store, RECORD, _RECORD_MAX)
     on = rec.get("on") if isinstance(rec, dict) else None
     return on if id_ok(on) else None

@@ -121,6 +121,16 @@ def encode(record):
     return text
 
 
+def read_one(store, name, limit):
+    """The one record a small file of one line holds (crashes.py's, power_on.py's), or
+    None: no file, a damaged line, any bytes at all."""
+    try:
+        text = store.read_text(name, limit)
+        return decode(text[:-1] if text.endswith("\n") else text)
+    except (OSError, ValueError):
+        return None
+
+
 def decode(line):
     """The record in one line (newline removed); ValueError if it is damaged."""
     cut = line.rfind(_SEP)
