@@ -2,8 +2,6 @@
 # Pick-a-Dog played through its buttons (tools/report/demo.py): the page is one
 # self-contained file whose charts and tables show what the box recorded, which is what
 # the rules engine says the games came to; and the box's files fetched over mpremote.
-import base64
-import io
 import json
 import re
 import subprocess
@@ -19,6 +17,7 @@ from support.unix_port import ROOT, run_mp
 
 CHARTS = ("games-per-title", "wins-per-player", "last-games", "last-rounds", "rounds",
           "reactions", "margins", "stops")
+WIDE = ("last-games", "last-rounds")  # across the page, with a narrow form for a phone
 
 
 def _evening(tmp_path, games=2, left_rounds=2, seed=5, **people):
@@ -38,15 +37,12 @@ def _evening(tmp_path, games=2, left_rounds=2, seed=5, **people):
 
 
 def _images(text):
-    """The PNGs embedded in the page, decoded."""
-    from PIL import Image
-
+    """The charts on the page: {name: [its SVGs (the wide form, then the narrow one
+    where it has one)]}."""
     out = {}
-    for alt, b64 in re.findall(r'<img alt="([\w-]+)" src="data:image/png;base64,([^"]+)"',
-                               text):
-        with Image.open(io.BytesIO(base64.b64decode(b64))) as im:
-            im.load()
-            out[alt] = im.size
+    for name, body in re.findall(r'<figure[^>]* data-chart="([\w-]+)">(.*?)<figcaption>',
+                                 text, re.S):
+        out[name] = re.findall(r"<svg .*?</svg>", body, re.S)
     return out
 
 
@@ -56,13 +52,25 @@ def test_the_report_shows_what_the_box_kept_of_an_evening(tmp_path):
     report.main(["--data", str(data), "--out", str(out)])
     text = (out / "report.html").read_text()
 
-    # one file: every image is inside it, nothing is fetched from elsewhere
-    assert re.findall(r'(?:src|href)="(?!data:)', text) == []
+    # one file: every chart is inside it, nothing is fetched from elsewhere (an SVG's
+    # references are to its own parts, by ids of its own)
+    assert re.findall(r'(?:src|href)="(?!data:|#)', text) == []
     images = _images(text)
     assert sorted(images) == sorted(CHARTS)
+    ids = re.findall(r'\bid="([^"]+)"', text)
+    assert len(ids) == len(set(ids))
+    for ref in set(re.findall(r'(?:href="#|url\(#)([^")]+)', text)):
+        assert ref in ids, ref
     for name in CHARTS:
-        assert (out / (name + ".png")).read_bytes().startswith(b"\x89PNG")
-        assert images[name][0] >= 600  # drawn, not an empty stub
+        forms = images[name]
+        assert len(forms) == (2 if name in WIDE else 1), name
+        for svg in forms:  # drawn, not an empty stub
+            assert svg.count("<text") >= 5 and svg.count("<path") >= 5, name
+        from PIL import Image
+
+        with Image.open(out / (name + ".png")) as im:  # and beside the page as a PNG
+            assert im.format == "PNG" and im.size[0] >= 600, (name, im.size)
+        assert (out / (name + ".svg")).exists()
 
     box = boxdata.read(str(out / "data"))
     assert box.problems == []
@@ -323,18 +331,22 @@ def test_the_box_text_is_drawn_and_written_as_it_is(tmp_path, monkeypatch):
     labels = [t for t, _ in drawn["last-games"]]
     for number, s in enumerate(shown[-charts.LAST_GAMES:], len(shown) - charts.LAST_GAMES + 1):
         assert any(t.startswith("#%d %s" % (number, s)) for t in labels), (s, labels)
-    titles = [t for t, _ in drawn["last-rounds"]]
-    for number, s in enumerate(SPECIAL[-charts.LAST_SHEETS:],
-                               len(SPECIAL) - charts.LAST_SHEETS + 1):
-        assert "#%d %s, %s" % (number, s, s) + (", (ended early)" if (number - 1) % 3 == 0
-                                                else "") in titles, (s, titles)
+    for form in ("last-rounds", "last-rounds-narrow"):
+        titles = [t for t, _ in drawn[form]]
+        for number, s in enumerate(SPECIAL[-charts.LAST_SHEETS:],
+                                   len(SPECIAL) - charts.LAST_SHEETS + 1):
+            assert "#%d %s\n%s" % (number, s, s) + (", (ended early)" if (number - 1) % 3 == 0
+                                                    else "") in titles, (s, titles)
     # the page: every one escaped, none as markup
     import html
 
-    for s in shown[-10:]:
-        assert "<td>%s</td>" % html.escape(s) in text or \
-            "<td>%s (ended early)</td>" % html.escape(s) in text, s
+    for number, s in enumerate(shown[-10:], len(shown) - 9):
+        assert "<td>#%d %s<span" % (number, html.escape(s)) in text or \
+            "<td>#%d %s (ended early)<span" % (number, html.escape(s)) in text, s
     assert "<b>" not in text and "<i>" not in text
+    for name, forms in _images(text).items():  # in the charts, as SVG text
+        for svg in forms:
+            assert "<b>" not in svg and "<i>" not in svg, name
 
 
 def test_a_one_round_game_is_charted_on_whole_numbers():
@@ -373,3 +385,178 @@ def test_the_fastest_stop_is_never_slower_than_a_dot_beside_it():
     # only the game in progress
     dots = {"Ann": [500, 350], "Bob": [320], "Cy": [610]}
     assert charts.fastest_stops(Box(), dots) == {"Ann": 350, "Bob": 300, "Cy": 610}
+
+
+# At a phone's width (390 CSS px) every table fits the screen, the winners first, and
+# every chart label is at least 11 px tall as shown (issue 35, 9). The figures come
+# from the page's own CSS, read here as a browser would apply it at a given width, and
+# from each chart's SVG: a text of font-size f in a viewBox v wide, shown w px wide, is
+# f * w / v px tall. tools/web/web_test.py measures the same in Chromium.
+PHONE = 390
+
+
+def _css(width):
+    """{selector: {property: value}} of the page's style at a screen `width` px wide:
+    its rules, then those of each @media (max-width: N px) block that applies, later
+    ones over earlier ones."""
+    from report import page
+
+    style = re.sub(r"/\*.*?\*/", "", page.STYLE, flags=re.S)
+    blocks = [(None, style)]
+    for most, body in re.findall(r"@media \(max-width: (\d+)px\) \{(.*?)\n\}", style, re.S):
+        blocks.append((int(most), body))
+    blocks[0] = (None, re.sub(r"@media [^{]*\{.*?\n\}", "", style, flags=re.S))
+    out = {}
+    for most, body in blocks:
+        if most is not None and width > most:
+            continue
+        for selectors, decls in re.findall(r"([^{}]+)\{([^{}]*)\}", body):
+            for selector in selectors.split(","):
+                rule = out.setdefault(" ".join(selector.split()), {})
+                for decl in decls.split(";"):
+                    if ":" in decl:
+                        k, v = decl.split(":", 1)
+                        rule[k.strip()] = v.strip()
+    return out
+
+
+def _px(value, side=1):
+    """A CSS length in px (`side`: which of a shorthand's values, 1 for the left and
+    right of "0 10px"); "none" is None."""
+    if value == "none":
+        return None
+    parts = value.split()
+    v = parts[side] if len(parts) > side else parts[0]
+    assert v == "0" or v.endswith("px"), value  # the page's layout is in px
+    return float(v[:-2]) if v != "0" else 0.0
+
+
+def _shown_px(width, wide, narrow_form):
+    """How wide a chart is shown on a screen `width` px wide, by the page's CSS: a
+    figure spans the page's text column at a phone's width (one column: the grid's
+    are at least 26em), a wide figure at any width."""
+    css = _css(width)
+    column = width - 2 * _px(css["body"]["padding"])
+    if "max-width" in css["body"]:
+        column = min(column, _px(css["body"]["max-width"]))
+    inner = column - 2 * (_px(css["figure"]["padding"]) + _px(css["figure"]["border"], 0))
+    most = _px(css["figure svg"]["max-width"])
+    if wide and not narrow_form:
+        most = _px(css["figure .wide-form svg"]["max-width"])
+    return inner if most is None else min(inner, most)
+
+
+def _form_shown(width):
+    """Which form of a chart drawn in two the page shows at `width`: "narrow" or
+    "wide"."""
+    css = _css(width)
+    assert (css["figure .narrow-form"]["display"] == "none") != (
+        css.get("figure .wide-form", {}).get("display") == "none")  # one of them
+    return "wide" if css["figure .narrow-form"]["display"] == "none" else "narrow"
+
+
+def _labels(svg):
+    """(viewBox width, [(font-size, text)]) of an SVG of the page: nothing in it scaled
+    (its transforms move and turn), so a text is as tall as its font-size in the
+    viewBox's units."""
+    view = float(re.search(r'viewBox="0 0 ([\d.]+) [\d.]+"', svg).group(1))
+    for transform in re.findall(r'transform="([^"]*)"', svg):
+        assert re.fullmatch(r"((translate|rotate)\([-\d. ]*\) ?)+", transform), transform
+    texts = re.findall(r"<text ([^>]*)>([^<]*)</text>", svg)
+    assert texts and len(texts) == svg.count("<text")
+    return view, [(float(re.search(r"font-size: ([\d.]+)px", attrs).group(1)), words)
+                  for attrs, words in texts]
+
+
+def _figures(text):
+    """[(chart name, wide, {"wide": svg, "narrow": svg} or {"one": svg})] on the page."""
+    out = []
+    for attrs, name, body in re.findall(
+            r'<figure([^>]*) data-chart="([\w-]+)">(.*?)<figcaption>', text, re.S):
+        forms = re.findall(r"<div class='(wide|narrow)-form'>(<svg .*?</svg>)</div>", body,
+                           re.S)
+        out.append((name, 'class="wide"' in attrs,
+                    dict(forms) if forms else {"one": re.search(r"<svg .*?</svg>", body,
+                                                                re.S).group(0)}))
+    return out
+
+
+def test_at_a_phones_width_every_chart_label_is_11_px_tall_or_more(tmp_path):
+    _, data = _evening(tmp_path, games=2, left_rounds=2, people=True)
+    out = tmp_path / "report"
+    report.main(["--data", str(data), "--out", str(out)])
+    figures = _figures((out / "report.html").read_text())
+    assert sorted(name for name, _, _ in figures) == sorted(CHARTS)
+    assert _form_shown(PHONE) == "narrow"
+    wide_from = min(w for w in range(PHONE, 2000) if _form_shown(w) == "wide")
+    smallest = {}
+    for name, wide, forms in figures:
+        assert wide == (name in WIDE) and sorted(forms) == (
+            ["narrow", "wide"] if wide else ["one"]), name
+        # at a phone's width; and a wide chart's wide form where the page first shows it
+        for screen, form in ((PHONE, "narrow" if wide else "one"), (wide_from, "wide")):
+            if form not in forms:
+                continue
+            view, sizes = _labels(forms[form])
+            scale = _shown_px(screen, wide, form == "narrow") / view
+            size, words = min(sizes)
+            smallest[name, screen] = size * scale
+            assert size * scale >= 11, (name, screen, form, words, size * scale)
+    # the same promise the page makes (page.label_px), here from the CSS and the SVGs
+    assert min(smallest.values()) >= 11
+    # a phone's figures are the charts' narrowest: a page as wide as 480 px shows them
+    # at least as wide, labels no smaller
+    for name, wide, forms in figures:
+        view, sizes = _labels(forms["narrow" if wide else "one"])
+        assert min(sizes)[0] * _shown_px(480, wide, wide) / view >= smallest[name, PHONE]
+
+
+def test_every_chart_text_is_inside_its_chart(tmp_path, monkeypatch):
+    # a narrow chart's long title is broken into lines that fit (none cut at the edge)
+    _, data = _evening(tmp_path, games=2, left_rounds=2, people=True)
+    save, outside = charts._save, {}
+
+    def check(fig, folder, name):
+        path = save(fig, folder, name)  # laid out and written as the page has it
+        FigureCanvasAgg(fig).draw()  # (closed: drawn again, as it was laid out)
+        renderer, frame = fig.canvas.get_renderer(), fig.bbox
+        unshown = set()  # tick labels of ticks past an axis' ends: kept, not drawn
+        for ax in fig.axes:
+            for axis in (ax.xaxis, ax.yaxis):
+                low, high = sorted(axis.get_view_interval())
+                for tick in axis.get_major_ticks():
+                    if not low - 1e-9 <= tick.get_loc() <= high + 1e-9:
+                        unshown.update((id(tick.label1), id(tick.label2)))
+        for t in fig.findobj(Text):
+            if t.get_visible() and t.get_text().strip() and id(t) not in unshown:
+                box = t.get_window_extent(renderer)
+                if box.x0 < frame.x0 - 1 or box.x1 > frame.x1 + 1 or box.y1 > frame.y1 + 1:
+                    outside.setdefault(name, []).append(t.get_text())
+        return path
+
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.text import Text
+
+    monkeypatch.setattr(charts, "_save", check)
+    out = tmp_path / "report"
+    report.main(["--data", str(data), "--out", str(out)])
+    assert len(list(out.glob("*.svg"))) == len(CHARTS) + len(WIDE)
+    assert outside == {}
+
+
+def test_the_last_games_table_says_who_won_first():
+    g = {"game": "pick_a_dog", "title": "Pick-a-Dog", "players": 3, "scores": [5, 9, 9],
+         "colours": ["Red", "Blue", "Green"], "people": ["Ann", None, "Cy"]}
+    history = [dict(g, winners=[1]), dict(g, winners=[1, 2]),
+               dict(g, winners=[], abandoned=True, scores=[0, 0, 0])]
+    box = boxdata.Box(history, {}, None, [])
+    from report import page
+
+    table = page.games_table(box)
+    heads = re.findall(r"<th>(.*?)</th>", table)
+    assert heads[0] == "won" and heads == ["won", "game", "final scores"]
+    firsts = [re.sub(r"<[^>]+>", " ", cell).split()
+              for cell in re.findall(r"<tr><td>(.*?)</td>", table)]
+    # newest first: nobody won the game ended early; a tie names both
+    assert firsts == [["nobody"], ["Blue", "Cy"], ["Blue"]]
+    assert table.count("<tr><td>") == 3

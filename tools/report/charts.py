@@ -5,6 +5,10 @@
 # any seat) in a colour of their own, none of them a button's (painter()). Text from
 # the box (titles, game names, dates, names) is data: it is drawn as written, never
 # read as mathtext (words(), _legend() and _save()).
+# Each chart is written as SVG (its text as text, what the page shows) and as PNG. Its
+# size keeps the page's promise (page.py, MIN_LABEL_PX): every text at least LABEL_PT,
+# a chart of a column NARROW_IN wide, a chart across the page WIDE_IN wide and drawn a
+# second time, NARROW_IN wide and laid out for it, as its narrow form.
 import os
 from collections import Counter
 
@@ -22,22 +26,26 @@ from pawpad.core.colours import RGB  # noqa: E402
 from pawpad.store.records.history import when  # noqa: E402
 from report.boxdata import seat_names, title_of  # noqa: E402
 from report.boxdata import text as box_text  # noqa: E402
+from report.page import LABEL_PT, NARROW, NARROW_IN, TITLE_PT, WIDE_IN  # noqa: E402
 
 INK = "#333333"
 ANY = "#9a9a9a"  # a legend's sample of something drawn in every player's colour
 LAST_GAMES = 8  # games in the chart of the last games' scores
 LAST_SHEETS = 6  # finished games drawn round by round, a small panel each
 PANELS_ACROSS = 3
-DPI = 110
+DPI = 150  # the PNGs' (the SVGs are drawn in points)
 # The people's colours, in the order the report lists them (at most 16 names): none a
 # button's colour (core/colours.py), each apart from the others.
 PEOPLE_INKS = ("#17becf", "#8c564b", "#1b9e77", "#7570b3", "#bcbd22", "#a6761d", "#7f7f7f",
                "#003f5c", "#9edae5", "#c49c94", "#dbdb8d", "#2f4b7c", "#a05195", "#556b2f",
                "#e9967a", "#222222")
 PLAIN = {"text.parse_math": False}  # every text drawn as written: "$x$" is not math
-plt.rcParams.update({"font.size": 10, "axes.spines.top": False,
+plt.rcParams.update({"font.size": LABEL_PT, "axes.spines.top": False,
                      "axes.spines.right": False, "axes.edgecolor": INK,
-                     "axes.titleweight": "bold", "axes.titlesize": 12, **PLAIN})
+                     "axes.titleweight": "bold", "axes.titlesize": TITLE_PT,
+                     "figure.titlesize": TITLE_PT, "legend.fontsize": LABEL_PT,
+                     "xtick.labelsize": LABEL_PT, "ytick.labelsize": LABEL_PT,
+                     "svg.fonttype": "none", **PLAIN})  # SVG text as text, not paths
 
 
 def words(value):
@@ -91,23 +99,70 @@ def painter(box):
     return paint
 
 
-def _bars(ax, xs, heights, names, paint, **kw):
-    """Bars in the players' colours, outlined (a White player stays visible)."""
-    return ax.bar(xs, heights, color=[paint(n) for n in names], edgecolor=INK,
-                  linewidth=0.8, **kw)
+def _bars(ax, xs, heights, names, paint, horizontal=False, width=0.8, **kw):
+    """Bars in the players' colours, outlined (a White player stays visible); across
+    the chart, a row each, if `horizontal`."""
+    bars = ax.barh if horizontal else ax.bar
+    return bars(xs, heights, width, color=[paint(n) for n in names], edgecolor=INK,
+                linewidth=0.8, **kw)
+
+
+def _figure(height, width=NARROW_IN, **kw):
+    """A figure of one chart, laid out as it is drawn (room for a legend beside or
+    below it): NARROW_IN wide unless said."""
+    return plt.subplots(figsize=(width, height), layout="constrained", **kw)
+
+
+def _legend_below(fig, handles, labels, ncols=2):
+    """The legend under the chart, across its width (none beside it: a narrow chart
+    has no room to spare)."""
+    return _legend(fig, handles, labels, frameon=False, loc="outside lower center",
+                   ncols=ncols)
+
+
+def _fit_titles(fig):
+    """Titles broken into lines (at spaces) that fit inside the figure, each centred
+    where it is (over its axes): a narrow chart's title, in TITLE_PT, may be longer than
+    the chart is wide. The layout, done again as the figure is saved, keeps room for
+    every line."""
+    fig.canvas.draw()  # laid out: where each title is centred
+    renderer = fig.canvas.get_renderer()
+    titles = [ax.title for ax in fig.axes if ax.get_visible()] + (
+        [fig._suptitle] if fig._suptitle is not None else [])
+    for title in titles:
+        box = title.get_window_extent(renderer)
+        middle = (box.x0 + box.x1) / 2  # over its axes, or the figure's middle
+        room = 2 * min(middle, fig.bbox.width - middle) * 0.96
+        lines = []
+        for line in title.get_text().split("\n"):
+            now = ""
+            for word in line.split(" "):
+                title.set_text((now + " " + word) if now else word)
+                if now and title.get_window_extent(renderer).width > room:
+                    lines.append(now)
+                    now = word
+                else:
+                    now = (now + " " + word) if now else word
+            lines.append(now)
+        title.set_text("\n".join(lines))
 
 
 def _save(fig, folder, name):
-    """Lays the figure out and writes it. Every text in it is drawn as written, those
-    made while drawing (tick labels) too."""
+    """Lays the figure out and writes it, as <name>.svg and <name>.png; returns the
+    PNG's path. Every text in it is drawn as written, those made while drawing (tick
+    labels) too. The SVG is the same from the same figure (no date; its ids made from
+    the chart's name, not at random)."""
     path = os.path.join(folder, name + ".png")
     try:
-        with matplotlib.rc_context(PLAIN):
+        with matplotlib.rc_context({**PLAIN, "svg.hashsalt": name}):
             for text in fig.findobj(Text):
                 text.set_parse_math(False)
-            if fig.get_layout_engine() is None:  # a figure of panels lays itself out
+            _fit_titles(fig)
+            if fig.get_layout_engine() is None:
                 fig.tight_layout()
             fig.savefig(path, dpi=DPI)
+            fig.savefig(os.path.join(folder, name + ".svg"), format="svg",
+                        metadata={"Date": None})
     finally:
         plt.close(fig)
     return path
@@ -122,7 +177,7 @@ def games_per_title(box, folder):
     early = Counter(title_of(g) for g in box.history if g.get("abandoned"))
     names = sorted(titles, key=lambda t: -titles[t])
     whole = [titles[t] - early[t] for t in names]
-    fig, ax = plt.subplots(figsize=(6, 0.5 * len(names) + 1.6))
+    fig, ax = _figure(0.5 * len(names) + 1.9)
     ys = range(len(names))  # a row a title (not a category axis: the titles are data)
     played = ax.barh(ys, whole, color="#4c72b0")
     ended = ax.barh(ys, [early[t] for t in names], left=whole, color="#c7c7c7")
@@ -131,42 +186,49 @@ def games_per_title(box, folder):
     ax.set_xlabel("games in the history")
     ax.set_title("Games played per title")
     ax.xaxis.get_major_locator().set_params(integer=True)
-    _legend(ax, [played, ended], ["played to the end", "ended early"], frameon=False,
-            fontsize=8, loc="upper left", bbox_to_anchor=(1, 1))
+    _legend_below(fig, [played, ended], ["played to the end", "ended early"])
     return _save(fig, folder, "games-per-title")
 
 
 def wins_per_player(box, folder):
-    """Every player's games played and won (statistics: every game ever counted)."""
+    """Every player's games played and won (statistics: every game ever counted), a
+    row a player."""
     players = box.players()
     if not players:
         return None
-    fig, ax = plt.subplots(figsize=(6, 3.2))
-    xs = range(len(players))
+    fig, ax = _figure(0.45 * len(players) + 1.9)
+    ys = range(len(players))
     games = [box.stats[p]["games"] for p in players]
     wins = [box.stats[p]["wins"] for p in players]
-    ax.bar(xs, games, color="none", edgecolor=INK, linewidth=0.8, hatch="//")
-    _bars(ax, xs, wins, players, painter(box))
-    for x, w, g in zip(xs, wins, games):
-        ax.text(x, g, "%d of %d" % (w, g), ha="center", va="bottom", color=INK)
-    ax.set_xticks(list(xs), [words(p) for p in players])
-    ax.set_ylabel("games")
-    ax.yaxis.get_major_locator().set_params(integer=True)
-    ax.set_ylim(0, max(games) * 1.2 + 0.5)
-    ax.set_title("Wins per player")
-    _legend(ax, [Patch(facecolor="none", edgecolor=INK, hatch="//"),
-                 Patch(facecolor=ANY, edgecolor=INK)], ["games played", "won"],
-            frameon=False, loc="upper right", ncols=2)
+    ax.barh(ys, games, color="none", edgecolor=INK, linewidth=0.8, hatch="//")
+    _bars(ax, ys, wins, players, painter(box), horizontal=True)
+    for y, w, g in zip(ys, wins, games):
+        ax.text(g, y, " %d of %d" % (w, g), ha="left", va="center", color=INK)
+    _player_rows(ax, players, "games", "Wins per player")
+    ax.xaxis.get_major_locator().set_params(integer=True)
+    ax.set_xlim(0, max(games) * 1.35 + 0.5)  # room for "3 of 6"
+    _legend_below(fig, [Patch(facecolor="none", edgecolor=INK, hatch="//"),
+                        Patch(facecolor=ANY, edgecolor=INK)], ["games played", "won"])
     return _save(fig, folder, "wins-per-player")
 
 
 def last_games(box, folder, n=LAST_GAMES):
     """The final scores of the last games, one group of bars per game; the winners'
-    bars are marked with a star."""
+    bars are marked with a star. Drawn across the page (a group a game, side by side),
+    and in its narrow form a row a game."""
     games = box.history[-n:]
     if not games:
         return None
-    fig, ax = plt.subplots(figsize=(max(8, 1.1 * len(games) + 2), 3.4))
+    path = _last_games(box, folder, games, wide=True)
+    _last_games(box, folder, games, wide=False)
+    return path
+
+
+def _last_games(box, folder, games, wide):
+    if wide:
+        fig, ax = _figure(3.6, width=min(WIDE_IN, max(8, 1.1 * len(games) + 2)))
+    else:
+        fig, ax = _figure(0.75 * len(games) + 1.9)
     widest = max(g["players"] for g in games)
     width = 0.8 / widest
     seen = {}
@@ -175,26 +237,39 @@ def last_games(box, folder, n=LAST_GAMES):
         names = seat_names(g)
         for seat, score in enumerate(g["scores"]):
             x = i - 0.4 + width * (seat + 0.5)
-            bar = _bars(ax, [x], [score], [names[seat]], paint, width=width)
+            bar = _bars(ax, [x], [score], [names[seat]], paint, width=width,
+                        horizontal=not wide)
             seen.setdefault(names[seat], bar)
             if seat in g.get("winners", ()):
-                ax.plot(x, score, marker="*", color=INK, markersize=9,
-                        transform=ax.transData, clip_on=False, zorder=3,
-                        linestyle="none")
-    ax.set_xticks(range(len(games)), [_game_label(len(box.history) - len(games) + i + 1, g)
-                                     for i, g in enumerate(games)], fontsize=8)
-    ax.axhline(0, color=INK, linewidth=0.8)
-    ax.set_ylabel("final score")
+                ax.plot(*((x, score) if wide else (score, x)), marker="*", color=INK,
+                        markersize=9, clip_on=False, zorder=3, linestyle="none")
+    labels = [_game_label(len(box.history) - len(games) + i + 1, g, day_over_time=wide)
+              for i, g in enumerate(games)]
+    if wide:
+        ax.set_xticks(range(len(games)), labels)
+        ax.axhline(0, color=INK, linewidth=0.8)
+        ax.set_ylabel("final score")
+    else:
+        ax.set_yticks(range(len(games)), labels)
+        ax.set_ylim(-0.6, len(games) - 0.4)
+        ax.invert_yaxis()  # the oldest on top, as the wide form reads left to right
+        ax.axvline(0, color=INK, linewidth=0.8)
+        ax.set_xlabel("final score")
     ax.set_title("Scores of the last %d games (* won)" % len(games))
-    _legend(ax, list(seen.values()), list(seen), frameon=False, fontsize=8,
-            loc="upper left", bbox_to_anchor=(1, 1))
-    return _save(fig, folder, "last-games")
+    if wide:
+        _legend(fig, list(seen.values()), list(seen), frameon=False, loc="outside right upper")
+    else:
+        _legend_below(fig, list(seen.values()), list(seen), ncols=min(4, len(seen)))
+    return _save(fig, folder, "last-games" + ("" if wide else NARROW))
 
 
-def _game_label(number, g):
+def _game_label(number, g, day_over_time=False):
+    """"#3 Pick-a-Dog", and on the lines below when it was played (the day over the
+    time, if asked: a label under a bar is narrow) and whether it ended early."""
     label = "#%d %s" % (number, title_of(g))
     if when(g):
-        label += "\n" + words(when(g))
+        label += "\n" + (words(when(g)).replace(" ", "\n", 1) if day_over_time
+                         else words(when(g)))
     if g.get("abandoned"):
         label += "\n(ended early)"
     return label
@@ -235,14 +310,13 @@ def rounds(box, folder):
     game = box.game
     if not game or not game["rounds"]:
         return None
-    fig, ax = plt.subplots(figsize=(6, 3.2))
+    fig, ax = _figure(3.6)
     xs = range(1, len(game["rounds"]) + 1)
     lines = _score_lines(ax, xs, game["rounds"], game["names"], painter(box))
     ax.set_xlabel("after %s" % game["unit"].lower())
     ax.set_ylabel("score")
     ax.set_title("Scores %s: %s in progress" % (_by(game["unit"]), words(game["title"])))
-    _legend(ax, list(lines.values()), list(lines), frameon=False, fontsize=8,
-            loc="upper left", bbox_to_anchor=(1, 1))
+    _legend_below(fig, list(lines.values()), list(lines), ncols=min(4, len(lines)))
     return _save(fig, folder, "rounds")
 
 
@@ -254,11 +328,18 @@ def last_rounds(box, folder, n=LAST_SHEETS):
     sheets = box.sheets(n)
     if not sheets:
         return None
-    across = min(PANELS_ACROSS, len(sheets))
+    path = _last_rounds(box, folder, sheets, wide=True)
+    _last_rounds(box, folder, sheets, wide=False)
+    return path
+
+
+def _last_rounds(box, folder, sheets, wide):
+    """Across the page (WIDE_IN wide) PANELS_ACROSS panels a row; in the narrow form,
+    one."""
+    across = min(PANELS_ACROSS if wide else 1, len(sheets))
     down = (len(sheets) + across - 1) // across
-    # at least two panels' width: the chart is drawn across the page
-    fig, axes = plt.subplots(down, across, figsize=(3.4 * max(2, across) + 1.4,
-                                                    2.6 * down + 0.4),
+    fig, axes = plt.subplots(down, across, figsize=(WIDE_IN if wide else NARROW_IN,
+                                                    (2.7 if wide else 2.5) * down + 1.0),
                              squeeze=False, layout="constrained")
     seen = {}
     paint = painter(box)
@@ -272,19 +353,25 @@ def last_rounds(box, folder, n=LAST_SHEETS):
         ax.set_xlim(0.5 if xs[0] == 1 else 0, xs[-1] + 0.5)
         kept = "" if xs == list(range(1, len(xs) + 1)) else " (%d of %d kept)" % (
             len(xs), xs[-1])
-        ax.set_xlabel("after %s%s" % (words(sheet["unit"]).lower(), kept), fontsize=8)
-        ax.set_title(_game_label(sheet["number"], g).replace("\n", ", "), fontsize=9)
-        ax.tick_params(labelsize=8)
+        ax.set_xlabel("after %s%s" % (words(sheet["unit"]).lower(), kept))
+        # the game, and under it when (a panel is narrow)
+        head, *rest = _game_label(sheet["number"], g).split("\n")
+        ax.set_title("\n".join([head] + ([", ".join(rest)] if rest else [])),
+                     fontsize=LABEL_PT, fontweight="bold")
+        if not wide or ax in axes[:, 0]:
+            ax.set_ylabel("score")
     for ax in list(axes.flat)[len(sheets):]:
         ax.set_visible(False)
-    axes[0][0].set_ylabel("score")
     fig.suptitle("Scores %s: the last %s" % (
         " and ".join(sorted(set(_by(sheet["unit"]) for sheet in sheets))),
         "finished game" if len(sheets) == 1 else "%d finished games" % len(sheets)),
         fontweight="bold")
-    _legend(fig, list(seen.values()), list(seen), frameon=False, fontsize=8,
-            loc="outside right center")
-    return _save(fig, folder, "last-rounds")
+    if wide:
+        _legend(fig, list(seen.values()), list(seen), frameon=False,
+                loc="outside right center")
+    else:
+        _legend_below(fig, list(seen.values()), list(seen), ncols=min(4, len(seen)))
+    return _save(fig, folder, "last-rounds" + ("" if wide else NARROW))
 
 
 def _per_player(box, key):
@@ -335,7 +422,7 @@ def reactions(box, folder):
         return None
     players = [p for p in players_of(box) if p in fastest or p in times_of]
     paint = painter(box)
-    fig, ax = plt.subplots(figsize=(6, 0.55 * len(players) + 1.6))
+    fig, ax = _figure(0.6 * len(players) + 2.3)
     for y, p in enumerate(players):
         times = times_of.get(p, [])
         if len(times) > 1:
@@ -346,13 +433,13 @@ def reactions(box, folder):
         if p in fastest:
             ax.plot([fastest[p]], [y], "D", color="white", markeredgecolor=INK, markersize=7)
             ax.annotate("%d ms" % fastest[p], (fastest[p], y), textcoords="offset points",
-                        xytext=(0, 8), ha="center", fontsize=8, color=INK)
+                        xytext=(0, 8), ha="center", color=INK)
     _player_rows(ax, players, "ms from GO to the STOP", "Pick-a-Dog: STOP reaction times")
-    _legend(ax, [Line2D([], [], marker="o", color=ANY, markeredgecolor=INK, linestyle="none"),
-                 Line2D([], [], marker="D", color="white", markeredgecolor=INK,
-                        linestyle="none")],
-            ["a STOP (games kept)", "fastest STOP of all games and this one"],
-            frameon=False, fontsize=8, loc="upper left", bbox_to_anchor=(1, 1))
+    _legend_below(fig, [Line2D([], [], marker="o", color=ANY, markeredgecolor=INK,
+                               linestyle="none"),
+                        Line2D([], [], marker="D", color="white", markeredgecolor=INK,
+                               linestyle="none")],
+                  ["a STOP (games kept)", "fastest STOP of all games and this one"], ncols=1)
     return _save(fig, folder, "reactions")
 
 
@@ -362,24 +449,21 @@ def stops(box, folder):
     players = [p for p in box.players() if box.stats[p]["stops"] or box.stats[p]["false"]]
     if not players:
         return None
-    fig, ax = plt.subplots(figsize=(6, 3.2))
-    xs = list(range(len(players)))
+    fig, ax = _figure(0.6 * len(players) + 2.1)
+    ys = list(range(len(players)))
     right = [box.stats[p]["right"] for p in players]
     wrong = [box.stats[p]["wrong"] for p in players]
     false = [box.stats[p]["false"] for p in players]
-    _bars(ax, [x - 0.2 for x in xs], right, players, painter(box), width=0.4)
-    ax.bar([x - 0.2 for x in xs], wrong, bottom=right, width=0.4, color="white",
-           edgecolor=INK, hatch="xx")
-    ax.bar([x + 0.2 for x in xs], false, width=0.4, color="#555555", edgecolor=INK)
-    ax.set_xticks(xs, [words(p) for p in players])
-    ax.yaxis.get_major_locator().set_params(integer=True)
-    ax.set_ylabel("count")
-    ax.set_title("Pick-a-Dog: STOPs and false starts")
-    _legend(ax, [Patch(facecolor=ANY, edgecolor=INK),
-                 Patch(facecolor="white", edgecolor=INK, hatch="xx"),
-                 Patch(facecolor="#555555", edgecolor=INK)],
-            ["STOPs right", "STOPs wrong", "false starts"], frameon=False, fontsize=8,
-            loc="upper left", bbox_to_anchor=(1, 1))
+    _bars(ax, [y - 0.2 for y in ys], right, players, painter(box), horizontal=True, width=0.4)
+    ax.barh([y - 0.2 for y in ys], wrong, 0.4, left=right, color="white", edgecolor=INK,
+            hatch="xx")
+    ax.barh([y + 0.2 for y in ys], false, 0.4, color="#555555", edgecolor=INK)
+    _player_rows(ax, players, "count", "Pick-a-Dog: STOPs and false starts")
+    ax.xaxis.get_major_locator().set_params(integer=True)
+    _legend_below(fig, [Patch(facecolor=ANY, edgecolor=INK),
+                        Patch(facecolor="white", edgecolor=INK, hatch="xx"),
+                        Patch(facecolor="#555555", edgecolor=INK)],
+                  ["STOPs right", "STOPs wrong", "false starts"], ncols=3)
     return _save(fig, folder, "stops")
 
 
@@ -391,7 +475,7 @@ def margins(box, folder):
         return None
     players = [p for p in players_of(box) if p in won_by]
     paint = painter(box)
-    fig, ax = plt.subplots(figsize=(6, 0.55 * len(players) + 1.6))
+    fig, ax = _figure(0.6 * len(players) + 1.9)
     for y, p in enumerate(players):
         ms = sorted(won_by[p])
         ax.plot(ms, [y] * len(ms), "o", color=paint(p), markeredgecolor=INK, markersize=8,
@@ -399,7 +483,7 @@ def margins(box, folder):
         mid = median(ms)
         ax.plot([mid, mid], [y - 0.3, y + 0.3], color=INK, linewidth=2)
         ax.annotate("median %g ms of %d" % (mid, len(ms)), (mid, y), textcoords="offset points",
-                    xytext=(0, 9), ha="center", fontsize=8, color=INK)
+                    xytext=(0, 9), ha="center", color=INK)
     _player_rows(ax, players, "ms from the STOP to the next player's press",
                  "Pick-a-Dog: by how much STOPs were won")
     return _save(fig, folder, "margins")

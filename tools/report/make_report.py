@@ -1,8 +1,10 @@
 # `make report`: the box's history and statistics as one HTML page with charts.
 #   python tools/report/make_report.py --port /dev/ttyACM0 [--mpremote M]   from a Pico
 #   python tools/report/make_report.py --data sim_data                      from a folder
-# Writes OUT/report.html (self-contained: the charts are in it) and each chart as
-# OUT/<name>.png; the files read are kept in OUT/data.
+# Writes OUT/report.html (self-contained: the charts are in it, as SVG) and each chart as
+# OUT/<name>.svg and OUT/<name>.png (a chart drawn across the page also as
+# OUT/<name>-narrow.svg and .png, its form for a phone); the files read are kept in
+# OUT/data.
 import os
 
 from report import boxdata, charts, page
@@ -20,7 +22,7 @@ def make(box, out, source):
 def main(argv=None):
     a = boxdata.arguments("the box's games as a page of charts", "build/report").parse_args(argv)
     for name in os.listdir(a.out) if os.path.isdir(a.out) else ():
-        if name.endswith(".png") or name == "report.html":
+        if name.endswith((".png", ".svg")) or name == "report.html":
             os.remove(os.path.join(a.out, name))  # nothing left from an earlier report
     box, source, found = boxdata.gather(a, "report")
     path, images = make(box, a.out, source)

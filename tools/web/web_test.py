@@ -17,7 +17,9 @@
 #    again (json.dump into the page's kept file, a rename), all of it in the browser.
 # 5. A full storage is a full flash: the write the browser refuses fails in the
 #    firmware (ENOSPC), and the box says "Flash full".
-# 6. `make report`'s page on a phone (390 px): nothing goes past the screen's edge.
+# 6. `make report`'s page on a phone (390 px): nothing goes past the screen's edge,
+#    every table is whole on the screen (the last games' winners first), and every
+#    chart label is at least 11 px tall as shown.
 # 7. Names typed in the page go onto the box's roster as the box checks them (a name
 #    it refuses says why and keeps nothing), are in players.json in the browser's
 #    storage, come back after a power cut, and show on the box's Names screen; typing
@@ -428,12 +430,47 @@ def check_names(b, url, micropython):
 
 
 PHONE = {"width": 390, "height": 844}  # a phone's viewport, in CSS pixels
+MIN_LABEL_PX = 11  # a chart's text at least, as shown (the report's page.py promises it)
+# What the page shows at the viewport's width: the tables (the first header, and
+# whether each scrolls in its place), and every chart text shown, its height as drawn:
+# its font-size times the scale its SVG is shown at (getScreenCTM), and the height of
+# its box (getBBox, as scaled).
+REPORT_FIGURES = r"""() => {
+  const out = {tables: [], labels: []};
+  for (const t of document.querySelectorAll('table')) {
+    const box = t.closest('.table') || t.parentElement;
+    out.tables.push({first: t.rows[0].cells[0].textContent, scroll: box.scrollWidth,
+                     seen: box.clientWidth, right: t.getBoundingClientRect().right});
+  }
+  for (const svg of document.querySelectorAll('figure svg')) {
+    if (!svg.getClientRects().length) continue;  // a chart's form not shown at this width
+    for (const t of svg.querySelectorAll('text')) {
+      if (!t.textContent.trim() || !t.getClientRects().length) continue;
+      const m = t.getScreenCTM(), scale = Math.hypot(m.a, m.b);
+      out.labels.push({chart: svg.getAttribute('aria-label'), text: t.textContent,
+                       em: parseFloat(getComputedStyle(t).fontSize) * scale,
+                       box: t.getBBox().height * scale,
+                       right: t.getBoundingClientRect().right});
+    }
+  }
+  return out;
+}"""
+
+
+def report_at(page):
+    """The report's figures in an open page (REPORT_FIGURES), with its widths."""
+    got = page.evaluate(REPORT_FIGURES)
+    got["wide"] = page.evaluate("document.documentElement.scrollWidth")
+    got["seen"] = page.evaluate("document.documentElement.clientWidth")
+    return got
 
 
 def check_report_on_a_phone(b, url, micropython):
     """`make report`'s page at a phone's width: nothing past the right edge (no
-    sideways scroll), every chart inside the screen. The box's data: an evening of
-    Pick-a-Dog on the unix port, with a game left after one round (its chart too)."""
+    sideways scroll), every chart inside the screen, every table whole on the screen
+    (none scrolling in its place; the last games' winners first), every chart label
+    at least MIN_LABEL_PX tall. The box's data: an evening of Pick-a-Dog on the unix
+    port, with a game left after one round (its chart too)."""
     from report import demo, make_report
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -451,19 +488,27 @@ def check_report_on_a_phone(b, url, micropython):
         context = b.new_context(viewport=PHONE)
         page = context.new_page()
         page.goto("file://" + os.path.join(out, "report.html"))
-        wide = page.evaluate("document.documentElement.scrollWidth")
-        seen = page.evaluate("document.documentElement.clientWidth")
+        got = report_at(page)
         past = page.evaluate(
-            "Array.from(document.querySelectorAll('figure, img, h1, h2, p, .table'))"
-            ".filter(e => e.getBoundingClientRect().right > %d + 0.5)"
-            ".map(e => e.tagName + (e.alt ? ' ' + e.alt : ''))" % seen)
-        charts = page.evaluate("document.querySelectorAll('figure img').length")
+            "Array.from(document.querySelectorAll('figure, svg, h1, h2, p, .table, table'))"
+            ".filter(e => e.getClientRects().length && "
+            "e.getBoundingClientRect().right > %d + 0.5)"
+            ".map(e => e.tagName + ' ' + (e.getAttribute('aria-label') || ''))" % got["seen"])
+        charts = page.evaluate("Array.from(document.querySelectorAll('figure svg'))"
+                               ".filter(e => e.getClientRects().length).length")
         page.screenshot(path=os.path.join(SHOTS, "report-390.png"), full_page=True)
         context.close()
-    if wide > seen or past:
+    if got["wide"] > got["seen"] or past:
         raise AssertionError("at %d px the page is %d px wide; past the edge: %s"
-                             % (seen, wide, past))
-    return charts
+                             % (got["seen"], got["wide"], past))
+    scrolled = [t for t in got["tables"] if t["scroll"] > t["seen"]]
+    if scrolled or [t["first"] for t in got["tables"]] != ["player", "won"]:
+        raise AssertionError("tables at %d px: %s" % (got["seen"], got["tables"]))
+    small = [t for t in got["labels"] if min(t["em"], t["box"]) < MIN_LABEL_PX]
+    if charts != 8 or len({t["chart"] for t in got["labels"]}) != charts or small:
+        raise AssertionError("%d charts shown, labels under %d px: %s"
+                             % (charts, MIN_LABEL_PX, small[:5]))
+    return charts, got["wide"], min(t["em"] for t in got["labels"])
 
 
 def main():
@@ -503,7 +548,8 @@ def main():
                      "says: %s"),
                     ("a full storage is a full flash", check_full, "the box says: %s"),
                     ("the report on a phone", check_report_on_a_phone,
-                     "%d charts, nothing past a 390 px screen's edge"),
+                     "%d charts, nothing past a 390 px screen's edge (the page %d px "
+                     "wide), the tables whole, the smallest chart label %.1f px tall"),
                     ("names typed in the page", check_names,
                      "on the box's roster and flash, back after a power cut, on its "
                      "Names screen; a name refused says: %s")):
