@@ -343,6 +343,8 @@ def test_the_box_s_players_json_read_over_mpremote(tmp_path, monkeypatch):
     def run(cmd, **kw):
         done = Ran()
         done.stdout = ""
+        if "PAWPAD-CLOCK" in " ".join(cmd) or any(a.endswith("/history.log") for a in cmd):
+            return done  # the history dated first (install/dating.py): test_dating's
         if "cp" in cmd:  # what runs on the box first (the old file set aside), then the copy
             r = real_run([micropython(), "-c", cmd[4]],  # the firmware: MICROPYPATH
                                capture_output=True, timeout=60)
