@@ -38,7 +38,7 @@ def changed(data, add=(), remove=(), why=None):
             "starting a new one" if not kept else "a new one with its good names, " +
             ", ".join(kept)) if add or remove else "the box reads no names from it"))
     elif data is not None:
-        r = roster.Roster(data.get("names"), data.get("seats"))
+        r = roster.Roster(data.get("names"), data.get("seats"), data.get("short"))
     for name in remove:
         if name not in r.names:
             problems.append("%s is not on the roster" % name)

@@ -129,7 +129,9 @@ class NameEntry(Screen):
 class Seating(Screen):
     """Who sits where: a name is chosen with UP/DOWN, and its person presses their own
     button; the last row, "a colour", makes the seat pressed its colour again. OK or
-    BACK: done (kept for the next games)."""
+    BACK: done (kept for the next games). A seated name shows its short name beside it,
+    "Annie (Ani)", where it is not the whole name: the one the screens with no room for
+    the whole will say (the game's start decides them as this shows them)."""
 
     name = "seating"
 
@@ -139,11 +141,17 @@ class Seating(Screen):
 
     def rows(self, app):
         r = app.roster
+        players, colours = app.settings["players"], app.settings["colours"]
+        short = r.shorts(players, colours) or ()
         out = []
         for n in r.names:
             seat = r.seats.index(n) if n in r.seats else None
-            out.append((n, "-" if seat is None or seat >= app.settings["players"]
-                        else "%d %s" % (seat + 1, app.settings["colours"][seat])))
+            if seat is None or seat >= players:
+                out.append((n, "-"))
+                continue
+            if short[seat] != n:
+                n = "%s (%s)" % (n, short[seat])
+            out.append((n, "%d %s" % (seat + 1, colours[seat])))
         out.append(("a colour", None))
         return out
 
