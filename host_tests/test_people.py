@@ -369,3 +369,37 @@ def test_who_sits_where_shows_the_short_names():
     app.draw(c)
     assert not fit.check(c.boxes) and "Annie (Ani)" in [b[0] for b in c.boxes]
 
+
+def test_a_short_name_typed_on_the_box_and_a_name_taken_off():
+    data = fresh_dir()
+    with open(data + "/settings.json", "w") as f:
+        f.write('{"players": 3}')
+    with open(data + "/players.json", "w") as f:
+        json.dump({"names": ["Anna", "Annie"], "seats": ["Anna", "Annie"]}, f)
+    # main menu: Players (row 4); Players: Names (row 5 with three seats); Annie: her
+    # Short name, typed
+    keys = ["down"] * 4 + ["ok"] + ["down"] * 5 + ["ok"] + ["down", "ok", "ok"]
+    keys += keys_for("Aie")
+    t = 1600
+    lines = []
+    for k in keys:
+        lines.append("%d %s" % (t, k))
+        t += 100
+    p = play("\n".join(lines) + "\n%d end\n" % t, data)
+    app = p.dev.app
+    assert app.top.name == "person" and app.roster.short == {"Annie": "Aie"}, app.roster.short
+    with open(data + "/players.json") as f:
+        assert json.load(f)["short"] == {"Annie": "Aie"}
+    assert app.roster.shorts(3, COLOURS) == ["Ana", "Aie", None]
+    # Take off (OK, and OK again): Annie is gone, her short name with her
+    p.play(parse("%d down\n%d ok\n%d ok\n%d end" % (t, t + 100, t + 200, t + 300)))
+    assert app.top.name == "names" and app.roster.names == ["Anna"] and app.roster.short == {}
+    # three letters at most; none typed: the box's own again
+    entry = screens.NameEntry("Anna")
+    for _ in range(4):
+        entry.key(app, screens.OK)
+    assert entry.text == "AAA"
+    app.roster.short["Anna"] = "Aa"
+    entry.text = ""
+    entry.done(app)
+    assert app.roster.short == {}

@@ -261,7 +261,7 @@ def worst_screens(people=long_people):
             "runtime": "MicroPython 1.28.0"}
     app = quiet_app(s, info)
     # the roster at its fullest: 16 names of the longest, people at every other seat
-    from pawpad.app.shell.people import NameEntry, Names, Seating
+    from pawpad.app.shell.people import NameEntry, Names, Person, Seating
     from pawpad.store.catalogues.roster import NAMES_MAX, Roster
 
     seats = people(8)
@@ -294,6 +294,13 @@ def worst_screens(people=long_people):
     entry = NameEntry()
     entry.text = "MMMMMM"
     out.append(("name-entry-full", entry))
+    app.roster.short[names[-1]] = "W.y"  # chosen by its person
+    person = Person(names[-1])
+    person.doomed = True
+    out.append(("person", person))
+    entry = NameEntry(names[-1])
+    entry.text = "W.y"
+    out.append(("short-entry-full", entry))
 
     # Pick-a-Dog for eight, with the widest of everything
     ses = Session.new(None, "pick_a_dog", 8, {"variant": "pog"}, LONG_COLOURS, people(8))
