@@ -77,6 +77,10 @@ SLOW = {
         "test_circus_puppy_at_a_restless_table",
         "test_pick_a_dog_at_a_restless_table",
     ),
+    "test_screens_fit": (
+        "test_every_pair_of_names_alike_in_three_letters_is_told_apart_on_every_screen",
+        "test_harsh_tables_are_told_apart_on_every_screen",
+    ),
     "test_sheet_against_log": (
         "test_a_resume_makes_the_rows_after_its_snapshot_the_logs",
         "test_a_sheet_changed_with_right_checksums_never_reaches_the_history",

@@ -61,10 +61,13 @@ def flow_of(name):
 
 
 class Game:
-    """What the flows' score lines ask of the app: a player's name."""
+    """What the flows' score lines ask of the app: a player's name, and short name."""
 
     def name(self, seat):
         return "Player%d" % (seat + 1)
+
+    def short_name(self, seat):
+        return "P%d" % (seat + 1)
 
 
 class Recorder:

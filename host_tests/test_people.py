@@ -51,6 +51,13 @@ DAMAGE = (
     b'{"names": [' + b'"Ann",' * 3000 + b'"Bob"]}',  # far longer than a roster
     b"\xff\xfe\x00garbage",
     b'{"names": ["Ann"]',  # cut short
+    b'{"names": ["Ann"], "short": ["An"]}',  # short names chosen: {name: form}
+    b'{"names": ["Ann"], "short": {"Bob": "Bo"}}',  # Bob is not on the roster
+    b'{"names": ["Annie"], "short": {"Annie": "Anni"}}',  # three letters at most
+    b'{"names": ["Annie"], "short": {"Annie": " Ai"}}',
+    b'{"names": ["Annie"], "short": {"Annie": ""}}',
+    b'{"names": ["Annie"], "short": {"Annie": 7}}',
+    b'{"names": ["Annie"], "short": {"Annie": "A\\u00ef"}}',
 )
 
 
@@ -233,3 +240,166 @@ def test_names_differ_in_more_than_case():
     assert r.add("Anna") is None and r.names == ["Ann", "Anna"]
     assert roster.check({"names": ["Ann", "aNN"]}) == "has a bad name"  # a file the box
     assert roster.check({"names": ["Ann", "Anna"], "seats": ["Anna"]}) is None  # keeps
+
+
+COLOURS = ["Red", "Blue", "Green", "Yellow", "White", "Orange", "Purple", "Pink"]
+
+
+def test_short_names_are_unique_at_the_table():
+    # the first three letters where no one else seated begins with them; else the
+    # first two and the letter where the name parts from the others
+    assert roster.shorts(["Anna", "Annie"], COLOURS) == ["Ana", "Ani"]
+    assert roster.shorts(["Mark", None, "Marcus"], COLOURS) == ["Mak", None, "Mac"]
+    assert roster.shorts(["Anna", "Bob", "Cyrus"], COLOURS) == ["Ann", "Bob", "Cyr"]
+    # a name of three letters or fewer is its own, even beside one that begins with it
+    assert roster.shorts(["Ann", "Anna"], COLOURS) == ["Ann", "Ana"]
+    assert roster.shorts(["Al", "Alma", "Alan"], COLOURS) == ["Al", "Alm", "Ala"]
+    # but for case: ANNa and Annie begin alike
+    assert roster.shorts(["ANNa", "Annie"], COLOURS) == ["ANa", "Ani"]
+    # a name that is another's short name keeps it, and the other finds another
+    assert roster.shorts(["Anna", "Annie", "Ana"], COLOURS) == ["An2", "Ani", "Ana"]
+    # four alike: where each parts from all the others
+    assert roster.shorts(["Anna", "Anne", "Annie", "Annika"], COLOURS) == [
+        "Ana", "Ane", "Ani", "Ank"]
+    # a colour seated without a name keeps its own ("Yel"): no one else has it
+    assert roster.shorts([None, "Yel", "Yelena"], ["Yellow", "Red", "Blue"]) == [
+        None, "Ye2", "Yee"]
+    assert roster.shorts(["Yel", "Blu"], ["Yellow", "Red"]) == ["Yel", "Blu"]
+    # one's own, when no one else has it; else as if none was chosen
+    own = {"Annie": "Ai", "Anna": "Ann", "Bob": "Ai"}
+    assert roster.shorts(["Anna", "Annie", "Bob"], COLOURS, own) == ["Ann", "Ai", "Bob"]
+    assert roster.shorts(["Ann", "Anna"], COLOURS, {"Anna": "ANN"}) == ["Ann", "Ana"]
+
+
+def test_short_names_come_from_the_names_not_the_seats():
+    # every table of eight of these, in every order of a sample: each person's short
+    # name is the same wherever they sit, and no two are alike but for case, nor a
+    # colour's of a seat without a name
+    pool = ["Ann", "Anna", "ANNE", "annie", "Annika", "Ana", "Ani", "AnnaB", "An2",
+            "Mark", "Marcus", "Mac", "Yel", "Yelena", "Jo-A 1", "Jo-A 2", "A", "MMMMMM"]
+    for start in range(len(pool)):
+        table = [pool[(start + k * 5) % len(pool)] for k in range(8)]
+        table[start % 8] = None  # a colour there
+        forms = roster.shorts(table, COLOURS)
+        low = [f.lower() for f in forms if f is not None]
+        low.append(COLOURS[start % 8][:3].lower())
+        assert len(set(low)) == len(low), (table, forms)
+        assert all(f is None or roster.short_ok(f) for f in forms), forms
+        turned = table[3:] + table[:3]
+        again = roster.shorts(turned, COLOURS[3:] + COLOURS[:3])
+        assert again == forms[3:] + forms[:3], (table, forms, again)
+
+
+def test_a_short_name_chosen_is_kept_in_the_roster():
+    data = fresh_dir()
+    store = Storage(data)
+    r = roster.Roster(["Anna", "Annie", "Bob"])
+    assert r.choose_short("Annie", "Ai") is None and r.choose_short("Anna", "Anna") is not None
+    assert r.choose_short("Bob", " B") is not None and r.short == {"Annie": "Ai"}
+    assert roster.save(store, r) is None
+    back = roster.load(store)
+    assert back.short == {"Annie": "Ai"} and back.names == r.names
+    r.seat(0, "Anna")
+    r.seat(1, "Annie")
+    assert r.shorts(3, COLOURS) == ["Ana", "Ai", None]
+    r.remove("Annie")
+    assert r.short == {} and r.as_json() == {"names": ["Anna", "Bob"], "seats": ["Anna", None]}
+    assert roster.check({"names": ["Anna"], "short": {}}) is None  # a file of before too
+
+
+def test_a_header_keeps_the_short_names_and_checks_them():
+    head = schema.header("top_dogs", 3, {}, COLOURS[:3], "ab", ["Anna", "Annie", None],
+                         None, ["Ana", "Ani", None])
+    assert schema.check_head(head) is None and head["short"] == ["Ana", "Ani", None]
+    for bad in (["Ana", "Ani"], ["Ana", "ANA", None], ["Ana", "Ani", "Gre"], ["Ana", None, None],
+                ["Anna", "Ani", None], ["Ana", " A", None], "Ana", ["Ana", 7, None]):
+        head["short"] = bad
+        assert schema.check_head(head) == "has bad short names", bad
+    del head["people"]
+    head["short"] = [None, None, None]
+    assert schema.check_head(head) == "has bad short names"
+
+
+def test_a_game_keeps_the_short_names_it_began_with():
+    # decided at the start, from the roster (Annie's own); a resume after a power cut
+    # has them though the roster changed since; a log of before them is given them
+    # the same way
+    from pawpad.app.shell.game import Game
+    from pawpad.store.resume import resume
+    from pawsim import gallery
+
+    data = fresh_dir()
+    with open(data + "/players.json", "w") as f:
+        json.dump({"names": ["Anna", "Annie", "Bob"], "seats": ["Anna", "Annie", "Bob"],
+                   "short": {"Annie": "Ai"}}, f)
+    with open(data + "/settings.json", "w") as f:
+        f.write('{"players": 3, "timer_s": 15}')
+    # Top Dogs (main menu row 3), Start
+    p = play("1600 down\n1700 down\n1800 down\n1900 ok\n2000 ok\n2200 end", data)
+    app = p.dev.app
+    assert app.session.header["short"] == ["Ana", "Ai", "Bob"]
+    assert [app.seat_short(s) for s in range(3)] == ["Ana", "Ai", "Bob"]
+    app.session.flush()
+    store = Storage(data)
+    r = roster.load(store)
+    r.choose_short("Annie", None)
+    r.choose_short("Bob", "B")
+    assert roster.save(store, r) is None
+    session, _ = resume(store)
+    assert session.header["short"] == ["Ana", "Ai", "Bob"]
+    app = gallery.quiet_app(dict(app.settings))
+    game = Game(app, session)
+    assert [game.short_name(s) for s in range(3)] == ["Ana", "Ai", "Bob"]
+    del session.header["short"]  # a log written before short names
+    game = Game(app, session)
+    assert [game.short_name(s) for s in range(3)] == ["Ana", "Ani", "Bob"]
+
+
+def test_who_sits_where_shows_the_short_names():
+    from pawpad.app.shell.people import Seating
+    from pawsim import fit, gallery
+
+    app = gallery.quiet_app(dict(gallery.settings.defaults(), players=4))
+    app.roster = roster.Roster(["Anna", "Annie", "Bob", "Al"], ["Anna", None, "Annie", "Al"])
+    rows = Seating().rows(app)
+    assert rows == [("Anna (Ana)", "1 Red"), ("Annie (Ani)", "3 Green"), ("Bob", "-"),
+                    ("Al", "4 Yellow"), ("a colour", None)], rows
+    c = fit.FitCanvas()
+    app.nav.stack = [Seating()]
+    app.draw(c)
+    assert not fit.check(c.boxes) and "Annie (Ani)" in [b[0] for b in c.boxes]
+
+
+def test_a_short_name_typed_on_the_box_and_a_name_taken_off():
+    data = fresh_dir()
+    with open(data + "/settings.json", "w") as f:
+        f.write('{"players": 3}')
+    with open(data + "/players.json", "w") as f:
+        json.dump({"names": ["Anna", "Annie"], "seats": ["Anna", "Annie"]}, f)
+    # main menu: Players (row 4); Players: Names (row 5 with three seats); Annie: her
+    # Short name, typed
+    keys = ["down"] * 4 + ["ok"] + ["down"] * 5 + ["ok"] + ["down", "ok", "ok"]
+    keys += keys_for("Aie")
+    t = 1600
+    lines = []
+    for k in keys:
+        lines.append("%d %s" % (t, k))
+        t += 100
+    p = play("\n".join(lines) + "\n%d end\n" % t, data)
+    app = p.dev.app
+    assert app.top.name == "person" and app.roster.short == {"Annie": "Aie"}, app.roster.short
+    with open(data + "/players.json") as f:
+        assert json.load(f)["short"] == {"Annie": "Aie"}
+    assert app.roster.shorts(3, COLOURS) == ["Ana", "Aie", None]
+    # Take off (OK, and OK again): Annie is gone, her short name with her
+    p.play(parse("%d down\n%d ok\n%d ok\n%d end" % (t, t + 100, t + 200, t + 300)))
+    assert app.top.name == "names" and app.roster.names == ["Anna"] and app.roster.short == {}
+    # three letters at most; none typed: the box's own again
+    entry = screens.NameEntry("Anna")
+    for _ in range(4):
+        entry.key(app, screens.OK)
+    assert entry.text == "AAA"
+    app.roster.short["Anna"] = "Aa"
+    entry.text = ""
+    entry.done(app)
+    assert app.roster.short == {}

@@ -93,3 +93,13 @@ def test_a_name_that_begins_with_a_dash_is_a_name(tmp_path):
     assert json.loads((data / "players.json").read_text())["names"] == ["-A1", "Bo"]
     assert tool.main(["--data", str(data), "--remove=-A1"]) == 0
     assert json.loads((data / "players.json").read_text())["names"] == ["Bo"]
+
+
+def test_the_short_names_people_chose_stay(tmp_path):
+    data = tmp_path / "box"
+    data.mkdir()
+    (data / "players.json").write_text(json.dumps({
+        "names": ["Anna", "Annie"], "seats": ["Annie"], "short": {"Annie": "Ai", "Anna": "An"}}))
+    assert tool.main(["--data", str(data), "--remove", "Anna", "--add", "Bob"]) == 0
+    assert json.loads((data / "players.json").read_text()) == {
+        "names": ["Annie", "Bob"], "seats": ["Annie"], "short": {"Annie": "Ai"}}

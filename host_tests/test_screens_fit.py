@@ -67,9 +67,12 @@ def test_a_chosen_row_stays_on_the_panel_at_every_position():
     print("chosen rows checked: %d screens, %d positions" % (seen, positions))
 
 
-def every_count_screens():
+def every_count_screens(people=None, more=False):
     """Each game's screens at every player count it allows, with the longest colour
-    names and big values: a board, its entry, the end."""
+    names and big values: a board, its entry, the end. `people(n)`: who sits at n seats
+    (None: colours only); `more`: the screens that name seats short as well (a false
+    start, a tie, who pressed after, medals, the rescue, the corrections, the sheet),
+    each game's at its screens' seats, as [(name, screen or its maker, game)]."""
     from pawpad import games
     from pawpad.app.flows.circus_puppy import flow as cpf
     from pawpad.app.flows.circus_puppy.perform import Hold, Perform
@@ -90,18 +93,23 @@ def every_count_screens():
         def __init__(self, session, game):
             self.session, self.messages, self.game, self.confirm = session, [], game, False
 
-    app, _ = gallery.worst_screens()
+    app, _ = gallery.worst_screens() if people is None else gallery.worst_screens(people)
     out = []
     for gid in games.IDS:
         for n in range(1, 9):
             setup = {"variant": "pog"} if gid == "pick_a_dog" else None
             try:
-                ses = Session.new(None, gid, n, setup, gallery.LONG_COLOURS)
+                ses = Session.new(None, gid, n, setup, gallery.LONG_COLOURS,
+                                  None if people is None else people(n))
             except ValueError:
                 continue  # not a count this game is played at
             game = Game(app, ses)
             st = game.state
             name = "%s %dP" % (gid, n)
+            if more:
+                own = Game(app, Session.new(None, gid, n, setup, gallery.LONG_COLOURS,
+                                            None if people is None else people(n)))
+                out += [(name + " " + k, s, own) for k, s in naming_screens(app, own, n)]
             if gid == "pick_a_dog":
                 ses.offer({"t": "stop", "seat": n - 1})
                 out += [(name + " exam", pad_exam.Exam(game)),
@@ -127,7 +135,63 @@ def every_count_screens():
                 out += [(name + " perform", Perform(game)), (name + " hold", Hold(game, 0))]
             out.append((name + " results", Results(game)))
             out.append((name + " resume offer", Offered(ses, game)))
+    if more:
+        out = [item if len(item) == 3 else (item[0], item[1], item[1].game) for item in out]
     return app, out
+
+
+def naming_screens(app, game, n):
+    """The screens of `game` (of n seats, at its start: changed here) that name seats
+    short where there is no room for the whole (a maker for one that reads the names
+    as it opens)."""
+    from pawpad.app.flows.circus_puppy import flow as cpf
+    from pawpad.app.flows.pick_a_dog import countdown as pad_round
+    from pawpad.app.flows.pick_a_dog import stop as pad_stop
+    from pawpad.app.flows.top_dog.judge import Rescue, RoundSummary
+    from pawpad.app.shell import sheet_screen
+    from pawpad.app.shell.game_menu import RoundsList
+    from pawpad.core.stop.lockout import RoundClock
+    from pawpad.store.records import score_sheet
+
+    out = []
+    sheet = sheet_screen.ScoreSheet(game)
+    sheet.sheet = score_sheet.InRam([[5 * s for s in range(n)], [6 * s + 9 for s in range(n)]])
+    sheet.i = 1
+    out.append(("sheet", sheet))
+    gid = game.session.name
+    if gid == "pick_a_dog" and n > 1:
+        app.game = game
+        cd = pad_round.Countdown(game, app)
+        cd.false = [(seat, 0) for seat in range(n)]
+        out.append(("false starts", cd))
+        clock = RoundClock(1000)
+        clock.press(0, 1000 + 99999000)
+        for seat in range(1, n):
+            clock.press(seat, 1000 + 99999000 + seat * 9999)
+        for seat in range(1, n):
+            clock.press(seat, 0)  # and a false start each, in the countdown
+        stopped = pad_stop.Stopped(game, app, clock)
+        stopped.caller, stopped.reaction, stopped.part = 0, 99999, pad_stop.Shown
+        stopped.details = True
+        out.append(("stopped", stopped))
+        tie = pad_stop.Stopped(game, app, clock)
+        tie.tied, tie.part, tie.details = list(range(n)), pad_stop.Tie, True
+        out.append(("tie", tie))
+    elif gid == "top_dog":
+        st = game.state
+        st["last_round"] = {"round": 9, "pound": 12,
+                            "medals": dict((m, [i % n, "new"]) for i, m in enumerate("PAWS")),
+                            "champions": [[s, "new"] for s in range(n)]}
+        st["pound"] = 18
+        out += [("summary", RoundSummary(game)), ("rescue", Rescue(game))]
+    elif gid == "circus_puppy":
+        game.state["scores"] = [159] * n  # no room beside "159/5" for six letters
+        out.append(("board", cpf.CircusScoreboard(game)))
+        ses = game.session
+        ses.offer({"t": "perform", "action": "acrobatics"})
+        ses.offer({"t": "move", "from": 1})
+        out.append(("corrections", lambda: RoundsList(game)))
+    return out
 
 
 def test_every_games_screens_fit_at_every_player_count():
@@ -241,3 +305,81 @@ def test_the_new_screens_fit_with_the_longest_values():
             screen.sel = len(screen.rows(app)) - 1  # the readings, scrolled to
             found += problems(app, [(name + "-end", screen)])
     assert not found, "\n".join(found)
+
+
+def seat_pairs(game):
+    """The pairs of seats a screen could draw alike: two people; a person and a colour
+    of the same first letter (Yel beside Yellow)."""
+    n = game.state["players"]
+    people = game.people or [None] * n
+    out = []
+    for i in range(n):
+        for j in range(i + 1, n):
+            a, b = people[i], people[j]
+            if a is not None and b is not None:
+                out.append((i, j))
+            elif (a or b) is not None:
+                one = (a or game.colours[i])[:1].lower()
+                if one == (b or game.colours[j])[:1].lower():
+                    out.append((i, j))
+    return out
+
+
+def alike(app, items):
+    """Each screen that does not fit, or draws two seats alike, as lines."""
+    out = []
+    for name, screen, game in items:
+        if callable(screen):
+            out += ["%s: %s" % (name, p) for p in problems(app, [(name, screen())])]
+        else:
+            out += ["%s: %s" % (name, p) for p in problems(app, [(name, screen)])]
+        for i, j, text in fit.told_apart(app, screen, game, seat_pairs(game)):
+            out.append("%s: %s and %s drawn alike in %r" % (name, game.name(i), game.name(j),
+                                                            text))
+    return out
+
+
+def told_apart_at_every_count(tables):
+    """alike() of every game's screens at every count, each of `tables` seated (a
+    table: its people at n seats, people(n))."""
+    found = []
+    count = 0
+    for people in tables:
+        app, items = every_count_screens(people, True)
+        found += alike(app, items)
+        count += len(items)
+    return found, count
+
+
+def test_anna_and_annie_are_told_apart_on_every_screen():
+    # the quick round's share of the two below (make check): one pair, and Yel beside
+    # Yellow's seat without a name
+    found, count = told_apart_at_every_count(
+        [lambda n: gallery.spread(("Anna", "Annie"), n), lambda n: gallery.BY_COLOUR[:n]])
+    assert not found, "\n".join(found[:40])
+    assert count > 200, count
+
+
+def test_every_pair_of_names_alike_in_three_letters_is_told_apart_on_every_screen():
+    # Anna and Annie, Mark and Marcus, Ann and ANNE...: each pair at every count of
+    # every game, on every screen of it that names a seat, whole or short (the resume
+    # offer's "Ana 5 Ani 3", the false starts', the tie's, the sheet's, the medals'...)
+    pairs = gallery.pairs_alike()
+    assert len(pairs) > 15, pairs
+    found, count = told_apart_at_every_count(
+        [(lambda n, p=p: gallery.spread(p, n)) for p in pairs])
+    assert not found, "\n".join(found[:40])
+    print("screens with a pair alike seated: %d" % count)
+
+
+def test_harsh_tables_are_told_apart_on_every_screen():
+    # many names alike at once, alike but for case, a name that is another's short
+    # name, a name that is the short name of a colour seated without a name
+    tables = [(lambda n, t=t: gallery.spread(t, n)) for t in gallery.HARSH]
+    tables.append(lambda n: gallery.BY_COLOUR[:n])
+    found, _ = told_apart_at_every_count(tables)
+    for people in tables:
+        app, items = gallery.worst_screens(people)
+        items = [(k, s, s.game) for k, s in items if getattr(s, "game", None) is not None]
+        found += alike(app, items)
+    assert not found, "\n".join(found[:40])

@@ -47,7 +47,7 @@ def changed(data, add=(), remove=(), why=None, writing=False):
             ", ".join(kept)) if add or remove or writing else
             "the box reads no names from it"))
     elif data is not None:
-        r = roster.Roster(data.get("names"), data.get("seats"))
+        r = roster.Roster(data.get("names"), data.get("seats"), data.get("short"))
     for name in remove:
         if name not in r.names:
             problems.append("%s is not on the roster" % name)

@@ -56,3 +56,84 @@ def check(boxes):
                     a[2] < b[2] + b[4] and b[2] < a[2] + a[4]):
                 out.append("overlap: %r and %r" % (a[0], b[0]))
     return out
+
+
+class TextCanvas(FitCanvas):
+    """Writes down each text and where it goes, and draws nothing: a screen drawn over
+    and over (told_apart) costs its texts, not their pixels."""
+
+    def text(self, s, x, y, c=1, scale=1):
+        if s:
+            self.boxes.append((s, x, y, scale))
+        return x + text_width(s, scale) + (1 if s else 0)
+
+    def clear(self, c=0):
+        self.boxes = []
+
+    def _none(self, *args):
+        pass
+
+    pixel = hline = vline = rect = fill_rect = line = invert_rect = _none
+
+
+def _texts(app, screen, game):
+    c = TextCanvas()
+    app.nav.stack = [screen() if callable(screen) else screen]
+    app.game = game
+    app.draw(c)
+    return c.boxes
+
+
+def _swap(game, i, j):
+    for seats in (game.people, game.colours, game.short):
+        seats[i], seats[j] = seats[j], seats[i]
+
+
+def told_apart(app, screen, game, pairs):
+    """The pairs of seats of `pairs` that `screen` draws alike: [(i, j, text)], none
+    when it tells every pair apart. Two seats are drawn alike in a text when the text
+    names either (it changes when that seat's person is another: a name no one has,
+    with a short name no one has) but stays the same with the two seats' people (their
+    names, short names and colours) swapped. Nothing of the game's state moves, so a
+    text that says who did what says it of the other person then. `screen`: a screen,
+    or a function making it (a screen that reads the names once, as it opens)."""
+    people = game.people
+    game.people = list(people) if people is not None else [None] * len(game.colours)
+    game.colours, colours = list(game.colours), game.colours
+    short = getattr(game, "short", None)
+    game.short = list(short) if short is not None else [None] * len(game.people)
+    try:
+        base = _texts(app, screen, game)
+        out = []
+        for i, j in pairs:
+            _swap(game, i, j)
+            swapped = _texts(app, screen, game)
+            _swap(game, i, j)
+            if len(swapped) != len(base):
+                continue  # drawn otherwise: told apart
+            same = [k for k in range(len(base)) if swapped[k] == base[k]]
+            if not same:
+                continue
+            for seat in (i, j):
+                other = _renamed(app, screen, game, seat)
+                if len(other) != len(base):
+                    continue  # (the swap kept the layout: a name drawn otherwise did this)
+                named = [k for k in same if other[k] != base[k]]
+                if named:
+                    out.append((i, j, base[named[0]][0]))
+                    break
+        return out
+    finally:
+        game.people, game.colours, game.short = people, colours, short
+
+
+def _renamed(app, screen, game, seat):
+    """The screen's texts with another person at `seat`, of a name and a short name as
+    long as the seat's (what fits stays as it fits)."""
+    was = game.people[seat], game.short[seat]
+    game.people[seat] = "Q" * len(game.name(seat))
+    game.short[seat] = "Q" * len(game.short_name(seat))
+    try:
+        return _texts(app, screen, game)
+    finally:
+        game.people[seat], game.short[seat] = was

@@ -183,11 +183,52 @@ LONG_COLOURS = ["Yellow", "Orange", "Purple", "Green", "White", "Pink", "Blue", 
 # of character (pawpad.store.catalogues.roster): the screens show names and colours side by side.
 LONG_PEOPLE = ["O'Ne.z", None, "Jo-A 1", None, "MMMMMM", None, "W.W-'y", None]
 
+# Names that begin alike, for the test that every screen tells the people seated apart
+# (roster.shorts): every pair of these that shares its first three letters (but for
+# case) is seated, at every player count of every game.
+ALIKE = ("Ann", "Anna", "Annie", "ANNE", "Annika", "Mark", "Marcus", "Mar", "marco",
+         "Jo-A 1", "Jo-A 2", "MMMMMM", "MMMMMN", "Yel", "Yelena")
+# and harsher tables: many alike at once, names alike but for the case of their first
+# letters, names that are another's short name ("Ana" is Anna's, with Annie there), and
+# names that are a colour's short name beside that colour's seat without a name.
+HARSH = (
+    ("Ann", "Anna", "ANNE", "annie", "Annika", "Ana", "Ani", "AnnaB"),
+    ("Mark", "Marcus", "Mac", "Mak", "MARy", "mar", "Marco", "Ma"),
+    ("ANNa", "Annie", "aNNe", "Ana", "Ani", "Ane"),
+)
+# Seats 0 (Yellow) and 6 (Blue) by colour: each beside a name that begins as it does.
+BY_COLOUR = [None, "Yel", "Yelena", "Blu", "Bluey", "Pin", None, "Pinky"]
 
-def worst_screens():
+
+def pairs_alike():
+    """Every pair of ALIKE that shares its first three letters but for case."""
+    out = []
+    for i in range(len(ALIKE)):
+        for b in ALIKE[i + 1:]:
+            if ALIKE[i][:3].lower() == b[:3].lower():
+                out.append((ALIKE[i], b))
+    return out
+
+
+def spread(names, n):
+    """The people at n seats, `names` spread over them as evenly as they go (the first
+    at seat 0, the last of a pair at the middle seat or after), colours between."""
+    out = [None] * n
+    k = min(len(names), n)
+    for i in range(k):
+        out[i * n // k] = names[i]
+    return out
+
+
+def long_people(n):
+    return LONG_PEOPLE[:n]
+
+
+def worst_screens(people=long_people):
     """Every screen again with the longest values its fields can take: eight players
     with the longest colour names first, 5-digit times, long counts, every setting at
-    its widest. For the test that every string fits."""
+    its widest. For the test that every string fits. `people(n)`: who sits at a game of
+    n seats (a name or None each; LONG_PEOPLE's by default)."""
     from pawpad.app.flows.circus_puppy import flow as cpf
     from pawpad.app.flows.circus_puppy.perform import Perform
     from pawpad.app.flows.circus_puppy.steps import ActionPick, FallCount, StageAsk, StageCardPick
@@ -220,11 +261,13 @@ def worst_screens():
             "runtime": "MicroPython 1.28.0"}
     app = quiet_app(s, info)
     # the roster at its fullest: 16 names of the longest, people at every other seat
-    from pawpad.app.shell.people import NameEntry, Names, Seating
+    from pawpad.app.shell.people import NameEntry, Names, Person, Seating
     from pawpad.store.catalogues.roster import NAMES_MAX, Roster
 
-    names = [p for p in LONG_PEOPLE if p] + ["Zz-%03d" % i for i in range(NAMES_MAX - 4)]
-    app.roster = Roster(names, LONG_PEOPLE)
+    seats = people(8)
+    names = [p for p in seats if p]
+    names += ["Zz-%03d" % i for i in range(NAMES_MAX - len(names))]
+    app.roster = Roster(names, seats)
     out = []
     for cls in (MainMenu, Players, SettingsScreen,
                 HardwareCheck, About, Statistics, Names, Seating, NameEntry):
@@ -251,9 +294,16 @@ def worst_screens():
     entry = NameEntry()
     entry.text = "MMMMMM"
     out.append(("name-entry-full", entry))
+    app.roster.short[names[-1]] = "W.y"  # chosen by its person
+    person = Person(names[-1])
+    person.doomed = True
+    out.append(("person", person))
+    entry = NameEntry(names[-1])
+    entry.text = "W.y"
+    out.append(("short-entry-full", entry))
 
     # Pick-a-Dog for eight, with the widest of everything
-    ses = Session.new(None, "pick_a_dog", 8, {"variant": "pog"}, LONG_COLOURS, LONG_PEOPLE)
+    ses = Session.new(None, "pick_a_dog", 8, {"variant": "pog"}, LONG_COLOURS, people(8))
     game = Game(app, ses)
     out.append(("pad-ready", pad.Ready(game)))
     cd = pad_round.Countdown(game, app)
@@ -294,7 +344,7 @@ def worst_screens():
     out.append(("solo-count", pad_solo.SoloCount(solo, 3599999)))
 
     # Top Dogs for five
-    ses = Session.new(None, "top_dogs", 5, {"rounds": 30, "cups": 30}, LONG_COLOURS, LONG_PEOPLE)
+    ses = Session.new(None, "top_dogs", 5, {"rounds": 30, "cups": 30}, LONG_COLOURS, people(5))
     game = Game(app, ses)
     ses.offer({"t": "teams", "cards": [[20, 20, 20]] * 4 + [[20, 20, 19]]})
     out.append(("tds-board", tds.TopDogsScoreboard(game)))
@@ -308,7 +358,7 @@ def worst_screens():
     out.append(("cp-who-starts", who))
 
     # Top Dog for six
-    ses = Session.new(None, "top_dog", 6, None, LONG_COLOURS, LONG_PEOPLE)
+    ses = Session.new(None, "top_dog", 6, None, LONG_COLOURS, people(6))
     game = Game(app, ses)
     out.append(("td-board", tdg.TopDogScoreboard(game)))
     play = PlayEntry(game, 5)
@@ -326,7 +376,7 @@ def worst_screens():
 
     # Circus Puppy for five
     ses = Session.new(None, "circus_puppy", 5, {"red": list(range(1, 30))}, LONG_COLOURS,
-                      LONG_PEOPLE)
+                      people(5))
     game = Game(app, ses)
     out.append(("cp-setup", GameSetup(app, "circus_puppy", 5)))
     out.append(("cp-board", cpf.CircusScoreboard(game)))

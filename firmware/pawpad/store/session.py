@@ -80,14 +80,15 @@ class Session:
     # --- starting and resuming ---
     @classmethod
     def new(cls, store, name, players, settings=None, colours=None, people=None,
-            start=None):
+            start=None, short=None):
         engine = engine_for(name)
         state = engine.start(players, settings)  # ValueError for a bad set-up
         # The game's own id (history and statistics count it once) and the seats'
         # colours as they are now: the history keeps them, whatever changes later.
         head = schema.header(name, players, state["settings"],
                               None if colours is None else list(colours[:players]), new_id(),
-                              None if people is None else list(people[:players]), start)
+                              None if people is None else list(people[:players]), start,
+                              None if short is None or people is None else list(short[:players]))
         s = cls(store, head, Timeline(Pages), state)
         if store is not None:
             try:

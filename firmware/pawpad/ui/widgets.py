@@ -97,16 +97,26 @@ def toast(c, text):
         y += LINE_H + 1
 
 
-def score_grid(c, items, y=LINE_H + 3, highlight=None):
+def score_grid(c, items, y=LINE_H + 3, highlight=None, short=None):
     """[(name, value)] in two columns of four rows: every seat's score at a glance.
-    The entry at index `highlight` (whose turn it is) is drawn inverted."""
+    The entry at index `highlight` (whose turn it is) is drawn inverted. `short(i)`:
+    the short name of entry i's seat (app.seat_short), for a name too long beside its
+    value (None: its first three letters)."""
     half = WIDTH // 2
+    # a name too long beside its value goes short, and then every name does, as colours
+    # do elsewhere ("Yel"): a whole name is never another's short name ("Yel" beside
+    # Yellow's seat)
+    cut = False
+    for name, value in items[:8]:
+        if len(name) > 10 - len(str(value)):
+            cut = True
     for i, (name, value) in enumerate(items[:8]):
         x = (i % 2) * half
         yy = y + (i // 2) * (LINE_H + 1)
+        if cut:
+            name = name[:3] if short is None else short(i)
+        c.text(name, x + 2, yy)
         v = str(value)
-        # a name too long beside its value goes short, as colours do elsewhere ("Yel")
-        c.text(name if len(name) <= 10 - len(v) else name[:3], x + 2, yy)
         c.text_right(v, x + half - 3, yy)
         if i == highlight:
             c.invert_rect(x, yy - 1, half - 1, LINE_H + 1)

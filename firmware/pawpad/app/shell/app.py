@@ -211,6 +211,13 @@ class App:
             return self.game.name(seat)
         return self.settings["colours"][seat]
 
+    def seat_short(self, seat):
+        """seat_name where a screen has no room for the whole: in a game, the short name
+        no one else at the table has; else the colour's first three letters."""
+        if self.game is not None:
+            return self.game.short_name(seat)
+        return self.settings["colours"][seat][:3]
+
     def seat_colour(self, seat):
         """The seat's colour, whoever sits there: its button's light."""
         if self.game is not None:

@@ -73,7 +73,8 @@ class Flow:
     def score_line(self, state, game):
         """Lines under the prompt where the game is summed up (the resume offer): each
         seat's "Red 3" whole on one line, never broken between two."""
-        return packed(["%s %d" % (game.name(s)[:3], v) for s, v in enumerate(self.scores(state))])
+        return packed(["%s %d" % (game.short_name(s), v)
+                       for s, v in enumerate(self.scores(state))])
 
     def places(self, state):
         """The standings as the game ranks them, [(place, seat)] best first; equal

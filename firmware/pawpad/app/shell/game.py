@@ -4,7 +4,7 @@
 # calls for: that is how undo, redo, corrections and resume land where they should.
 from pawpad.app.shell import flow as flows
 from pawpad.core.timers import Timer, clock_text
-from pawpad.store.catalogues.roster import who
+from pawpad.store.catalogues.roster import SHORT_MAX, shorts, who
 from pawpad.store.records import game_timer
 from pawpad.store.records.score_sheet import Kept
 from pawpad.ticks import diff
@@ -30,7 +30,12 @@ class Game:
         self.round = {}
         colours = session.header.get("colours")
         self.colours = colours if isinstance(colours, list) else app.settings["colours"]
-        self.people = session.header.get("people")  # a name or None a seat, or None
+        self.people = people = session.header.get("people")  # a name or None a seat, or None
+        # The short names the game began with (a log of before them: made the same way)
+        short = session.header.get("short")
+        if people is not None and not isinstance(short, list):
+            short = shorts(people, self.colours)
+        self.short = short
 
     @property
     def state(self):
@@ -44,6 +49,14 @@ class Game:
         """Who plays at the seat in this game: the person sitting there, else the seat's
         colour (a change of colours or seats later changes nothing)."""
         return who(self.people, self.colours, seat) or self.colour(seat)
+
+    def short_name(self, seat):
+        """The seat's name where a screen has no room for the whole: unique at the
+        table (roster.shorts), a colour's first three letters."""
+        short = self.short
+        if short is not None and seat < len(short) and short[seat] is not None:
+            return short[seat]
+        return self.name(seat)[:SHORT_MAX]
 
     def colour(self, seat):
         """The seat's colour in this game: its button's light."""

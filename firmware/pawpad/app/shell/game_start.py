@@ -68,8 +68,10 @@ def begin(app, name, players, setup, asked=()):
             app.nav.push(WhoStarts(app, name, players, setup, row[0], asked))
             return
     try:
-        session = Session.new(app.store, name, players, setup, app.settings["colours"],
-                              app.roster.people(players), app.box.clock())
+        colours = app.settings["colours"]
+        session = Session.new(app.store, name, players, setup, colours,
+                              app.roster.people(players), app.box.clock(),
+                              app.roster.shorts(players, colours))
     except ValueError as e:
         app.nav.push(Notice(title(name), [str(e) + ".", "", "Change the number of",
                                           "players under Players."]))

@@ -11,21 +11,18 @@ ADD = "Add a name"
 
 
 class Names(ListScreen):
-    """The roster: OK on a name takes it off (OK again to confirm); the last row adds
-    one."""
+    """The roster, each name with the short name its person chose (if any): OK on a
+    name opens it (its short name, or off the roster); the last row adds one."""
 
     name = "names"
     title = "Names"
-
-    def __init__(self):
-        ListScreen.__init__(self)
-        self.doomed = None  # the name OK was pressed on once
 
     def corner(self, app):
         return "%d/%d" % (len(app.roster.names), people.NAMES_MAX)
 
     def rows(self, app):
-        out = [(n, "OK: off" if n == self.doomed else None) for n in app.roster.names]
+        short = app.roster.short
+        out = [(n, short.get(n)) for n in app.roster.names]
         out.append((ADD, None))
         return out
 
@@ -36,17 +33,39 @@ class Names(ListScreen):
                 app.toast("%d names at most" % people.NAMES_MAX)
                 return
             app.nav.push(NameEntry())
-        elif self.doomed == names[i]:
-            app.roster.remove(names[i])
-            self.doomed = None
-            self.sel = min(self.sel, len(app.roster.names))
-            app.save_roster()
         else:
-            self.doomed = names[i]
+            app.nav.push(Person(names[i]))
+
+
+class Person(ListScreen):
+    """One name of the roster: its short name (the one screens with no room for the
+    whole say; typed, or "box's": the box decides at each game), or off the roster (OK
+    again to confirm)."""
+
+    name = "person"
+
+    def __init__(self, who):
+        ListScreen.__init__(self)
+        self.title = who
+        self.doomed = False  # OK pressed once on "Take off"
+
+    def rows(self, app):
+        return [("Short name", app.roster.short.get(self.title) or "box's"),
+                ("Take off", "OK again" if self.doomed else None)]
+
+    def choose(self, app, i):
+        if i == 0:
+            app.nav.push(NameEntry(self.title))
+        elif self.doomed:
+            app.roster.remove(self.title)
+            app.save_roster()
+            app.nav.pop()
+        else:
+            self.doomed = True
 
     def key(self, app, k):
         if k != OK:
-            self.doomed = None
+            self.doomed = False
         ListScreen.key(self, app, k)
 
 
@@ -62,17 +81,21 @@ ROW = 7
 class NameEntry(Screen):
     """A new name, a character at a time. UP/DOWN move along the keys, a player's button
     jumps to the next row, OK types the key (or Del, or Done); BACK takes back the last
-    character, and leaves when there is none."""
+    character, and leaves when there is none. `short_for`: the short name of that name
+    instead (Done with none typed: the box decides it at each game)."""
 
     name = "name-entry"
 
-    def __init__(self):
+    def __init__(self, short_for=None):
         self.text = ""
         self.at = 0
         self.keys = "".join(KEYS)
+        self.short_for = short_for
+        self.most = people.NAME_MAX if short_for is None else people.SHORT_MAX
 
     def draw(self, c, app):
-        widgets.title_bar(c, "New name", "%d/%d" % (len(self.text), people.NAME_MAX))
+        title = "New name" if self.short_for is None else "Short: " + self.short_for
+        widgets.title_bar(c, title, "%d/%d" % (len(self.text), self.most))
         c.text("> " + self.text + "_", 2, 12)
         at = self.at
         # three rows of keys around the cursor's, and Done / Del under them
@@ -100,7 +123,7 @@ class NameEntry(Screen):
                 self.done(app)
             elif self.at == DEL:
                 self.text = self.text[:-1]
-            elif len(self.text) < people.NAME_MAX:
+            elif len(self.text) < self.most:
                 self.text += self.keys[self.at]
         elif k in (BACK, UNDO):
             if self.text:
@@ -118,7 +141,10 @@ class NameEntry(Screen):
 
     def done(self, app):
         name = self.text.strip()
-        why = app.roster.add(name)
+        if self.short_for is None:
+            why = app.roster.add(name)
+        else:
+            why = app.roster.choose_short(self.short_for, name)
         if why:
             app.toast(why)
             return
@@ -129,7 +155,9 @@ class NameEntry(Screen):
 class Seating(Screen):
     """Who sits where: a name is chosen with UP/DOWN, and its person presses their own
     button; the last row, "a colour", makes the seat pressed its colour again. OK or
-    BACK: done (kept for the next games)."""
+    BACK: done (kept for the next games). A seated name shows its short name beside it,
+    "Annie (Ani)", where it is not the whole name: the one the screens with no room for
+    the whole will say (the game's start decides them as this shows them)."""
 
     name = "seating"
 
@@ -139,11 +167,17 @@ class Seating(Screen):
 
     def rows(self, app):
         r = app.roster
+        players, colours = app.settings["players"], app.settings["colours"]
+        short = r.shorts(players, colours) or ()
         out = []
         for n in r.names:
             seat = r.seats.index(n) if n in r.seats else None
-            out.append((n, "-" if seat is None or seat >= app.settings["players"]
-                        else "%d %s" % (seat + 1, app.settings["colours"][seat])))
+            if seat is None or seat >= players:
+                out.append((n, "-"))
+                continue
+            if short[seat] != n:
+                n = "%s (%s)" % (n, short[seat])
+            out.append((n, "%d %s" % (seat + 1, colours[seat])))
         out.append(("a colour", None))
         return out
 

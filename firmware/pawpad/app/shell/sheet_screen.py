@@ -44,7 +44,7 @@ class ScoreSheet(Screen):
             return
         if before is None:
             before = [0] * len(row)
-        items = [(self.game.name(s)[:3], v) for s, v in enumerate(cells(row, before))]
+        items = [(self.game.short_name(s), v) for s, v in enumerate(cells(row, before))]
         widgets.score_grid(c, items)
         widgets.footer(c, "UP/DOWN: %s" % unit.lower(), "BACK")
 

@@ -36,6 +36,7 @@ except ImportError:  # plain CPython: the log's records are read there too (cons
 from pawpad.core.colours import NAMES as COLOURS
 from pawpad.games import IDS as GAMES
 from pawpad.store import power_on
+from pawpad.store.catalogues.roster import shorts_ok
 from pawpad.store.catalogues.roster import valid as valid_name
 from pawpad.store.log.codec import MARKS, decode
 
@@ -72,7 +73,7 @@ def _colours(v, n):
     return True
 
 
-_HEAD_KEYS = ("game", "players", "settings", "v", "colours", "id", "people", "start")
+_HEAD_KEYS = ("game", "players", "settings", "v", "colours", "id", "people", "start", "short")
 
 
 def stamp(t):
@@ -115,6 +116,8 @@ def check_head(rec):
         return "has bad people"
     if "start" in rec and not stamp_ok(rec["start"]):
         return "has a bad start"
+    if "short" in rec and not shorts_ok(rec["short"], rec.get("people"), players):
+        return "has bad short names"
     return None
 
 
@@ -311,9 +314,11 @@ def parse(text, check=None):
     return records, good, reader.problem
 
 
-def header(game, players, settings, colours=None, game_id=None, people=None, start=None):
+def header(game, players, settings, colours=None, game_id=None, people=None, start=None,
+           short=None):
     """The first record of a game's log; colours (a name per seat), an id, the people
-    at the seats (a name or None each) and the time it began (STAMP) are kept when
+    at the seats (a name or None each), the time it began (STAMP) and the people's short
+    names (roster.shorts: a log without them is given them the same way) are kept when
     given."""
     head = {"game": game, "players": players, "settings": settings, "v": VERSION}
     if colours is not None:
@@ -324,6 +329,8 @@ def header(game, players, settings, colours=None, game_id=None, people=None, sta
         head["people"] = list(people)
     if start is not None:
         head["start"] = start
+    if short is not None:
+        head["short"] = list(short)
     return head
 
 

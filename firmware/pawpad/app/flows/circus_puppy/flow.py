@@ -82,7 +82,7 @@ class CircusPuppy(Flow):
             value = step_word(e)
             if value is not None:
                 seat = st["active"]
-                yield ("T%d %s" % (turn, game.name(seat)[:3]), value, i)
+                yield ("T%d %s" % (turn, game.short_name(seat)), value, i)
             st = session.engine.apply(st, e)
 
     def edit_round(self, game, index, event):
@@ -159,7 +159,8 @@ class CircusScoreboard(Scoreboard):
         widgets.title_bar(c, "Circus Puppy", app.seat_name(seat))
         widgets.score_grid(c, [(app.seat_name(s),
                                 "%d/%d" % (st["scores"][s], rules.cards_left(st, s)))
-                               for s in range(st["players"])], highlight=seat)
+                               for s in range(st["players"])], highlight=seat,
+                           short=app.seat_short)
         c.text("deck %d  face-up %d" % (st["decks"][seat], st["faceup"][seat]), 2, 38)
         c.text("supply %d" % st["supply"], 2, 47)
         c.text_right("pts/cards", WIDTH - 3, 47)

@@ -61,7 +61,7 @@ class Countdown(Screen):
         widgets.big_center(c, str(self.shown), 16, 4)
         if self.false:
             seats = false_seats(self.false)
-            line = "False: " + ",".join(app.seat_name(s)[:3] for s in seats)
+            line = "False: " + ",".join(app.seat_short(s) for s in seats)
             if len(line) > widgets.COLS:
                 line = "False starts: %d" % len(seats)
             c.text_center(line, 54)

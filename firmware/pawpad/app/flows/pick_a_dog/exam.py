@@ -297,7 +297,7 @@ class RoundResult(Screen):
             # table are minus points
             gained = rules.score(st, s) - rules.score(before, s)
             items.append((app.seat_name(s), "%+d" % gained if gained or solo else "x"))
-        widgets.score_grid(c, items)
+        widgets.score_grid(c, items, short=app.seat_short)
         last = st["last_stop"]
         if last and last[0] is not None:
             c.text(widgets.clip("%s was %s" % (app.seat_name(last[0]), "right" if last[1]

@@ -84,7 +84,8 @@ class Ready(Scoreboard):
     def draw(self, c, app):
         st = self.game.state
         widgets.title_bar(c, title(self.game), "R%d" % (st["round"] + 1))
-        widgets.score_grid(c, [(app.seat_name(s), v) for s, v in enumerate(FLOW.scores(st))])
+        widgets.score_grid(c, [(app.seat_name(s), v) for s, v in enumerate(FLOW.scores(st))],
+                           short=app.seat_short)
         c.text("pile %d table %d" % (st["pile"], st["table"]), 2, 45)
         if st["last_round"]:
             c.text_right("LAST", 125, 45)

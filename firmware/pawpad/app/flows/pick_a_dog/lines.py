@@ -16,11 +16,10 @@ def margins_line(app, margins):
     """Who pressed after the caller, by how much, on one line: the nearest first, as
     many as fit, in short colour names when that fits more of them."""
     best, shown = "", 0
-    for n in (0, 3):
+    for short in (False, True):
         line, count = "", 0
         for seat, ms in margins:
-            name = app.seat_name(seat)
-            name = name[:n] if n else name
+            name = app.seat_short(seat) if short else app.seat_name(seat)
             # the same instant (a tie, settled): tied, not "+0ms"
             item = ("%s tied" % name) if ms == 0 else ("%s +%dms" % (name, ms))
             more = item if not line else line + " " + item
@@ -51,7 +50,7 @@ def _fitted(app, group, most):
     full names on two, short on two; else how many."""
     head, count, seats = group
     full = widgets.wrap([head + " ".join(app.seat_name(s) for s in seats)])
-    short = widgets.wrap([head + ",".join(app.seat_name(s)[:3] for s in seats)])
+    short = widgets.wrap([head + ",".join(app.seat_short(s) for s in seats)])
     # One line leaves the next for the verdict's keys: short names on one line before
     # full names on two.
     for lines, n in ((full, 1), (short, 1), (full, 2), (short, 2)):

@@ -154,7 +154,7 @@ class Stopped(Screen):
         if self.tied:
             names = " ".join(app.seat_name(s) for s in self.tied)
             if len(names) > widgets.COLS:
-                names = " ".join(app.seat_name(s)[:3] for s in self.tied)
+                names = " ".join(app.seat_short(s) for s in self.tied)
             lines = widgets.wrap([names])[:2]
             for line in lines:
                 c.text_center(line, y)

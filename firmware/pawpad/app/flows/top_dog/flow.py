@@ -92,7 +92,7 @@ class TopDogScoreboard(Scoreboard):
         st = self.game.state
         widgets.title_bar(c, "Top Dog", "R%d" % (st["round"] + 1))
         widgets.score_grid(c, [(app.seat_name(s), st["champions"][s])
-                               for s in range(st["players"])])
+                               for s in range(st["players"])], short=app.seat_short)
         c.text(medal_line(st), 2, 38)
         c.text("Pound %d" % st["pound"], 2, 47)
         widgets.footer(c, "OK: play dogs", self.game.timer_text())

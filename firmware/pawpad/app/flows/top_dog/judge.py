@@ -83,14 +83,14 @@ class RoundSummary(Screen):
     def lines(self, app):
         last = self.game.state["last_round"]
         won = last["medals"]
-        medals = " ".join("%s %s" % (m, app.seat_name(won[m][0])[:3]) for m in rules.MEDALS
+        medals = " ".join("%s %s" % (m, app.seat_short(won[m][0])) for m in rules.MEDALS
                           if won.get(m))
         seats = [c[0] for c in last["champions"]]
         names = ", ".join(app.seat_name(s) for s in seats) or "none"
         champs = ["Champions: " + names]
         if len(champs[0]) > widgets.COLS:  # the names on a line of their own
             if len(names) > widgets.COLS:  # four of them: short names
-                names = " ".join(app.seat_name(s)[:3] for s in seats)
+                names = " ".join(app.seat_short(s) for s in seats)
             champs = ["Champions:", names]
         return [medals or "No medal won"] + champs + [
             "Pound: +%d, now %d" % (last["pound"], self.game.state["pound"])]
@@ -124,7 +124,7 @@ class Rescue(GameScreen):
 
     def draw(self, c, app):
         widgets.title_bar(c, "Rescue", "%d dogs" % self.game.state["pound"])
-        names = " ".join(app.seat_name(s)[:3] for s in self.order())
+        names = " ".join(app.seat_short(s) for s in self.order())
         widgets.message(c, widgets.wrap([names])[:4], 12)
         if self.ask:
             c.text("Walked a dog: " + app.seat_name(self.first), 2, 46)

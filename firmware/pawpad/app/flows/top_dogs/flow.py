@@ -89,7 +89,8 @@ def draw_scoreboard(c, app, game, left, right):
     st = game.state
     rounds = rules.rounds_in_game(st)
     widgets.title_bar(c, "Top Dogs", "R%d/%d" % (min(st["round"] + 1, rounds), rounds))
-    widgets.score_grid(c, [(app.seat_name(s), st["points"][s]) for s in range(st["players"])])
+    widgets.score_grid(c, [(app.seat_name(s), st["points"][s]) for s in range(st["players"])],
+                       short=app.seat_short)
     last = st["last"]
     if last is not None:  # the round just saved: who took the cup, with what team
         w = last["winner"]
