@@ -305,3 +305,39 @@ def test_back_on_the_question_and_the_dog_is_seen_when_the_finger_lifts():
     p.play(parse("6100 back\n6500 rest 1 0\n9000 end\n"))
     assert p.dev.app.top.name == "circus-perform"
     assert state(p)["stages"][0] == ["dog", "dog", "dog"]
+
+
+# Expectation from the flow (issue 36, 1): the action says what goes on at once. From
+# Dogee Show, DOWN x2 is Double Dog, DOWN once New Stage, DOWN x3 Helper.
+DOUBLE_DOG = "2100 ok\n2300 down\n2500 down\n2700 ok\n"
+
+
+def test_double_dog_two_dogs_at_once_are_taken_without_a_question():
+    data = three_players()
+    p = play(OPEN + DOUBLE_DOG + "3000 add 1 2\n6000 end\n", data)
+    assert p.dev.app.top.name == "circus-perform"  # nothing asked
+    assert state(p)["stages"][0] == ["dog"] * 4  # both on the start card's two
+    p.play(parse("6500 p1\n13000 end\n"))
+    st = state(p)
+    assert st["scores"][0] > 0 and st["faceup"][0] == 0, st
+
+
+def test_double_dog_one_dog_and_a_finger_is_still_asked():
+    data = three_players()
+    # one dog with a finger of a dog and a half: between whole dogs, the action does
+    # not explain it: asked once the finger has rested past the wait
+    p = play(OPEN + DOUBLE_DOG + "3000 add 1 1\n3000 rest 1 2.0\n10000 end\n", data)
+    assert p.dev.app.top.name == "circus-ask"
+
+
+def test_a_new_stage_turn_with_the_load_cells_asks_nothing():
+    data = three_players()
+    # New Stage: a stage card onto the high stage (it weighs a card), the pick, then
+    # the drawn dog on top of it
+    p = play(OPEN + "2100 ok\n2300 down\n2500 ok\n3000 add 2 1\n5000 end\n", data)
+    assert p.dev.app.top.name == "circus-stage-card"
+    p.play(parse("5100 ok\n5300 add 2 1\n7000 end\n"))
+    assert p.dev.app.top.name == "circus-perform"
+    assert state(p)["turn"]["held"] == 0 and state(p)["turn"]["stages"] == 1
+    p.play(parse("7500 p1\n14000 end\n"))
+    assert p.dev.app.top.name == "circus"

@@ -144,6 +144,9 @@ class Device(Box):
     def stages_told(self, stage, cards):
         self.sensors.told(stage, cards)
 
+    def stages_expect(self, stage, cards):
+        self.sensors.expect(stage, cards)
+
     def record(self, on):
         if not on:
             self.sensors.record_stop()

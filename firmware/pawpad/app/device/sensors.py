@@ -27,6 +27,7 @@ class Sensors:
         self.restart = True  # the next weighing starts afresh (the settings changed)
         self.tilt = None if hw.tilt is None else hw.tilt.tipped
         self._recorder = None  # (Recorder, file, name) while the hardware check records
+        self._expect = (None, 0)  # what the game expects: (stage, dogs at once)
 
     def apply(self, settings):
         for scale in self.hw.scales:
@@ -61,6 +62,7 @@ class Sensors:
             from pawpad.core.stage.sense import StageSense
 
             self.sense = StageSense(card_decigrams / 10, len(hw.scales))
+            self.sense.expect(*self._expect)
         for i, scale in enumerate(hw.scales):
             if scale is not None:
                 self._weigh(app, i, scale, now_ms)
@@ -139,6 +141,13 @@ class Sensors:
         """The players' answer to a stage's "unsure", for its detector."""
         if self.sense is not None:
             self.sense.told(stage, cards)
+
+    def expect(self, stage, cards):
+        """What the game expects next on the stages, for the detectors."""
+        if self._expect != (stage, cards):
+            self._expect = (stage, cards)
+            if self.sense is not None:
+                self.sense.expect(stage, cards)
 
     # --- "Record" in the hardware check: the stages' samples as CSV on flash ---
     def record(self, store):

@@ -56,6 +56,11 @@ class Box:
         """The players' answer to a stage's "unsure": `cards` dogs on (negative: off)."""
         return None
 
+    def stages_expect(self, stage, cards):
+        """What the turn makes likely: `cards` dogs put on at once on `stage` (None:
+        either), taken without asking; 0: nothing expected."""
+        return None
+
     def record(self, on):
         """Starts (on) or stops recording the stages' samples; None, or why not."""
         return "Nothing to record"

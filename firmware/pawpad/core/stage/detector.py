@@ -122,6 +122,7 @@ class ChangeDetector:
         self._hush = None  # a level told() answered for, while it stays
         self._hush_t = 0
         self._wild = None  # a sample far from the last, waiting for the next to agree
+        self._expect = 0  # cards the game says may come on at once (0: nothing said)
 
     # --- queries for the app ---
     def quiet(self):
@@ -158,6 +159,13 @@ class ChangeDetector:
         self._still_since = None
         self._origin = None
         self._block = 0
+
+    def expect(self, cards):
+        """The game says what the turn makes likely: `cards` cards coming on at once
+        (Double Dog: 2) are taken as they settle, without the hold and the question a
+        pile arriving otherwise gets; 0 says nothing is expected. Taken once: an arrival
+        of that many clears it. A level between whole cards is asked about as ever."""
+        self._expect = cards if cards > self.max_added else 0
 
     def sigma(self):
         """The learned noise floor in grams (None while still learning)."""
@@ -425,7 +433,7 @@ class ChangeDetector:
             return []
         if off > tol and held < self.accept_ms:
             return []  # still, but between whole cards: something rests on it yet
-        multi = q > 0 and cards > self.max_added
+        multi = q > 0 and cards > self.max_added and cards != self._expect
         if multi and held < self.multi_ms:
             return []  # many cards at once: rather a hand pressing; wait and see
         if q > 0 and held < (self.add_samples - n - 0.5) * self.period:
@@ -447,4 +455,6 @@ class ChangeDetector:
             self._asked_at = mean
             self._asked_t = t_ms
             return [(UNSURE, self.left_at, cards if q > 0 else -cards)]
+        if kind == ADDED and cards == self._expect:
+            self._expect = 0  # what was expected came: the next pile is asked about
         return [(kind, self.left_at, cards)]

@@ -75,6 +75,12 @@ class StageSense:
         if 0 <= stage < len(self.detectors):
             self.detectors[stage].told(cards)
 
+    def expect(self, stage, cards):
+        """What the game's turn makes likely: `cards` dogs put on at once on `stage`
+        (None: either stage), taken without a question; 0 takes it back."""
+        for i, d in enumerate(self.detectors):
+            d.expect(cards if stage is None or stage == i else 0)
+
     def _removed(self, stage, began, cards):
         tip = self._last_tip
         if self.tipped or (tip is not None and abs(diff(began, tip)) <= self.tilt_ms):

@@ -23,6 +23,17 @@ MANUAL = ("Stacked on low", "Stacked on high", "Moved low>high", "Moved high>low
 STEPS_SHOWN = const(3)  # of MANUAL at a time, under the stages' lines
 
 
+def expected(state):
+    """Dogs the turn's action puts on at once, for the stages (0: one at a time, as
+    any stack): Double Dog's pair, once the stage card it may need is down."""
+    turn = state["turn"]
+    if turn is None or not turn["pair"] or turn["held"] < 2:
+        return 0
+    if turn["stages"] < turn["need_stage"] and state["stage_cards"]:
+        return 0
+    return 2
+
+
 class Perform(Screen):
     """The performance: the stages are weighed and every step becomes an event; the
     menu buttons enter a step by hand. The active player's button, or Done: finished."""
@@ -58,6 +69,7 @@ class Perform(Screen):
             stage, t = self.lifted
             self.lifted = None
             self._fall(app, stage, 1, t)  # it never landed: it fell
+        app.box.stages_expect(None, expected(self.game.state))
         app.nav.dirty = True
 
     tick_ms = 250
@@ -128,6 +140,7 @@ class Perform(Screen):
             self.done(app)
 
     def done(self, app):
+        app.box.stages_expect(None, 0)
         self.game.offer({"t": "done", "t_ms": app.now})  # the hold follows
 
     def player(self, app, seat, t_us):
@@ -155,6 +168,7 @@ class Hold(Screen):
         widgets.footer(c, "", "BACK: dogs fell")
 
     def tick(self, app, now_ms):
+        app.box.stages_expect(None, 0)  # nothing goes on now
         st = self.game.state
         grace = st["settings"]["grace_ms"]
         if diff(now_ms, self.since) >= grace:
