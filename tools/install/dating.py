@@ -22,9 +22,9 @@ from pawpad.store import power_on
 from pawpad.store.log import codec
 from pawpad.store.log.lines import LINE_MAX
 from pawpad.store.log.schema import CLOCK_SET_YEAR, check_summary
+from pawpad.store.records import history as box_history
 
 STAMP = "%Y-%m-%d %H:%M:%S"
-TIMES = ("start", "end", "date")  # a record holding one of these is dated already
 
 
 def now():
@@ -33,7 +33,8 @@ def now():
 
 
 def undated(rec):
-    return isinstance(rec, dict) and not any(k in rec for k in TIMES)
+    # a record holding one of the history's times is dated already
+    return isinstance(rec, dict) and not any(k in rec for k in box_history.TIMES)
 
 
 def _seconds(rec, key):
@@ -144,7 +145,7 @@ def meet(tool, data=None, connect=None, device_dir="/data", prefix=""):
     """Dates the box's history as `tool` meets it: a folder (`data`) or a Pico over
     mpremote (`connect`), saying what was dated."""
     if data is not None:
-        counts = date_file(os.path.join(data, "history.log"), now())
+        counts = date_file(os.path.join(data, box_history.HISTORY), now())
     else:
         with tempfile.TemporaryDirectory(prefix="pawpad-dating-") as work:
             counts = meet_board(run, connect, device_dir, work, prefix)
@@ -191,13 +192,13 @@ def meet_board(run, connect, device_dir, work, prefix=""):
     estimated); (0, 0) when nothing was undated or the box did not answer (nothing
     is changed then). `prefix`: code to run first (flash.STOP_WATCHDOG)."""
 
-    history = device_dir + "/history.log"
+    history = device_dir + "/" + box_history.HISTORY
     r = run(connect + ["exec", prefix + PROBE % (device_dir + "/" + power_on.RECORD)], 60)
     met = now()
     if r.returncode:
         return 0, 0
     running = running_of(r.stdout)
-    local = os.path.join(work, "history.log")
+    local = os.path.join(work, box_history.HISTORY)
     os.makedirs(work, exist_ok=True)
     r = run(connect + ["cp", ":" + history, local], 120)
     if r.returncode or not os.path.isfile(local):
