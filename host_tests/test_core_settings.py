@@ -64,3 +64,13 @@ def test_the_settings_screen_is_made_from_the_table():
             name = row[0]
             assert settings.check(name, app.settings[name]) == app.settings[name]
     assert sorted(r[0] for r in settings.FIELDS) == sorted(settings.SCHEMA)
+
+
+def test_keypad_is_on_as_the_box_ships_and_a_file_that_says_off_stays_off():
+    # settings.json holds every value once anything is saved; a file of a firmware
+    # from before the Keypad names no keypad, and gets the box's default: on
+    assert settings.defaults()["keypad"] is True
+    loaded, problems = settings.parse('{"players": 3, "volume": 40}')
+    assert problems == [] and loaded["keypad"] is True
+    loaded, problems = settings.parse('{"players": 3, "keypad": false}')
+    assert problems == [] and loaded["keypad"] is False  # chosen: kept

@@ -9,6 +9,7 @@ from pawsim.script import parse
 from pawsim.scripts import timed
 from support.device import play
 from support.games import OPEN_TOP_DOGS, round_keys, three_players, whole_game
+from support.pick_a_dog import data_with
 
 
 def game_state(p):
@@ -216,7 +217,7 @@ def test_history_and_statistics_screens_show_finished_games():
 
 
 def test_a_team_passed_over_by_a_players_button_is_asked_for_before_saving():
-    data = three_players()
+    data = data_with('{"players": 3, "keypad": false}')  # each player's own button
     # OK: the entry at Red; Green's button jumps to Green; Green's three cards, OK:
     # Red's team is next (not taken as 1-1-1), then Blue's; only then is it saved
     names = ["ok"]

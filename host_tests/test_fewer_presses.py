@@ -17,7 +17,7 @@ OPEN_TOP_DOGS = "1600 down\n1700 down\n1800 down\n1900 ok\n2000 ok\n"
 # --- Top Dogs ---
 
 def test_top_dogs_cards_start_at_the_usual_first_card_and_follow_it():
-    data = data_with('{"players": 3}')
+    data = data_with('{"players": 3, "keypad": false}')  # own buttons
     # Round 1: every card starts at 5; the cards not reached follow the one being set.
     # Red: UP twice -> 7-7-7, then the third down by 5: 7-7-2 = 51. Blue: its own
     # button at once: 5-5-5 = 125. Green: DOWN once, OK, OK, UP three times: 4-4-7 = 23;
@@ -35,7 +35,7 @@ def test_top_dogs_cards_start_at_the_usual_first_card_and_follow_it():
 
 
 def test_top_dogs_own_button_on_another_team_only_jumps_there():
-    data = data_with('{"players": 3}')
+    data = data_with('{"players": 3, "keypad": false}')  # own buttons
     script, t = timed(2100, ["ok", "p3", "up", "p3"])  # Green's team, 6-6-6, entered
     p = play(OPEN_TOP_DOGS + script, data)
     entry = p.dev.app.top
@@ -212,6 +212,15 @@ def test_a_new_games_counts_start_at_what_each_player_collected_before():
 
 # --- the keypad setting ---
 
+def test_the_keypad_is_on_as_the_box_ships():
+    data = data_with('{"players": 3}')  # Keypad not named: the box's default
+    script, t = timed(2100, ["ok", "p6", "p2", "p8"])  # Red: 6, 2, 8 keyed; Blue next
+    p = play(OPEN_TOP_DOGS + script, data)
+    entry = p.dev.app.top
+    assert p.dev.app.settings["keypad"] is True
+    assert entry.name == "team-entry" and entry.seat == 1 and entry.cards[0] == [6, 2, 8]
+
+
 def test_top_dogs_keypad_a_press_a_card_and_a_slip_fixed_with_back():
     data = data_with('{"players": 3, "keypad": true}')
     # OK from the board; Red: 6, OK (the 6 follows), 2; Blue: 8, 8, 7 (a slip), BACK
@@ -224,7 +233,7 @@ def test_top_dogs_keypad_a_press_a_card_and_a_slip_fixed_with_back():
 
 
 def test_without_the_keypad_a_button_beyond_the_seats_does_nothing():
-    data = data_with('{"players": 3}')
+    data = data_with('{"players": 3, "keypad": false}')  # own buttons
     script, t = timed(2100, ["ok", "p8"])
     p = play(OPEN_TOP_DOGS + script, data)
     entry = p.dev.app.top

@@ -18,7 +18,7 @@ OPEN_TOP_DOGS = "1600 down\n1700 down\n1800 down\n1900 ok\n2000 ok\n"
 
 
 def test_the_score_sheet_of_top_dogs_through_the_game_menu():
-    data = data_with('{"players": 3}')
+    data = data_with('{"players": 3, "keypad": false}')  # own buttons
     # R1: Red 5-5-5 (own button), Blue UP: 6-6-6, Green DOWN: 4-4-4; Blue's 216 wins.
     # R2 (cards start at 5): Red UP twice: 7-7-7 = 343 wins over 5-5-5 twice.
     names = ["ok", "p1", "up", "p2", "down", "p3",

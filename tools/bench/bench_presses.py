@@ -13,7 +13,8 @@
 #   python tools/bench/bench_presses.py --rounds 60  more rounds a game
 # The table is also written into docs/benchmarks.md (its section "bench-presses";
 # --no-doc leaves the file alone).
-# host_tests/test_bench_presses.py holds the goal: at most half of the presses before.
+# host_tests/test_bench_presses.py holds the goals: at most half of the presses before, and
+# as the box ships (the Keypad on) at most 14 a Top Dogs round for 3 and 16 a Top Dog one.
 import os
 import sys
 
@@ -406,10 +407,11 @@ def play_pick(u, c, rounds):
 # cut: the catalog did not exist, so a Top Dog round was its stats), the count a table
 # asked for when the presses were cut)
 GAMES = (
-    ("top_dogs", "Top Dogs, 3 players", 3, None, play_top_dogs, 56.6, "29-60 (mean 41)"),
-    ("top_dogs", "Top Dogs, 3P, keypad", 3, None, play_top_dogs_keypad, 56.6, "29-60 (mean 41)"),
-    ("top_dog", "Top Dog, 3 players, stats", 3, None, play_top_dog, 58.8, "52-67"),
-    ("top_dog", "Top Dog, 3P, stats, keypad", 3, None, play_top_dog_keypad, 58.8, "52-67"),
+    # as the box ships (the Keypad on), then with the Keypad off (each player's own button)
+    ("top_dogs", "Top Dogs, 3 players", 3, None, play_top_dogs_keypad, 56.6, "29-60 (mean 41)"),
+    ("top_dogs", "Top Dogs, 3P, own buttons", 3, None, play_top_dogs, 56.6, "29-60 (mean 41)"),
+    ("top_dog", "Top Dog, 3 players, stats", 3, None, play_top_dog_keypad, 58.8, "52-67"),
+    ("top_dog", "Top Dog, 3P, stats, own buttons", 3, None, play_top_dog, 58.8, "52-67"),
     ("top_dog", "Top Dog, 3P, dog catalog", 3, None, play_top_dog_catalog, 58.8, "52-67"),
     ("pick_a_dog", "Pick-a-Pog, 8 players", 8, {"variant": "pog"}, play_pick, 45.6, "53"),
     ("pick_a_dog", "Pick-a-Dog, 4 players", 4, {"variant": "dog"}, play_pick, 21.6, "19"),
@@ -438,13 +440,13 @@ def measure(row, rounds, seed=10):
 def main(argv):
     rounds = int(argv[argv.index("--rounds") + 1]) if "--rounds" in argv else ROUNDS
     print("Key presses for one round (taps only), %d rounds a game:" % rounds)
-    print("%-27s %6s %5s %6s %7s %6s  %s" % ("game", "fewest", "most", "mean", "before",
+    print("%-31s %6s %5s %6s %7s %6s  %s" % ("game", "fewest", "most", "mean", "before",
                                               "share", "asked"))
     rows, notes = [], []
     for row in GAMES:
         counts, once = measure(row, rounds)
         mean = sum(counts) / len(counts)
-        print("%-27s %6d %5d %6.1f %7.1f %5d%%  %s" % (
+        print("%-31s %6d %5d %6.1f %7.1f %5d%%  %s" % (
             row[1], min(counts), max(counts), mean, row[5], round(100 * mean / row[5]),
             row[6]))
         rows.append([row[1], min(counts), max(counts), "%.1f" % mean, "%.1f" % row[5],

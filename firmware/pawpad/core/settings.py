@@ -33,9 +33,11 @@ FIELDS = (
     ("dim_after_s", 60, "int", 5, 3600, "Dim after", 15, "s"),
     ("lights", True, "bool", 0, 0, "Lights", 0, None),
     # Top Dogs' cards and Top Dog's stats keyed with the player buttons as a keypad
-    # (button k: the value k, a stat k - 1), each press moving on; off: a player's
-    # button goes to their own team or dog.
-    ("keypad", False, "bool", 0, 0, "Keypad", 0, ("off", "on")),
+    # (button k: the value k, a stat k - 1), each press moving on: on as the box ships
+    # (half the presses a round); off: a player's button goes to their own team or dog.
+    # A file from before the Keypad names none and gets this default; one that says
+    # false was a choice (settings.json holds every value) and stays off.
+    ("keypad", True, "bool", 0, 0, "Keypad", 0, ("off", "on")),
     # Pick-a-Dog: presses this close to the first are a tie; a STOP tie is settled by
     # the tied players pressing again, or chosen with the menu buttons; a press before
     # GO can lock that player out for 250 ms; a round can have a time limit (0: none).
