@@ -105,9 +105,9 @@ def test_the_youngest_starts_with_their_own_button():
     assert p.dev.app.top.name == "who-starts"
     p.play(parse("2100 p2\n2200 end\n"))
     assert p.dev.app.top.name == "circus" and state(p)["active"] == 1
-    # or chosen with UP and OK: Green
+    # or chosen with DOWN (the next seat, as in every list) and OK: Green
     data = three_players()
-    p = play("1600 down\n1700 ok\n1900 ok\n2000 up\n2100 up\n2200 ok\n2300 end\n", data)
+    p = play("1600 down\n1700 ok\n1900 ok\n2000 down\n2100 down\n2200 ok\n2300 end\n", data)
     assert state(p)["active"] == 2 and state(p)["settings"]["first"] == 2
 
 

@@ -55,10 +55,11 @@ def test_a_saved_game_that_cannot_be_read_is_said_and_kept():
 
 
 def test_too_many_players_for_a_game_is_said():
+    # said as the game is opened, before its house rules are asked
     data = fresh_dir()
     with open(data + "/settings.json", "w") as f:
         f.write('{"players": 7}')
-    p = play("1600 down\n1700 down\n1800 down\n1900 ok\n2000 ok\n2100 end", data)
+    p = play("1600 down\n1700 down\n1800 down\n1900 ok\n2100 end", data)
     assert p.dev.app.top.name == "notice"
     assert "Top Dogs is for 3 to 5 players." in p.dev.app.top.lines
     assert p.dev.app.session is None

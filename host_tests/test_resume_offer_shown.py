@@ -1,6 +1,6 @@
 # The resume offer says where the game stood in the players' colours, with each
-# seat's score whole on a line and the round to come above the rounds played; the
-# Circus Puppy turn's prompt names the player too. Both runtimes.
+# seat's score whole on a line, the round to come above the rounds played and the
+# round said once; the Circus Puppy turn's prompt names the player too. Both runtimes.
 from pawpad.store.files import Storage
 from pawpad.store.session import Session
 from pawsim import fit
@@ -55,3 +55,21 @@ def test_a_circus_puppy_turn_names_its_player():
     shown = [b[0] for b in c.boxes]
     assert not any(t.startswith("Seat ") for t in shown), shown
     assert any(t.startswith("Red") for t in shown), shown
+
+
+def test_the_round_is_said_once():
+    # a round played (Red right, the counts): the offer waits for the second GO; the
+    # prompt names the round, the line under it the pile alone; the examination's
+    # prompt names the caller, so the round goes with the pile there
+    result = {"t": "result", "right": True, "collected": [3, 2, 1, 0]}
+    for events, said, where in (
+            ([{"t": "stop", "seat": 0}, result], "Round 2: GO", "Pile 51"),
+            ([{"t": "stop", "seat": 0}, result, {"t": "stop", "seat": 1}],
+             "Was Blue right?", "Round 2, pile 51")):
+        shown = offer_texts(game_on_flash("pick_a_dog", 4, events))
+        assert said in shown and where in shown, shown
+        assert sum(t.count("Round") for t in shown) == 1, shown
+    # solo: its round out of three, once
+    shown = offer_texts(game_on_flash("pick_a_dog", 1, [{"t": "result", "collected": [20]}],
+                                      {"variant": "solo"}))
+    assert sum(t.count("Round") for t in shown) == 1 and "Round 2 of 3: collect" in shown, shown

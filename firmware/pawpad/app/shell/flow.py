@@ -72,7 +72,8 @@ class Flow:
 
     def score_line(self, state, game):
         """Lines under the prompt where the game is summed up (the resume offer): each
-        seat's "Red 3" whole on one line, never broken between two."""
+        seat's "Red 3" whole on one line, never broken between two; nothing the prompt
+        says already (its round)."""
         return packed(["%s %d" % (game.short_name(s), v)
                        for s, v in enumerate(self.scores(state))])
 

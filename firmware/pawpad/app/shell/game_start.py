@@ -5,6 +5,7 @@ from pawpad.app.registry import prepare, title
 from pawpad.app.shell.game import open_game
 from pawpad.games import engine_for
 from pawpad.games.common import clone, setting_value
+from pawpad.store.catalogues.roster import who
 from pawpad.store.session import Session
 from pawpad.ui import widgets
 from pawpad.ui.lists import ListScreen, Notice
@@ -12,8 +13,9 @@ from pawpad.ui.screen import BACK, DOWN, OK, UNDO, UP, Screen
 
 
 def start_game(app, name, setup=None, players=None):
-    """A new game of `name` with the players set on the device (or `players`). A game
-    with house rules to set shows them first."""
+    """A new game of `name` with the players set on the device (or `players`). A
+    number of players the game does not take is said first, before any question; a
+    game with house rules to set shows them next."""
     if Session.saved(app.store):
         from pawpad.app.shell.resume import ResumeOffer  # only with a game on flash
 
@@ -24,10 +26,37 @@ def start_game(app, name, setup=None, players=None):
     prepare(name)
     if players is None:
         players = app.settings["players"]
-    if setup is None and shown_rules(engine_for(name)):
+    engine = engine_for(name)
+    why = refused(engine, players, setup or saved_rules(app, name))
+    if why is not None:
+        app.nav.push(count_notice(name, why))
+        return
+    if setup is None and shown_rules(engine):
         app.nav.push(GameSetup(app, name, players))
         return
     begin(app, name, players, setup or saved_rules(app, name))
+
+
+def refused(engine, players, setup):
+    """Why the engine would not start a game of `players` with `setup` (the number of
+    players it does not take, above all), or None: asked before the house rules and
+    who starts, so no question is answered for a game that cannot begin. The engine's
+    own start() decides (every engine raises ValueError there, in the game's words);
+    a seat the table is still to be asked for is taken as the first, which every
+    table has."""
+    trial = dict(setup or {})
+    for row in asked_rules(engine):
+        trial[row[0]] = 0
+    try:
+        engine.start(players, trial)
+    except ValueError as e:
+        return str(e)
+    return None
+
+
+def count_notice(name, why):
+    return Notice(title(name), [why + ".", "", "Change the number of",
+                                "players under Players."])
 
 
 def shown_rules(engine):
@@ -72,16 +101,15 @@ def begin(app, name, players, setup, asked=()):
         session = Session.new(app.store, name, players, setup, colours,
                               app.roster.people(players), app.box.clock(),
                               app.roster.shorts(players, colours))
-    except ValueError as e:
-        app.nav.push(Notice(title(name), [str(e) + ".", "", "Change the number of",
-                                          "players under Players."]))
+    except ValueError as e:  # start_game asked refused() first; a caller of begin() may not
+        app.nav.push(count_notice(name, str(e)))
         return
     open_game(app, session)
 
 
 class WhoStarts(Screen):
-    """Who starts: that player presses their own button (or UP/DOWN and OK). BACK:
-    back to where the game was opened from."""
+    """Who starts: that player presses their own button (or UP/DOWN and OK: DOWN the
+    next seat, as in every list). BACK: back to where the game was opened from."""
 
     name = "who-starts"
 
@@ -92,15 +120,19 @@ class WhoStarts(Screen):
         self.key_name = key
         self.asked = asked
         self.sel = 0
+        # Each seat as the game will name it (Game.name): the person seated there,
+        # else its colour. No game is open yet, so app.seat_name would say the colour.
+        people, colours = app.roster.people(players), app.settings["colours"]
+        self.names = [who(people, None, s) or colours[s] for s in range(players)]
 
     def draw(self, c, app):
         widgets.title_bar(c, title(self.game_id), "%dP" % self.players)
         widgets.message(c, ["Who starts?", "(the youngest)", "", "Press your button."], 12)
-        widgets.footer(c, "UP/DN", "OK: " + app.seat_name(self.sel))
+        widgets.footer(c, "UP/DN", "OK: " + self.names[self.sel])
 
     def key(self, app, k):
         if k in (UP, DOWN):
-            self.sel = (self.sel + (1 if k == UP else -1)) % self.players
+            self.sel = (self.sel + (1 if k == DOWN else -1)) % self.players
         elif k == OK:
             self.choose(app, self.sel)
         elif k in (BACK, UNDO):

@@ -35,8 +35,13 @@ class PickADog(Flow):
         return [seat for place, seat in rules.standings(state) if place == 1]
 
     def score_line(self, state, game):
-        return ["Round %d, pile %d" % (state["round"] + 1, state["pile"])] + \
-            Flow.score_line(self, state, game)
+        # the prompt above names the round while one waits for GO ("Round 2: GO"):
+        # then only the pile, else (the examination's "Was Red right?") both
+        if state["phase"] == "ready" and not state["ended"]:
+            where = "Pile %d" % state["pile"]
+        else:
+            where = "Round %d, pile %d" % (state["round"] + 1, state["pile"])
+        return [where] + Flow.score_line(self, state, game)
 
     def places(self, state):
         return rules.standings(state)
