@@ -105,6 +105,37 @@ def test_quiet_and_sigma_follow_the_state():
     assert events == [("added", landed, 1)] and det.quiet() and det.pending_since() is None
 
 
+def test_still_is_the_stage_holding_still_whatever_it_weighs():
+    # The calibration waits on still(): it must say so of a stage at rest between whole
+    # cards too (weighed with a wrong calibration, five cards are no whole number),
+    # and never while the floor is learned or while anything moves.
+    det = ChangeDetector(CARD)
+    rng = Rng(3)
+    t = 0
+    seen = []
+
+    def feed(grams, ms):
+        nonlocal t
+        end = t + ms
+        while t < end:
+            det.feed(t, grams + rng.uniform(-0.05, 0.05))
+            seen.append(det.still())
+            t += 12
+
+    feed(10.0, 120)
+    assert not any(seen)  # learning the floor: nothing known yet
+    feed(10.0, 900)
+    assert det.quiet() and det.still()
+    del seen[:]
+    for i in range(60):  # a hand setting cards down: it wanders and trembles
+        feed(10.0 + 3.5 * CARD * (i + 1) / 60 + (0.8 if i % 2 else -0.8), 12)
+    assert not any(seen)
+    feed(10.0 + 3.5 * CARD, 1000)  # settled halfway between two whole cards
+    assert det.still() and not det.quiet()
+    feed(10.0 + 3.5 * CARD + 2.0, 60)  # a knock: looked at within three samples
+    assert not det.still()
+
+
 def test_repeated_stamps_are_not_new_samples():
     det = ChangeDetector(CARD)
     assert run(det, Steps(100.0, [], 2000), 40) == []

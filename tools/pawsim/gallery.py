@@ -72,6 +72,27 @@ def set_aside_screens(*copies):
     return [("set-aside", listing), ("put-back", PutBack(listing, *copies[0]))]
 
 
+def calibrate_screens():
+    """Check hardware > Calibrate stages at each of its steps, with the widest value it
+    can find (the settings' counts a gram are at their widest too)."""
+    from pawpad.app.menus import calibrate
+
+    out = []
+    for name, fields in (("calibrate", {}), ("calibrate-cards", {"phase": 1}),
+                         ("calibrate-hold", {"phase": 1, "waiting": 0}),
+                         ("calibrate-silent", {"phase": 1, "waiting": 0, "silent": True}),
+                         ("calibrate-weighing", {"waiting": 0, "since": 0}),
+                         ("calibrate-restless", {"failed": calibrate.RESTLESS}),
+                         ("calibrate-no-cell", {"phase": 1, "failed": calibrate.SILENT}),
+                         ("calibrate-none", {"phase": 2}),
+                         ("calibrate-found", {"phase": 2, "value": 100000})):
+        screen = calibrate.Calibrate()
+        for k, v in fields.items():
+            setattr(screen, k, v)
+        out.append((name, screen))
+    return out
+
+
 def game_screens(app):
     """The games' own screens, each in a set position."""
     from pawpad.app.flows.pick_a_dog import countdown as pad_round
@@ -284,6 +305,7 @@ def worst_screens(people=long_people):
         out.append(("settings-%d" % i, scr))
     out += set_aside_screens(("history.log.bad99999", 99999 * 1024),
                              ("settings.json.bad12", 1023), ("players.json.bad", 5))
+    out += calibrate_screens()
     app.stats.update({c: {"stops": 999, "right": 998, "wrong": 1, "false": 999,
                           "games": 999, "wins": 999, "fastest_ms": 99999,
                           "cards_dog": 4900, "rounds_dog": 100, "cards_pog": 4900,

@@ -141,6 +141,9 @@ class Device(Box):
     def stages_pending_since(self):
         return self.sensors.pending_since()
 
+    def stages_still(self, stage):
+        return self.sensors.still(stage)
+
     def stages_told(self, stage, cards):
         self.sensors.told(stage, cards)
 

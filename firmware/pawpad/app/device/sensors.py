@@ -137,6 +137,16 @@ class Sensors:
             return None
         return self.sense.pending_since()
 
+    def still(self, stage):
+        """Does the stage hold still now, as its detector sees it? Never while it is not
+        weighed or its load cell is silent: a detector fed nothing keeps what it last
+        saw."""
+        if self.sense is None or not self._on or not 0 <= stage < len(self._missing):
+            return False
+        if self.hw.scales[stage] is None or self._missing[stage]:
+            return False
+        return self.sense.still(stage)
+
     def told(self, stage, cards):
         """The players' answer to a stage's "unsure", for its detector."""
         if self.sense is not None:

@@ -1,7 +1,18 @@
-# The load cells' calibration: a known weight on each stage.
+# The load cells' calibration: a known weight on the low stage.
+# Each weighing waits for the stage to hold still before it averages: cards put down
+# just before OK are still settling (and a hand may still be on them), and an average
+# taken from the press would read them light. The stage's own change detector says
+# when it is still (core/stage/detector.py: ChangeDetector.still), so the calibration
+# and the games agree on what still means. A stage that never holds still (a noisy or
+# unplugged load cell) is given up on after WAIT_MS and said so; nothing is kept
+# until "OK: keep it", so the calibration before stays.
 from pawpad.ticks import diff
 from pawpad.ui import widgets
 from pawpad.ui.screen import BACK, OK, UNDO, Screen
+
+# Why a weighing gave up, as the panel says it (a line is at most 21 characters).
+RESTLESS = ("The stage never held", "still: a noisy load", "cell, or a knock?")
+SILENT = ("Load cell 1 is not", "answering: check", "its cable.")
 
 
 class Calibrate(Screen):
@@ -12,19 +23,33 @@ class Calibrate(Screen):
     sensing = True
     tick_ms = 100
     CARDS = 5
-    MEASURE_MS = 1500
+    MEASURE_MS = 1500  # averaged for this long, the stage still all along
+    # A weighing waits this long from OK for the stage to be still: cards settle and a
+    # hand leaves within a second or two; a stage still moving after this is noisy or
+    # knocked about, or its load cell is gone.
+    WAIT_MS = 10000
 
     def __init__(self):
         self.phase = 0  # 0: as it is, 1: with the cards, 2: the result
-        self.since = None  # measuring since, or None
-        self.samples = []
+        self.waiting = None  # OK pressed at: waiting for a still stage, then weighing
+        self.since = None  # averaging since (the stage still all along), or None
+        self.total = 0  # raw readings averaged so far, and how many
+        self.count = 0
         self.base = None
         self.value = None  # counts per gram found
+        self.failed = None  # why the last weighing gave up (RESTLESS, SILENT), or None
+        self.silent = False  # waiting on a load cell that does not answer
 
     def draw(self, c, app):
         widgets.title_bar(c, "Calibrate")
         if self.since is not None:
             lines = ["Weighing...", "", "Keep hands off."]
+        elif self.waiting is not None and self.silent:
+            lines = [SILENT[0], "answering...", "", "BACK: leave"]
+        elif self.waiting is not None:
+            lines = ["Hold still", "", "Waiting for the", "stage to settle."]
+        elif self.failed is not None:
+            lines = list(self.failed) + ["Old value kept.", "", "OK: retry BACK: leave"]
         elif self.phase == 0:
             lines = ["Leave the low stage", "as it is.", "", "OK: weigh it"]
         elif self.phase == 1:
@@ -38,18 +63,31 @@ class Calibrate(Screen):
         widgets.message(c, lines)
 
     def tick(self, app, now_ms):
-        if self.since is None:
+        if self.waiting is None:
             return
+        app.nav.dirty = True
+        if not app.box.stages_still(0):
+            # Moving (or silent): what was averaged is dropped, and it waits again.
+            self.since = None
+            stages = app.box.status()["stages"]
+            self.silent = bool(stages) and stages[0] == "missing"
+            if diff(now_ms, self.waiting) >= self.WAIT_MS:
+                self.waiting = None
+                self.failed = SILENT if self.silent else RESTLESS
+            return
+        self.silent = False
+        if self.since is None:
+            self.since, self.total, self.count = now_ms, 0, 0
         raw = app.box.raw[0] if app.box.raw else None
         if raw is not None:
-            self.samples.append(raw)
+            self.total += raw
+            self.count += 1
         if diff(now_ms, self.since) >= self.MEASURE_MS:
-            self.since = None
-            self._measured(app, sum(self.samples) / max(1, len(self.samples)))
-        app.nav.dirty = True
+            self.waiting = self.since = None
+            self._measured(app, self.total / max(1, self.count))
 
     def _measured(self, app, mean):
-        if not self.samples:
+        if not self.count:
             self.phase, self.value = 2, None
         elif self.phase == 0:
             self.base, self.phase = mean, 1
@@ -61,15 +99,18 @@ class Calibrate(Screen):
             self.phase = 2
 
     def key(self, app, k):
-        if k == OK and self.since is None:
-            if self.phase < 2:
-                self.since, self.samples = app.now, []
-            elif self.value is None:
-                self.phase = 0
-            else:
-                app.settings["counts_per_gram"] = self.value
-                app.box.apply_settings(app.settings)
-                app.save_settings()
-                app.nav.pop()
-        elif k in (BACK, UNDO):
+        if k in (BACK, UNDO):
+            app.nav.pop()  # nothing was kept: the calibration before stays
+        elif k != OK or self.waiting is not None:
+            return
+        elif self.failed is not None or self.phase < 2:
+            # weigh (again: the same step, the weighing before it kept)
+            self.failed = None
+            self.waiting, self.since = app.now, None
+        elif self.value is None:
+            self.phase = 0
+        else:
+            app.settings["counts_per_gram"] = self.value
+            app.box.apply_settings(app.settings)
+            app.save_settings()
             app.nav.pop()

@@ -52,6 +52,11 @@ class Box:
         """When a change on the stages began that has not settled, or None."""
         return None
 
+    def stages_still(self, stage):
+        """Does the stage hold still now (weighed, its load cell answering, nothing
+        moving on it)? The calibration waits for it."""
+        return False
+
     def stages_told(self, stage, cards):
         """The players' answer to a stage's "unsure": `cards` dogs on (negative: off)."""
         return None

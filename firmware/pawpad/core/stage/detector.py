@@ -137,6 +137,14 @@ class ChangeDetector:
             return None
         return self.left_at
 
+    def still(self):
+        """The stage holds still now, by this detector's own test: quiet, or a change
+        pending whose last window was at the noise floor (it may sit between whole
+        cards: still, only not named yet). False while the floor is learned, and while
+        anything moves. The calibration averages only what is still."""
+        state = self.state
+        return state == _QUIET or (state == _MOVING and self._still_since is not None)
+
     def asking(self):
         """An UNSURE is waiting for told()."""
         return self._asked is not None

@@ -46,6 +46,10 @@ class StageSense:
                 return False
         return self._tip_at is None
 
+    def still(self, stage):
+        """Does `stage` hold still now (its detector's test: see ChangeDetector.still)?"""
+        return 0 <= stage < len(self.detectors) and self.detectors[stage].still()
+
     def pending_since(self):
         """The earliest start of a change still pending on either stage (or of a tip
         held for a stage to explain), None when there is none."""
