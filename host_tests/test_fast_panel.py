@@ -52,12 +52,12 @@ def test_the_setting_clocks_the_bus_when_it_changes():
     p, clock = rig()
     s = dict(p.dev.settings)
     p.dev.apply_settings(s)
-    assert clock.calls == [False]  # the first time: the setting's clock, whatever it was
+    assert clock.calls == [True]  # the first time: the setting's clock (1 MHz as shipped)
     p.dev.apply_settings(s)
-    assert clock.calls == [False]  # unchanged: left alone
-    s["fast_panel"] = True
+    assert clock.calls == [True]  # unchanged: left alone
+    s["fast_panel"] = False
     p.dev.apply_settings(s)
-    assert clock.calls == [False, True]
+    assert clock.calls == [True, False]
 
 
 def test_the_check_sends_a_whole_frame_at_1_mhz_then_goes_back():
@@ -66,7 +66,12 @@ def test_the_check_sends_a_whole_frame_at_1_mhz_then_goes_back():
     said = p.dev.check_fast_panel()
     assert said.startswith("ok")
     assert clock.frames_fast >= 1024  # the whole frame, at 1 MHz
-    assert clock.calls == [False, True, False]  # back on the setting's clock
+    assert clock.calls == [True, True, True]  # back on the setting's clock
+    s = dict(p.dev.settings)
+    s["fast_panel"] = False
+    p.dev.apply_settings(s)
+    p.dev.check_fast_panel()
+    assert clock.calls[-3:] == [False, True, False]
     assert p.world.panel.ram == p.hw.display.buffer
 
 
@@ -79,6 +84,27 @@ def test_a_panel_that_does_not_keep_up_is_told_and_redrawn_at_400_khz():
     p.play(parse("1700 end"))  # the next loop cycle
     assert p.world.i2c.bus_bytes - before > 1024  # the whole frame again, at 400 kHz
     assert p.world.panel.ram == p.hw.display.buffer
+
+
+def test_a_panel_silent_at_1_mhz_goes_on_at_400_khz_by_itself():
+    # The box as it ships clocks the panel at 1 MHz; a module that does not keep up
+    # (the SSD1306 is rated for 400 kHz) would otherwise be a box without a screen.
+    p, clock = rig(keeps_up=False)
+    s = dict(p.dev.settings)
+    assert s["fast_panel"] is True
+    p.dev.apply_settings(s)
+    assert clock.calls == [True]
+    p.hw.display.invalidate()  # the next frame goes whole, as the boot's first does
+    p.dev.app.dirty = True
+    p.play(parse("1700 end"))
+    assert clock.calls == [True, False]  # back to 400 kHz, at the first frame
+    assert p.hw.display is not None  # not taken for a loose cable
+    assert p.world.panel.ram == p.hw.display.buffer  # the frame whole, at 400 kHz
+    p.dev.apply_settings(s)
+    assert clock.calls == [True, False]  # the setting does not push it back to 1 MHz
+    clock.keeps_up = True
+    assert p.dev.check_fast_panel().startswith("ok")  # it keeps up now: the setting
+    assert clock.calls[-1] is True
 
 
 def test_the_hardware_check_shows_what_it_found():

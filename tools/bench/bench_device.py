@@ -8,7 +8,8 @@
 # "bench-device", or "bench-device-frozen" with --frozen; --no-doc leaves it alone).
 #   --arm       kept for old command lines: the app itself arms the buzzer in the
 #   --prepare   button interrupt and prepares the STOP frames now
-#   --i2c-hz    the panel's bus clock (default: pins.I2C_FREQ, 400 kHz)
+#   --i2c-hz    the panel's bus clock, 400000 or 1000000 (default: the Panel bus setting
+#               as the box ships, 1 MHz; the boot's first frames at pins.I2C_FREQ)
 #   --phases    only these of PHASES (default: all; the replays and "resume" take the longest)
 #   --control   the emulated Pico's control port, HOST:PORT (default: the serial socket's
 #               port + 1): the phase "resume" resets the chip there and watches the panel

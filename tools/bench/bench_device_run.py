@@ -376,8 +376,9 @@ async def main():
         for n in os.listdir(data):
             os.remove(data + "/" + n)
         with open(data + "/settings.json", "w") as f:  # the app clocks the bus by it
-            f.write('{"players": %d, "fast_panel": %s}' % (
-                cfg["players"], "true" if OPTS.get("i2c_hz", 0) >= 1000000 else "false"))
+            hz = OPTS.get("i2c_hz", 0)  # 0: the Panel bus setting as the box ships
+            f.write('{"players": %d%s}' % (cfg["players"], "" if not hz else
+                    ', "fast_panel": %s' % ("true" if hz >= 1000000 else "false")))
     except OSError as e:
         say("bench: data folder:", e)
     rig = Rig(data)
@@ -414,8 +415,11 @@ async def ui_figures(rig, sc):
 
     dev = rig.dev
     # --- a menu step ---
+    # Every step of the main menu, down and round and back up: the steps that scroll
+    # the list (every row drawn again) and the two that wrap are the worst ones.
     steps = []
-    for k in ("down", "down", "down", "up", "up", "up") * 2:
+    rows = dev.app.nav.top().row_count(dev.app)
+    for k in ("down",) * rows + ("up",) * rows:
         rig.spy.mark()
         n0 = len(rig.frames)
         await sc.play("0 %s\n" % k, heap=False)

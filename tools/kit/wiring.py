@@ -39,8 +39,10 @@ def connections(pins):
         out.append((g, "player button %d (%s)" % (seat + 1, SEATS[seat]), "to GND"))
     for name, g in zip(("UP", "DOWN", "OK", "BACK"), pins.MENU):
         out.append((g, "menu button %s" % name, "to GND"))
-    out.append((pins.I2C_SDA, "OLED SDA", "I2C%d at %d kHz, address 0x%02X" % (
-        pins.I2C_ID, pins.I2C_FREQ // 1000, pins.OLED_ADDR)))
+    out.append((pins.I2C_SDA, "OLED SDA", "I2C%d at %d kHz (%d kHz if it does not keep up), "
+                "address 0x%02X; wires of a few cm" % (
+                    pins.I2C_ID, pins.I2C_FAST_FREQ // 1000, pins.I2C_FREQ // 1000,
+                    pins.OLED_ADDR)))
     out.append((pins.I2C_SCL, "OLED SCL", "I2C%d" % pins.I2C_ID))
     out.append((pins.BUZZER, "piezo buzzer", "other lead to GND"))
     out.append((pins.PIXELS, "WS2812 DIN", "through a 330 ohm resistor"))

@@ -20,6 +20,9 @@ class Panel:
         self.dark = False  # switched off after a long idle
         self._retry = None  # when to try a silent panel again
         self._fast = None  # the bus clock set last (the settings' first apply sets it)
+        # The panel stopped answering at 1 MHz: 400 kHz until the next power-on, whatever
+        # the setting says (a module that cannot keep up still shows every frame).
+        self.slow_only = False
 
     def call(self, fn, arg=None):
         """fn(arg)'s result (fn()'s without one); None when the display stopped
@@ -40,6 +43,18 @@ class Panel:
             self._gone()
 
     def _gone(self):
+        hw = self.hw
+        if self._fast and hw.set_bus_fast is not None:
+            # Silent at 1 MHz: most likely a module that does not keep up (the SSD1306
+            # is rated for 400 kHz). The bus goes back to 400 kHz and the next frame
+            # goes whole; a panel silent at 400 kHz too is then a loose cable.
+            print("pawpad: display silent at 1 MHz; the bus goes on at 400 kHz")
+            self.slow_only = True
+            self._fast = False
+            hw.set_bus_fast(False)
+            if hw.display is not None:
+                hw.display.invalidate()
+            return
         # The cable came loose: keep going without a screen, try again later.
         print("pawpad: display stopped answering")
         self.hw.display = None
@@ -51,19 +66,28 @@ class Panel:
         hw = self.hw
         if hw.display is not None and not self.dimmed:
             self.call(hw.display.contrast, settings["brightness"])
-        if hw.set_bus_fast is not None and settings["fast_panel"] != self._fast:
-            hw.set_bus_fast(settings["fast_panel"])
-            self._fast = settings["fast_panel"]
+        fast = settings["fast_panel"] and not self.slow_only
+        if hw.set_bus_fast is not None and fast != self._fast:
+            hw.set_bus_fast(fast)
+            self._fast = fast
 
     def show(self, app):
         """The app's screen, drawn and sent."""
         app.draw(self.canvas)
-        disp = self.hw.display
-        if disp is not None:
-            try:  # called on it: a bound method taken as a value would be an object
-                disp.show()  # made at every frame, a live round's clock among them
-            except OSError:
-                self._gone()
+        if self._send(self.hw.display):
+            self._send(self.hw.display)  # again at 400 kHz: 1 MHz went unanswered
+
+    def _send(self, disp):
+        """Sends the frame; True when it should go again (the bus fell back to 400 kHz)."""
+        if disp is None:
+            return False
+        try:  # called on it: a bound method taken as a value would be an object
+            disp.show()  # made at every frame, a live round's clock among them
+            return False
+        except OSError:
+            fast = self._fast
+            self._gone()
+            return bool(fast) and self.hw.display is not None
 
     def wake(self, brightness):
         """Any input restores a dimmed or dark panel; True if it was so."""
@@ -129,7 +153,9 @@ class Panel:
             said = "ok" if took is None else "ok %d.%dms" % (took // 1000, took % 1000 // 100)
         except OSError:
             said = "no answer"
-        hw.set_bus_fast(fast_setting)
-        self._fast = fast_setting
+        self.slow_only = said == "no answer"  # else the setting decides again
+        fast = fast_setting and not self.slow_only
+        hw.set_bus_fast(fast)
+        self._fast = fast
         disp.invalidate()  # the next frame goes whole, at the setting's clock
         return said
