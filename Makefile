@@ -167,25 +167,22 @@ flash: venv compile
 	$(PY) tools/install/flash.py --mpremote $(VENV)/bin/mpremote --port $(PORT) --board $(BOARD) \
 		--mpy build/mpy $(if $(FROZEN),--frozen)
 
-# A Pico firmware (.uf2) with Pawpad frozen in (boards/$(BOARD)/manifest.py), built in
-# a MicroPython source tree: make firmware MICROPY=~/micropython (see docs/install.md for
-# the tree and the ARM toolchain). MPBOARD is MicroPython's name for the board (RPI_PICO_W
-# for a Pico W). The build stays in build/; the UF2 is build/pawpad-$(BOARD).uf2.
-MICROPY ?= $(if $(wildcard $(EMU)/micropython/ports/rp2/Makefile),$(EMU)/micropython)
+# A Pico firmware (.uf2) with Pawpad frozen in (boards/$(BOARD)/manifest.py), in one
+# command: make firmware [MIRROR=<folder>]. Without MICROPY it fetches MicroPython at
+# the pinned release with the submodules its rp2 port needs, and picotool, into the tree
+# make emulator uses ($(EMU)/micropython; kept, not fetched again), as make emulator
+# does (local copies in MIRROR, else GitHub); the ARM toolchain and cmake come from
+# apt-get where they are missing (tools/install/firmware.sh). MICROPY=~/micropython
+# builds in a tree of your own instead. MPBOARD is MicroPython's name for the board. The
+# build stays in build/; the UF2 is build/pawpad-$(BOARD).uf2 (docs/install.md).
+MICROPY ?=
 # pico-sdk 2.x makes the UF2 with picotool: make emulator builds one
 export picotool_DIR ?= $(if $(wildcard $(EMU)/picotool-install),$(abspath $(EMU))/picotool-install/lib/cmake/picotool)
 MPBOARD ?= RPI_PICO
 JOBS    ?= 2
-FWBUILD := $(abspath build/firmware-$(MPBOARD))
 firmware:
-	@test -n "$(MICROPY)" || { echo "make firmware MICROPY=<a MicroPython source tree>"; exit 2; }
-	@test -f "$(MICROPY)/ports/rp2/Makefile" || { echo "$(MICROPY): not a MicroPython tree"; exit 2; }
-	$(MAKE) -C "$(MICROPY)/mpy-cross" -j$(JOBS)
-	$(MAKE) -C "$(MICROPY)/ports/rp2" -j$(JOBS) BOARD=$(MPBOARD) BUILD=$(FWBUILD) \
-		FROZEN_MANIFEST=$(abspath boards/$(BOARD)/manifest.py)
-	cp $(FWBUILD)/firmware.uf2 build/pawpad-$(BOARD).uf2
-	@echo "make firmware: build/pawpad-$(BOARD).uf2 (hold BOOTSEL, plug in, copy it on;" \
-		"then make flash FROZEN=1)"
+	MICROPY="$(MICROPY)" MIRROR="$(MIRROR)" DEST=$(abspath $(EMU)) BOARD=$(BOARD) MPBOARD=$(MPBOARD) \
+		JOBS=$(JOBS) bash tools/install/firmware.sh
 
 # The box's history and statistics as one HTML page with charts: build/report/report.html
 # (and a PNG per chart). From a Pico: make report PORT=/dev/ttyACM0; from the

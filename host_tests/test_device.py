@@ -18,6 +18,39 @@ def test_boots_to_the_menu():
     assert p.world.panel.on and any(p.world.panel.ram)
 
 
+# Any key on the splash goes straight on (issue 37): a menu key when it goes down (BACK
+# too, which elsewhere acts when let go), the encoder's push, any player button fitted
+# (p6: a seat beyond the 4 in the game). The press is eaten by the skip: held on, it
+# neither repeats on the menu nor is BACK's hold, nor BACK when let go.
+SPLASH_KEYS = ("ok", "up", "down", "back", "push", "p1", "p6")
+
+
+def test_a_key_on_the_splash_goes_straight_to_the_menu_and_no_further():
+    for key in SPLASH_KEYS:
+        p = play("300 hold %s\n320 end" % key)
+        assert screens(p) == ["boot", "menu"], key  # at 320 ms, not 1500
+        p.play(parse("1400 let %s\n1600 end" % key))
+        app = p.dev.app
+        assert screens(p) == ["boot", "menu"] and app.top.name == "menu", (key, screens(p))
+        assert app.top.sel == 0 and len(app.nav.stack) == 1, (key, app.top.sel)
+
+
+def test_a_key_on_the_splash_goes_straight_to_the_resume_offer_and_no_further():
+    from pawpad.store.files import Storage
+    from pawpad.store.session import Session
+
+    for key in ("back", "down"):
+        data = fresh_dir()
+        s = Session.new(Storage(data), "pick_a_dog", 4, None, None)
+        assert s.offer({"t": "stop", "seat": 1}, 0) is None
+        s.flush()
+        p = play("300 hold %s\n600 end" % key, data)
+        assert p.dev.app.top.name == "resume", (key, screens(p))  # read, then offered
+        p.play(parse("1400 let %s\n1600 end" % key))
+        offer = p.dev.app.top
+        assert offer.name == "resume" and not offer.confirm, key  # BACK: "End it?"
+
+
 def test_boot_melody_and_player_lights():
     p = play("100 end")
     assert "sound 988 Hz" in " ".join(p.log)

@@ -1,5 +1,5 @@
-# The Pico's firmware with Pawpad frozen in: `make firmware MICROPY=<a MicroPython tree>`
-# runs  make -C $MICROPY/ports/rp2 BOARD=RPI_PICO FROZEN_MANIFEST=<this file>.
+# The Pico's firmware with Pawpad frozen in: `make firmware` (tools/install/firmware.sh)
+# runs  make -C <MicroPython>/ports/rp2 BOARD=RPI_PICO FROZEN_MANIFEST=<this file>.
 # Then only main.py, board.py and pins.py go on the Pico's flash (make flash FROZEN=1):
 # the board's wiring stays unfrozen, so a rewired box needs no new UF2.
 # Frozen, the modules' bytecode stays in flash, so the whole heap is the games': more

@@ -11,53 +11,15 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 HERE=$ROOT/tools/rp2emu
 DEST=${DEST:-$ROOT/build/rp2emu}
-MP_TAG=${MP_TAG:-v1.28.0}
-PICOTOOL_TAG=${PICOTOOL_TAG:-2.2.0}
-JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
-MIRROR=${MIRROR:-}
 mkdir -p "$DEST"
-say() { echo "make emulator: $*"; }
-
-# where a repository comes from: a local copy if there is one, else GitHub
-source_of() {
-  local name=$1 m
-  if [ -n "$MIRROR" ]; then
-    for m in "$MIRROR/${name/\//+}/repo" "$MIRROR/${name/\//+}"; do
-      if git --git-dir="$m" rev-parse -q --verify HEAD >/dev/null 2>&1 ||
-         git -C "$m" rev-parse -q --verify HEAD >/dev/null 2>&1; then
-        echo "$m"; return
-      fi
-    done
-  fi
-  echo "https://github.com/$name"
-}
-clone() { # clone NAME DIR [REV]: a work tree at REV (a local copy is shared, not copied)
-  local src; src=$(source_of "$1")
-  if [ ! -e "$2/.git" ]; then
-    say "$1 from $src"
-    case $src in
-      https://*) git clone -q -n "$src" "$2" ;;
-      *) git clone -q --shared -n "$src" "$2" ;;
-    esac
-  fi
-  # A local copy may lack a few large files no build here reads (test data): the
-  # checkout then stops short, and what is missing is marked as not wanted.
-  git -C "$2" checkout -q "${3:-HEAD}" 2>/dev/null || say "$1: some files are not in the copy"
-  git -C "$2" ls-files -d -z | xargs -0 -r git -C "$2" update-index --skip-worktree
-}
+SAY="make emulator"
+# shellcheck source=../install/mptree.sh
+. "$ROOT/tools/install/mptree.sh"
 
 # 1. the tools: an ARM compiler, cmake, libusb for picotool; node for rp2040js
-need=()
-command -v arm-none-eabi-gcc >/dev/null || need+=(gcc-arm-none-eabi libnewlib-arm-none-eabi)
-command -v cmake >/dev/null || need+=(cmake)
-command -v g++ >/dev/null || need+=(build-essential)
-[ -e /usr/include/libusb-1.0/libusb.h ] || need+=(libusb-1.0-0-dev pkg-config)
+mapfile -t need < <(build_needs)
 command -v node >/dev/null || need+=(nodejs npm)
-if [ ${#need[@]} -gt 0 ]; then
-  say "installing ${need[*]}"
-  SUDO=; [ "$(id -u)" = 0 ] || SUDO=sudo
-  $SUDO apt-get update -q && $SUDO apt-get install -y -q "${need[@]}"
-fi
+apt_install "${need[@]}"
 
 # 2. rp2040js, at the version package-lock.json pins
 if [ ! -d "$HERE/node_modules/rp2040js" ]; then
@@ -73,27 +35,10 @@ fi
 
 # 4. MicroPython and the submodules the rp2 port builds with
 MP=$DEST/micropython
-clone micropython/micropython "$MP" "$MP_TAG"
-for spec in lib/pico-sdk:raspberrypi/pico-sdk lib/tinyusb:hathach/tinyusb \
-            lib/micropython-lib:micropython/micropython-lib lib/mbedtls:Mbed-TLS/mbedtls; do
-  sub=${spec%%:*} name=${spec#*:}
-  rev=$(git -C "$MP" ls-tree HEAD "$sub" | awk '{print $3}')
-  if [ "$(git -C "$MP/$sub" rev-parse -q HEAD 2>/dev/null)" != "$rev" ]; then
-    rm -rf "${MP:?}/$sub"
-    clone "$name" "$MP/$sub" "$rev"
-  fi
-done
+micropython_tree "$MP"
 
 # 5. picotool, which pico-sdk 2.x makes the UF2 with
-if [ ! -x "$DEST/picotool-install/bin/picotool" ]; then
-  clone raspberrypi/picotool "$DEST/picotool" "$PICOTOOL_TAG"
-  say "picotool $PICOTOOL_TAG"
-  cmake -S "$DEST/picotool" -B "$DEST/picotool/build" -DPICO_SDK_PATH="$MP/lib/pico-sdk" \
-    -DCMAKE_INSTALL_PREFIX="$DEST/picotool-install" -DCMAKE_BUILD_TYPE=Release >/dev/null
-  cmake --build "$DEST/picotool/build" -j"$JOBS" >/dev/null
-  cmake --install "$DEST/picotool/build" >/dev/null
-fi
-export picotool_DIR=$DEST/picotool-install/lib/cmake/picotool
+build_picotool "$DEST" "$MP/lib/pico-sdk"
 
 # 6. the stock firmware (make firmware builds the frozen one in the same tree)
 if [ ! -s "$DEST/firmware.uf2" ]; then

@@ -43,6 +43,10 @@ class Screen:
     # True where every player button fitted is a key (a keypad of values), not only
     # the buttons of the seats in the game.
     keypad = False
+    # True where any press only ends this screen (the splash at power-on): a menu key
+    # is handed to it as it goes down, BACK too, and the rest of the press is eaten (no
+    # repeat, no BACK held or let go), so the press does nothing on the next screen.
+    ends_on_press = False
 
     def patch(self, c, patched):
         pass

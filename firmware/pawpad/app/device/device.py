@@ -5,7 +5,7 @@
 # is a part of its own: keys, sound, lights, panel, sensors, the STOP.
 from micropython import const
 
-from pawpad.app.device.keys import Keys
+from pawpad.app.device.keys import MENU_KEYS, Keys
 from pawpad.app.device.lights import Lights
 from pawpad.app.device.panel import Panel
 from pawpad.app.device.sensors import Sensors
@@ -252,9 +252,14 @@ class Device(Box):
 
     def _menu(self, i, pressed, _t):
         now_ms = self.now
-        k = self.keys.edge(i, pressed, pressed and self._woken(now_ms), now_ms)
+        app = self.app
+        woke = pressed and self._woken(now_ms)
+        ends = pressed and app.top.ends_on_press  # the splash: the press ends it, no more
+        k = self.keys.edge(i, pressed, woke or ends, now_ms)
+        if ends:
+            k = MENU_KEYS[i]
         if k is not None:
-            self.app.key(k, now_ms)
+            app.key(k, now_ms)
 
     def _woken(self, now_ms):
         """Any input restores a dimmed or dark screen; returns True if it was so."""

@@ -2,7 +2,8 @@
 # saved game offered again, when there is one). A saved game is read while it shows,
 # a slice of the reading each loop cycle (store/resume.py, Resuming): a long log's
 # reading says how far it has come, and the box's loop, its watchdog and its buttons
-# go on meanwhile.
+# go on meanwhile. Any key or player button ends the wait for the name at once (the
+# menu, or the offer as soon as the game is read), and does nothing more.
 from micropython import const
 
 from pawpad.app.menus.version import version_line
@@ -23,6 +24,10 @@ class Boot(Screen):
     name = "boot"
     tick_ms = 100
     holds_notices = True  # what goes wrong now is said once the boot is over
+    # Any press goes straight on (a table that pressed a key never waits for the name):
+    # a menu key as it goes down, eaten whole, and any player button fitted.
+    ends_on_press = True
+    keypad = True
 
     def __init__(self, now_ms):
         self.since = now_ms
