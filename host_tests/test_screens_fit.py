@@ -118,7 +118,9 @@ def every_count_screens(people=None, more=False):
                 out += [(name + " board", pad.Ready(game)),
                         (name + " result", pad_exam.RoundResult(game, st))]
             elif gid == "top_dogs":
-                ses.offer({"t": "teams", "cards": [[20, 20, 20]] * (n - 1) + [[20, 20, 19]]})
+                # the highest team there is (cards go to 20) takes the cup: the last
+                # seat's, of six letters at 3 seats
+                ses.offer({"t": "teams", "cards": [[19, 19, 19]] * (n - 1) + [[20, 20, 20]]})
                 out += [(name + " board", tds.TopDogsScoreboard(game)),
                         (name + " entry", tds.TeamEntry(game, seat=n - 1)),
                         (name + " last cup", tds.LastCup(game))]

@@ -73,7 +73,9 @@ def wrap(lines, width=COLS):
     return out
 
 
-def message(c, lines, y=LINE_H + 4):
+def message(c, lines, y=LIST_Y):
+    """Lines a list row apart from where list rows start: six of them end on the
+    panel's bottom row, descenders and all."""
     for line in lines:
         c.text(clip(line, COLS), 2, y)
         y += LINE_H + 1
@@ -95,6 +97,11 @@ def toast(c, text):
     for line in lines:
         c.text_center(line, y, 0)
         y += LINE_H + 1
+
+
+# The line under a full score grid (four rows, the last one's descenders at 45) and
+# over the footer, a blank pixel row from each: its own descenders end at 54.
+UNDER_GRID = LIST_Y + 4 * ROW_H
 
 
 def score_grid(c, items, y=LINE_H + 3, highlight=None, short=None):

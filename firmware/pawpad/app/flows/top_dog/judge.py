@@ -125,9 +125,9 @@ class Rescue(GameScreen):
     def draw(self, c, app):
         widgets.title_bar(c, "Rescue", "%d dogs" % self.game.state["pound"])
         names = " ".join(app.seat_short(s) for s in self.order())
-        widgets.message(c, widgets.wrap([names])[:4], 12)
-        if self.ask:
-            c.text("Walked a dog: " + app.seat_name(self.first), 2, 46)
+        widgets.message(c, widgets.wrap([names])[:4])
+        if self.ask:  # a blank pixel row under the names' descenders, and over the footer
+            c.text("Walked a dog: " + app.seat_name(self.first), 2, widgets.UNDER_GRID)
         widgets.footer(c, "", "OK: done")
 
     def key(self, app, k):
