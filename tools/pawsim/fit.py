@@ -104,8 +104,10 @@ def _spacing(a, b):
 
 
 def _continues(a, b):
-    """Is b drawn on from where a ends (one text in parts: a clock a glyph at a time)?"""
-    return a[2] == b[2] and a[4] == b[4] and b[1] == a[1] + len(a[0]) * CHAR_W * (a[4] // 7)
+    """Is b drawn on from where a, one glyph, ends (one text in parts: a clock drawn a
+    glyph at a time, and " left" after it)?"""
+    return (len(a[0]) == 1 and a[2] == b[2] and a[4] == b[4]
+            and b[1] == a[1] + CHAR_W * (a[4] // 7))
 
 
 def check(boxes):
