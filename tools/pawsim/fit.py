@@ -80,56 +80,61 @@ def ink(s, x, y, scale=1):
     return None if x1 < x0 else (x0, y0, x1, y1)
 
 
-def _spacing(a, b):
-    """What is wrong between the texts of boxes a and b by their inks, or None: they
-    touch (no blank pixel between them, above, below or diagonally), or stand on one
-    line closer than APART."""
-    sa, sb = max(1, a[4] // 7), max(1, b[4] // 7)  # a box is 7 rows of the glyphs a scale
-    ia, ib = ink(a[0], a[1], a[2], sa), ink(b[0], b[1], b[2], sb)
+def _spacing(a, ia, b, ib):
+    """What is wrong between the texts of boxes a and b, of inks ia and ib, or None:
+    they touch (no blank pixel row between them, above, below or corner to corner), or
+    stand on one line closer than APART."""
     if ia is None or ib is None or _continues(a, b) or _continues(b, a):
         return None
-    rows = ia[1] <= ib[3] and ib[1] <= ia[3]  # sharing a pixel row: on one line
-    if rows:
+    sa, sb = _scale(a), _scale(b)
+    if ia[1] <= ib[3] and ib[1] <= ia[3]:  # sharing a pixel row: on one line
         if ia[0] <= ib[2] and ib[0] <= ia[2]:
             return "inks overlap"
-        # the blank columns between their glyph cells (a box is its cells)
+        # the blank columns between their glyph cells
         gap = max(b[1] - a[1] - text_width(a[0], sa), a[1] - b[1] - text_width(b[0], sb))
         if gap < APART * max(sa, sb):
             return "too close beside (%d px apart)" % gap
         return None
-    cols = ia[0] <= ib[2] + 1 and ib[0] <= ia[2] + 1
-    if cols and (ib[1] - ia[3] - 1 < 1 and ia[1] - ib[3] - 1 < 1):
+    blank = ib[1] - ia[3] - 1 if ib[1] > ia[3] else ia[1] - ib[3] - 1  # rows between
+    if blank < 1 and ia[0] <= ib[2] + 1 and ib[0] <= ia[2] + 1:
         return "rows touch"
     return None
+
+
+def _scale(box):
+    return max(1, box[4] // 7)  # a box is 7 rows of the glyphs at each scale
 
 
 def _continues(a, b):
     """Is b drawn on from where a, one glyph, ends (one text in parts: a clock drawn a
     glyph at a time, and " left" after it)?"""
     return (len(a[0]) == 1 and a[2] == b[2] and a[4] == b[4]
-            and b[1] == a[1] + CHAR_W * (a[4] // 7))
+            and b[1] == a[1] + CHAR_W * _scale(a))
 
 
 def check(boxes):
     """What does not fit, as lines ("" for nothing)."""
     out = []
-    for s, x, y, w, h in boxes:
+    inks = []
+    for box in boxes:
+        s, x, y, w, h = box
+        lit = ink(s, x, y, _scale(box))
+        inks.append(lit)
         if x < 0 or y < 0 or x + w > WIDTH or y + h > HEIGHT:
             out.append("off the panel: %r at %d,%d" % (s, x, y))
-        else:
-            lit = ink(s, x, y, max(1, h // 7))
-            if lit is not None and (lit[2] >= WIDTH or lit[3] >= HEIGHT):
-                out.append("glyphs clipped by the panel's edge: %r" % s)
+        elif lit is not None and (lit[2] >= WIDTH or lit[3] >= HEIGHT):
+            out.append("glyphs clipped by the panel's edge: %r" % s)  # a descender
         if len(s) > 1 and s.endswith("~"):
             out.append("cut short: %r" % s)
     for i in range(len(boxes)):
         a = boxes[i]
-        for b in boxes[i + 1:]:
+        for j in range(i + 1, len(boxes)):
+            b = boxes[j]
             if (a[1] < b[1] + b[3] and b[1] < a[1] + a[3] and
                     a[2] < b[2] + b[4] and b[2] < a[2] + a[4]):
                 out.append("overlap: %r and %r" % (a[0], b[0]))
                 continue
-            why = _spacing(a, b)
+            why = _spacing(a, inks[i], b, inks[j])
             if why:
                 out.append("%s: %r and %r" % (why, a[0], b[0]))
     return out
