@@ -1,7 +1,9 @@
 # Nothing the box shows is cut off: every screen, drawn with the longest values its
 # fields can take (eight players with the longest colour names, 5-digit times, every
-# setting at its widest), and every message a toast can carry, must keep each text
-# on the panel, apart from the others, and whole (no "~"). Both runtimes.
+# setting at its widest, Top Dogs' four-digit teams), and every message a toast can
+# carry, must keep each text on the panel, descenders and all, apart from the others
+# (a blank pixel row between rows, a glyph's width between texts side by side), and
+# whole (no "~"): pawsim/fit.py. Both runtimes.
 from pawpad.ui.screen import Screen
 from pawsim import fit, gallery
 
