@@ -353,6 +353,7 @@ def worst_screens(people=long_people):
     entry = tds.TeamEntry(game, cards=[[20, 20, 20]] * 5, seat=4)
     out.append(("tds-entry", entry))
     out.append(("tds-entry-tens", tds.TeamEntry(game, cards=[[10, 10, 10]] * 5, seat=4)))
+    out.append(("tds-rounds", RoundsList(game)))
     out.append(("tds-setup", GameSetup(app, "top_dogs", 5)))
     out.append(("tds-results", Results(game)))
     out.append(("tds-last-cup", tds.LastCup(game)))
