@@ -65,6 +65,7 @@ def test_widths_and_unknown_characters():
 
 
 def test_wrap_folds_at_spaces():
+    # never after a word that leads into the next ("a", "from"): the phrase stays whole
     assert wrap(["players must be a whole number from 1 to 8"], 21) == [
-        "players must be a", "whole number from 1", "to 8"]
+        "players must be", "a whole number from 1", "to 8"]
     assert wrap(["x" * 25], 21) == ["x" * 21, "xxxx"]

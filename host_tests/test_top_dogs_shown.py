@@ -28,14 +28,15 @@ def test_a_cup_worth_two_shows_points_and_the_last_cup_before_the_results():
     app = p.dev.app
     assert app.top.name == "top-dogs" and app.session.state["points"] == [0, 2, 0]
     shown = texts(app)
-    assert "2" in shown and "+2 Blue, team 729" in shown, shown
+    assert "2" in shown and "+2 Blue" in shown and "team 729" in shown, shown
     # the last round: Red 9-9-9 (the cards start at the usual first card, 7)
     keys, t = round_keys(t, ups=(2, 0, 0))
     p.play(parse(keys))
     assert app.session.state["ended"]
     assert app.top.name == "top-dogs-last", app.top.name  # the cup first
     shown = texts(app)
-    assert "+2 Red, team 729" in shown and "OK: results" in shown, " | ".join(shown)
+    assert "+2 Red" in shown and "team 729" in shown and "OK: results" in shown, \
+        " | ".join(shown)
     p.play(parse("%d ok\n%d end" % (t, t + 100)))
     assert app.top.name == "results", app.top.name
     lines = app.game.flow.result_lines(app.session.state, app.game)

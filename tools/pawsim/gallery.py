@@ -365,13 +365,17 @@ def worst_screens(people=long_people):
     out.append(("solo", watch))
     out.append(("solo-count", pad_solo.SoloCount(solo, 3599999)))
 
-    # Top Dogs for five
-    ses = Session.new(None, "top_dogs", 5, {"rounds": 30, "cups": 30}, LONG_COLOURS, people(5))
+    # Top Dogs for five: the cup to a name of six letters with the highest team there
+    # is (cards go to 20: 20-20-20 is 8000), a cup worth the most
+    ses = Session.new(None, "top_dogs", 5, {"rounds": 30, "cups": 30, "cup_points": 10},
+                      LONG_COLOURS, people(5))
     game = Game(app, ses)
-    ses.offer({"t": "teams", "cards": [[20, 20, 20]] * 4 + [[20, 20, 19]]})
+    ses.offer({"t": "teams", "cards": [[19, 19, 19]] * 4 + [[20, 20, 20]]})
     out.append(("tds-board", tds.TopDogsScoreboard(game)))
     entry = tds.TeamEntry(game, cards=[[20, 20, 20]] * 5, seat=4)
     out.append(("tds-entry", entry))
+    out.append(("tds-entry-tens", tds.TeamEntry(game, cards=[[10, 10, 10]] * 5, seat=4)))
+    out.append(("tds-rounds", RoundsList(game)))
     out.append(("tds-setup", GameSetup(app, "top_dogs", 5)))
     out.append(("tds-results", Results(game)))
     out.append(("tds-last-cup", tds.LastCup(game)))

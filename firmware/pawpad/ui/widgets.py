@@ -59,12 +59,24 @@ def scroll_top(selected, top, count, shown=ROWS):
     return max(0, min(top, count - shown)) if count > shown else 0
 
 
+# Words that lead into the next: a line never ends on one, so a phrase stays whole
+# ("Rescue 4" / "from the Pound", not "Rescue 4 from the" / "Pound").
+LEADING = ("a", "an", "and", "at", "by", "for", "from", "in", "into", "of", "on", "or",
+           "the", "to", "with")
+
+
 def wrap(lines, width=COLS):
-    """Lines folded at spaces to fit `width` characters (a long word is cut)."""
+    """Lines folded at spaces to fit `width` characters (a long word is cut), never
+    after a word of LEADING while the line can break before it."""
     out = []
     for line in lines:
         while len(line) > width:
             cut = line.rfind(" ", 0, width + 1)
+            while cut > 0:
+                before = line.rfind(" ", 0, cut)
+                if before <= 0 or line[before + 1:cut].lower() not in LEADING:
+                    break
+                cut = before
             if cut <= 0:
                 cut = width
             out.append(line[:cut])
@@ -73,7 +85,9 @@ def wrap(lines, width=COLS):
     return out
 
 
-def message(c, lines, y=LINE_H + 4):
+def message(c, lines, y=LIST_Y):
+    """Lines a list row apart from where list rows start: six of them end on the
+    panel's bottom row, descenders and all."""
     for line in lines:
         c.text(clip(line, COLS), 2, y)
         y += LINE_H + 1
@@ -97,6 +111,11 @@ def toast(c, text):
         y += LINE_H + 1
 
 
+# The line under a full score grid (four rows, the last one's descenders at 45) and
+# over the footer, a blank pixel row from each: its own descenders end at 54.
+UNDER_GRID = LIST_Y + 4 * ROW_H
+
+
 def score_grid(c, items, y=LINE_H + 3, highlight=None, short=None):
     """[(name, value)] in two columns of four rows: every seat's score at a glance.
     The entry at index `highlight` (whose turn it is) is drawn inverted. `short(i)`:
@@ -106,9 +125,11 @@ def score_grid(c, items, y=LINE_H + 3, highlight=None, short=None):
     # a name too long beside its value goes short, and then every name does, as colours
     # do elsewhere ("Yel"): a whole name is never another's short name ("Yel" beside
     # Yellow's seat)
+    # (nine columns of a cell's ten hold a name and its value a glyph's width apart:
+    # "Yellow 29/5", never "Yellow29/5")
     cut = False
     for name, value in items[:8]:
-        if len(name) > 10 - len(str(value)):
+        if len(name) > 9 - len(str(value)):
             cut = True
     for i, (name, value) in enumerate(items[:8]):
         x = (i % 2) * half

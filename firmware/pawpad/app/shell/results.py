@@ -35,7 +35,7 @@ class Results(Screen):
         more = len(lines) > ROWS
         widgets.title_bar(c, game.title, "%d/%d" % (self.first + 1, len(lines) - ROWS + 1)
                           if more else "final")
-        widgets.message(c, lines[self.first:self.first + ROWS], 12)
+        widgets.message(c, lines[self.first:self.first + ROWS], widgets.LIST_Y)
         widgets.footer(c, "OK: done", "UP/DN more" if more else "")
 
     def key(self, app, k):

@@ -82,6 +82,10 @@ class CircusPuppy(Flow):
             value = step_word(e)
             if value is not None:
                 seat = st["active"]
+                if t == "fall" and st["phase"] == "turn" and st["last_turn"] is not None:
+                    # a late fall between turns (the game menu's "Dogs fell"): the
+                    # turn's it follows, as when the load cells see it in the hold
+                    seat = st["last_turn"][0]
                 yield ("T%d %s" % (turn, game.short_name(seat)), value, i)
             st = session.engine.apply(st, e)
 
@@ -135,8 +139,10 @@ def step_word(e):
     t = e["t"]
     if t == "perform":
         return e["action"]
-    if t == "fall":
-        return "fell %d" % e["dogs"]
+    if t == "fall":  # with the stage cards that fell with the dogs: "fell 2+card"
+        cards = e.get("cards", 0)
+        return "fell %d%s" % (e["dogs"], "" if not cards else "+card" if cards == 1
+                              else "+cards")
     if t == "new_stage":
         return e["card"]
     if t == "stack":
@@ -161,9 +167,13 @@ class CircusScoreboard(Scoreboard):
                                 "%d/%d" % (st["scores"][s], rules.cards_left(st, s)))
                                for s in range(st["players"])], highlight=seat,
                            short=app.seat_short)
+        # what the grid's values are, in its first free cell, under the values (2 to 5
+        # seats leave one): not on a line of its own, read as the supply's
+        n = st["players"]
+        half = WIDTH // 2
+        c.text_right("pts/cards", (n % 2 + 1) * half - 3, widgets.LIST_Y + n // 2 * widgets.ROW_H)
         c.text("deck %d  face-up %d" % (st["decks"][seat], st["faceup"][seat]), 2, 38)
         c.text("supply %d" % st["supply"], 2, 47)
-        c.text_right("pts/cards", WIDTH - 3, 47)
         widgets.footer(c, "OK: draw a dog", self.game.timer_text())
 
     def begin(self, app, seat):

@@ -53,16 +53,20 @@ class Perform(Screen):
     def draw(self, c, app):
         st = self.game.state
         widgets.title_bar(c, st["turn"]["action"], "+%d" % st["turn"]["points"])
-        c.text(widgets.clip(self.game.flow.said(st, self.game), widgets.COLS), 2, 12)
+        # list rows' spacing: a blank pixel row under every line's descenders, the
+        # last steps' ending on the panel's bottom row
+        y = widgets.LIST_Y
+        c.text(widgets.clip(self.game.flow.said(st, self.game), widgets.COLS), 2, y)
         low, high = st["stages"]
-        c.text("dogs: low %d  high %d" % (rules.dogs_on(low), rules.dogs_on(high)), 2, 22)
+        c.text("dogs: low %d  high %d" % (rules.dogs_on(low), rules.dogs_on(high)), 2,
+               y + widgets.ROW_H)
         if self.lifted is not None:
-            c.text("a dog is in the air", 2, 31)
+            c.text("a dog is in the air", 2, y + 2 * widgets.ROW_H)
         self.top = top = widgets.scroll_top(self.sel, self.top, len(MANUAL), STEPS_SHOWN)
-        y = 41
+        y += 3 * widgets.ROW_H
         for i in range(top, min(len(MANUAL), top + STEPS_SHOWN)):
             c.text(("> " if i == self.sel else "  ") + MANUAL[i], 2, y)
-            y += 8
+            y += widgets.ROW_H
 
     def tick(self, app, now_ms):
         if self.lifted is not None and diff(now_ms, self.lifted[1]) > LIFT_MS:

@@ -301,7 +301,7 @@ class RoundResult(Screen):
         last = st["last_stop"]
         if last and last[0] is not None:
             c.text(widgets.clip("%s was %s" % (app.seat_name(last[0]), "right" if last[1]
-                                                else "wrong"), widgets.COLS), 2, 46)
+                                                else "wrong"), widgets.COLS), 2, widgets.UNDER_GRID)
         if st["ended"]:
             widgets.footer(c, "", "OK: results")
         else:

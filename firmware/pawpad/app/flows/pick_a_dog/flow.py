@@ -91,9 +91,9 @@ class Ready(Scoreboard):
         widgets.title_bar(c, title(self.game), "R%d" % (st["round"] + 1))
         widgets.score_grid(c, [(app.seat_name(s), v) for s, v in enumerate(FLOW.scores(st))],
                            short=app.seat_short)
-        c.text("pile %d table %d" % (st["pile"], st["table"]), 2, 45)
+        c.text("pile %d table %d" % (st["pile"], st["table"]), 2, widgets.UNDER_GRID)
         if st["last_round"]:
-            c.text_right("LAST", 125, 45)
+            c.text_right("LAST", 125, widgets.UNDER_GRID)
         widgets.footer(c, "OK: GO", self.game.timer_text())
 
     def begin(self, app, seat):

@@ -27,6 +27,9 @@ LATE_MS = const(2000)  # presses this long after the STOP still show their margi
 # then the verdict's keys show: not in the STOP's own frames, which carry only what the
 # table looks at first (fewer bytes to the panel), while the examination takes longer
 REACTION_Y = const(16)  # the STOP's time: one page (16-23) over the name, one to send
+# The lines under the name (its capitals end at 44): a blank pixel row under each, so a
+# descender never touches the line or the footer below (the last one ends at 63).
+DETAILS_Y = const(47)
 
 
 DETAILS_TICK_MS = const(50)
@@ -175,7 +178,7 @@ class Stopped(Screen):
         prep = self.prepared.get(self.caller)
         if prep is not None and app.box.draw_prepared(prep, c):
             # The frame made before GO, as sent: its name stays, its footer goes.
-            c.fill_rect(0, HEIGHT - 2 * LINE_H, WIDTH, 2 * LINE_H, 0)
+            c.fill_rect(0, DETAILS_Y, WIDTH, HEIGHT - DETAILS_Y, 0)
         else:
             stop_frame(c, app, self.game, big, footer=False)
         c.text_center(reaction_line(self.reaction), REACTION_Y)
@@ -192,10 +195,10 @@ class Stopped(Screen):
             lines += false_lines(app, locked, early, room - len(lines))
         if self.hint:
             widgets.footer(c, "BACK: wrong", "OK: right")
-        y = HEIGHT - 2 * LINE_H
+        y = DETAILS_Y
         for line in lines[:room]:
             c.text(line, 0, y)
-            y += LINE_H
+            y += LINE_H + 1
 
 
 class Deciding:

@@ -65,14 +65,14 @@ class DogEdit(Screen):
 
     def draw(self, c, app):
         widgets.title_bar(c, "Dog %d" % (self.i + 1), "%s" % LETTERS[self.field])
-        x = 4
+        x = 2  # 32 apart: two two-digit values a glyph's width apart (10 columns)
         for f in range(4):
             v = str(self.stats[f])
             c.text(LETTERS[f], x + 10, 16)
             c.text(v, x + (28 - widgets.text_width(v, 2)) // 2, 28, 1, 2)
             if self.field == f:
                 c.fill_rect(x, 45, 28, 2, 1)
-            x += 31
+            x += 32
         widgets.footer(c, "BACK: back", "OK next")
 
     def key(self, app, k):

@@ -81,7 +81,7 @@ class PlayEntry(Screen):
             c.text(("> " if self.field == DOG else "  ") + "Dog: " +
                    ("%d" % d if d else "-") + ("" if d == 0 or self.catalogued(seat)
                                                else " (new)"), 2, 22)
-        x = 4
+        x = 2  # 32 apart: two two-digit values a glyph's width apart (10 columns)
         for f in range(1, 5):
             v = row[f]
             text = "?" if v == UNKNOWN else str(v)
@@ -89,7 +89,7 @@ class PlayEntry(Screen):
             c.text(text, x + (28 - widgets.text_width(text, 2)) // 2, 39, 1, 2)
             if self.field == f:
                 c.fill_rect(x, 54, 28, 1, 1)  # under the digits, over the footer
-            x += 31
+            x += 32
         widgets.footer(c, "%d/%d" % (self.i + 1, len(self.seats)), "OK next")
 
     def key(self, app, k):

@@ -1,5 +1,6 @@
 # Top Dog's judging: the medals (decided by the box from the stats, or by the players),
 # the round's summary, and the rescue from the Pound.
+from pawpad.app.shell.flow import packed
 from pawpad.app.shell.scoreboard import GameScreen, corrected
 from pawpad.games import top_dog as rules
 from pawpad.ui import widgets
@@ -83,8 +84,10 @@ class RoundSummary(Screen):
     def lines(self, app):
         last = self.game.state["last_round"]
         won = last["medals"]
-        medals = " ".join("%s %s" % (m, app.seat_short(won[m][0])) for m in rules.MEDALS
-                          if won.get(m))
+        # each medal whole on a line, its letter with its winner ("S Yel", never "S" at
+        # a line's end and "Yel" under it)
+        medals = packed(["%s %s" % (m, app.seat_short(won[m][0])) for m in rules.MEDALS
+                         if won.get(m)])
         seats = [c[0] for c in last["champions"]]
         names = ", ".join(app.seat_name(s) for s in seats) or "none"
         champs = ["Champions: " + names]
@@ -92,12 +95,12 @@ class RoundSummary(Screen):
             if len(names) > widgets.COLS:  # four of them: short names
                 names = " ".join(app.seat_short(s) for s in seats)
             champs = ["Champions:", names]
-        return [medals or "No medal won"] + champs + [
+        return (medals or ["No medal won"]) + champs + [
             "Pound: +%d, now %d" % (last["pound"], self.game.state["pound"])]
 
     def draw(self, c, app):
         widgets.title_bar(c, "Round %d" % self.game.state["last_round"]["round"], "judged")
-        widgets.message(c, widgets.wrap(self.lines(app))[:5], 12)
+        widgets.message(c, widgets.wrap(self.lines(app))[:5])
         widgets.footer(c, "", "OK")
 
     def key(self, app, k):
@@ -124,10 +127,10 @@ class Rescue(GameScreen):
 
     def draw(self, c, app):
         widgets.title_bar(c, "Rescue", "%d dogs" % self.game.state["pound"])
-        names = " ".join(app.seat_short(s) for s in self.order())
-        widgets.message(c, widgets.wrap([names])[:4], 12)
-        if self.ask:
-            c.text("Walked a dog: " + app.seat_name(self.first), 2, 46)
+        # names side by side, none broken (and none read as a word a line may not end on)
+        widgets.message(c, packed([app.seat_short(s) for s in self.order()])[:4])
+        if self.ask:  # a blank pixel row under the names' descenders, and over the footer
+            c.text("Walked a dog: " + app.seat_name(self.first), 2, widgets.UNDER_GRID)
         widgets.footer(c, "", "OK: done")
 
     def key(self, app, k):

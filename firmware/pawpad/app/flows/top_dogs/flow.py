@@ -8,6 +8,7 @@ from pawpad.games import top_dogs as rules
 from pawpad.games.common import N
 from pawpad.store.records import draft
 from pawpad.ui import widgets
+from pawpad.ui.canvas import WIDTH
 from pawpad.ui.screen import BACK, DOWN, OK, UNDO, UP, Screen
 
 CARD_MAX = const(20)
@@ -95,10 +96,13 @@ def draw_scoreboard(c, app, game, left, right):
     if last is not None:  # the round just saved: who took the cup, with what team
         w = last["winner"]
         worth = st["settings"]["cup_points"]
-        # the cup's points where a cup is worth more than one: "+2 Blue, team 27"
-        note = "Cup lost" if w is None else "%s %s, team %d" % (
-            "Cup:" if worth == 1 else "+%d" % worth, app.seat_name(w), last["values"][w])
-        c.text(widgets.clip(note, widgets.COLS), 2, 42)
+        # the cup's points where a cup is worth more than one ("+2 Blue"), and the
+        # winner's team at the right: "Cup: Yellow" and "team 8000" take 20 columns
+        if w is None:
+            c.text("Cup lost", 2, 42)
+        else:
+            c.text(("Cup:" if worth == 1 else "+%d" % worth) + " " + app.seat_name(w), 2, 42)
+            c.text_right("team %d" % last["values"][w], WIDTH - 3, 42)
     widgets.footer(c, left, right)
 
 
@@ -169,11 +173,15 @@ class TeamEntry(Screen):
         widgets.title_bar(c, ("Fix R%d" if self.fix is not None else "Round %d") % rnd,
                           app.seat_name(self.seat))
         team = self.cards[self.seat]
+        # Large digits; a two-digit value takes them down a size (every value, alike),
+        # as big_center does: three at the large size would stand closer than a glyph's
+        # width and read as one number ("101010"), not "10 10 10".
+        scale = 3 if max(team) < 10 else 2
         x = 10
         for i in range(3):
             s = str(team[i])
-            w = widgets.text_width(s, 3)
-            c.text(s, x + (30 - w) // 2, 16, 1, 3)
+            w = widgets.text_width(s, scale)
+            c.text(s, x + (30 - w) // 2, 16 + (3 - scale) * 4, 1, scale)
             if i == self.field:
                 c.fill_rect(x, 40, 30, 2, 1)
             x += 40
