@@ -6,8 +6,8 @@ import os
 
 from install import flash, manifests, rules_file
 from pawpad.store import rules_book
+from support.rules import every_key
 from support.unix_port import ROOT
-from test_rules_here import every_key
 
 
 def test_the_rules_file_is_docs_rules_md_s():
@@ -21,7 +21,8 @@ def test_the_page_has_an_entry_for_each_step_and_no_other():
 
 
 def test_the_tool_refuses_what_the_box_could_not_show():
-    good = "## Rules here\n\n### top_dogs/top-dogs: The cups\n\nStep: a.\n\nRulebook: b.\n\nBox: c.\n"
+    good = ("## Rules here\n\n### top_dogs/top-dogs: The cups\n\nStep: a.\n\n"
+            "Rulebook: b.\n\nBox: c.\n")
     data = rules_file.build(good)
     path = os.path.join(ROOT, "build", "rules-test.bin")
     os.makedirs(os.path.dirname(path), exist_ok=True)

@@ -5,10 +5,9 @@
 # BACK returns to the step as it was; a missing or damaged file says so. Both runtimes.
 import os
 
-from pawpad.app import registry
 from pawpad.app.shell.rules_here import SHOWN, RulesHere
 from pawpad.store import rules_book
-from pawpad.ui.screen import DOWN, UP, Screen
+from pawpad.ui.screen import DOWN, UP
 from pawpad.ui.widgets import COLS
 from pawsim import fit
 from pawsim.board import rules_file
@@ -16,36 +15,10 @@ from pawsim.script import parse
 from pawsim.scripts import GO_MS, timed
 from support.device import fresh_dir, play
 from support.pick_a_dog import data_with, open_variant
+from support.rules import every_key, steps
 
 RULES = rules_file()
 OPEN_RULES = ["back", "up", "ok"]  # the game menu opens on Back to game: UP is Rules here
-
-
-def steps():
-    """{game id: [screen names]}: every screen each title's flow can show (its
-    package's Screen classes that have a name of their own)."""
-    out = {}
-    for g in registry.GAMES:
-        if not g.flow.startswith("pawpad.app.flows."):
-            continue  # a test's own game (the fifth game's coin toss)
-        pkg = g.flow.rpartition(".")[0]
-        where = __import__(g.flow, None, None, ["FLOW"]).__file__.rpartition("/")[0]
-        names = []
-        for f in sorted(os.listdir(where)):
-            if not (f.endswith(".py") or f.endswith(".mpy")) or f.startswith("__"):
-                continue
-            m = __import__(pkg + "." + f.rpartition(".")[0], None, None, ["x"])
-            for a in dir(m):
-                o = getattr(m, a)
-                if isinstance(o, type) and issubclass(o, Screen) and o.name != "screen" \
-                        and o.name not in names:
-                    names.append(o.name)
-        out[g.id] = names
-    return out
-
-
-def every_key():
-    return ["%s/%s" % (game, name) for game, names in steps().items() for name in names]
 
 
 class _Game:

@@ -36,9 +36,18 @@ def _u(b, i, n):
 
 
 def _read_exactly(f, buf, n):
-    got = f.readinto(memoryview(buf)[:n]) if n else 0
+    # the whole buffer (an index record, a chunk of a body) takes no memoryview
+    got = f.readinto(buf if n == len(buf) else memoryview(buf)[:n]) if n else 0
     if got != n:
         raise Unreadable("The rules file is damaged (cut short).")
+
+
+def _same(buf, want):
+    """Does `buf` start with `want`? (No slice made: the index is read in a game.)"""
+    for i in range(len(want)):
+        if buf[i] != want[i]:
+            return False
+    return True
 
 
 class Entry:
@@ -86,7 +95,7 @@ def _find(f, key):
         end = KEY
         while end and buf[end - 1] == 0:
             end -= 1
-        if found is None and end == len(want) and buf[:end] == want:
+        if found is None and end == len(want) and _same(buf, want):
             found = (_u(buf, KEY, 4), _u(buf, KEY + 4, 4), _u(buf, KEY + 8, 4))
     if crc & 0xFFFFFFFF != index_crc:
         raise Unreadable("The rules file is damaged: install the firmware again.")
@@ -99,7 +108,7 @@ def _find(f, key):
     while left:
         n = min(left, RECORD)
         _read_exactly(f, buf, n)
-        crc = crc32(memoryview(buf)[:n], crc)
+        crc = crc32(buf if n == RECORD else memoryview(buf)[:n], crc)
         left -= n
     if crc & 0xFFFFFFFF != body_crc or length < 2:
         raise Unreadable("The rules file is damaged: install the firmware again.")
@@ -128,18 +137,17 @@ def page(path, entry, top, count):
             if not first <= last <= entry.length:
                 raise Unreadable("The rules file is damaged: install the firmware again.")
             f.seek(entry.start + first)
-            text = bytearray(last - first)
-            _read_exactly(f, text, len(text))
-    except OSError:
+            raw = f.read(last - first)
+        text = raw.decode()  # ASCII (the tool writes no other): a byte is a character
+    except (OSError, UnicodeError):
         raise Unreadable("The rules file cannot be read: install the firmware again.")
+    if len(raw) != last - first:
+        raise Unreadable("The rules file is damaged (cut short).")
     out = []
     for i in range(count):
         a, b = _u(offs, 2 * i, 2) - first, _u(offs, 2 * i + 2, 2) - first
         if not 0 <= a <= b <= len(text):
             raise Unreadable("The rules file is damaged: install the firmware again.")
-        try:
-            out.append(bytes(text[a:b]).decode())
-        except UnicodeError:
-            raise Unreadable("The rules file is damaged: install the firmware again.")
+        out.append(text[a:b])
     return out
 

@@ -2,6 +2,7 @@
 # rulebook says of it and how the box reads it, from the rules file a screen at a
 # time (store/rules_book.py), so that a table teaching a new player needs no booklet.
 # Only the page on show is in RAM: a few short strings.
+from pawpad import loader
 from pawpad.store import rules_book
 from pawpad.ui import widgets
 from pawpad.ui.canvas import HEIGHT, WIDTH
@@ -70,6 +71,9 @@ class RulesHere(Screen):
     def key(self, app, k):
         if k in (BACK, UNDO):
             app.nav.pop()  # the step under the game menu, untouched
+            if loader.IN_RAM:  # the .mpy install: this code out of the game's heap
+                loader.forget("pawpad.app.shell.rules_here")
+                loader.forget("pawpad.store.rules_book")
             return
         if self.entry is None or k not in (UP, DOWN):
             return
