@@ -8,7 +8,7 @@ from pawpad.ui.screen import Screen
 
 def steps():
     """{game id: [screen names]}: every screen each title's flow can show (its
-    package's Screen classes that have a name of their own)."""
+    package's Screen classes that have a name of their own), and its results."""
     out = {}
     for g in registry.GAMES:
         if not g.flow.startswith("pawpad.app.flows."):
@@ -25,6 +25,7 @@ def steps():
                 if isinstance(o, type) and issubclass(o, Screen) and o.name != "screen" \
                         and o.name not in names:
                     names.append(o.name)
+        names.append("results")  # the shell's screen every game ends on
         out[g.id] = names
     return out
 
