@@ -24,7 +24,7 @@ export MICROPYPATH := $(MPPATH)
 # editable: what CPython imports them by (`from install import manifests`, pawpad).
 HOSTPKG := $(VENV)/bin/pip install --quiet --disable-pip-version-check --no-deps -e . -e tools
 
-.PHONY: all venv simvenv prereqs sim simcompile test check quickpy quickmp pytest mptest compile layers lint typecheck bench bench-device bench-long screens flash firmware manifests report report-demo clean restless soak emulator emulator-run emutest export roster
+.PHONY: all venv simvenv prereqs sim simcompile test check quickpy quickmp pytest mptest compile rules layers lint typecheck bench bench-device bench-long screens flash firmware manifests report report-demo clean restless soak emulator emulator-run emutest export roster
 
 all: test
 
@@ -94,6 +94,11 @@ compile: venv
 # Pico at their level, their version is pawpad's, package.json (mip) is up to date.
 manifests: venv
 	$(PY) tools/install/manifests.py check --mpy-cross $(MPYX)
+
+# Rules here's pages: firmware/rules.bin, folded from docs/rules.md's "Rules here" section
+# (test_rules_file fails when the file is not the page's).
+rules: venv
+	$(PY) -m install.rules_file
 
 layers: venv
 	$(PY) tools/checks/check_layers.py firmware/pawpad

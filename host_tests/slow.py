@@ -77,6 +77,9 @@ SLOW = {
         "test_circus_puppy_at_a_restless_table",
         "test_pick_a_dog_at_a_restless_table",
     ),
+    "test_rules_here_heap": (
+        "test_rules_here_costs_the_game_no_heap",
+    ),
     "test_screens_fit": (
         "test_every_pair_of_names_alike_in_three_letters_is_told_apart_on_every_screen",
         "test_harsh_tables_are_told_apart_on_every_screen",

@@ -68,7 +68,7 @@ def game_keys():
     keys, t = round_keys(1900, 1, [2, 1])
     keys += "%d back\n" % (t + 300)  # the round's result seen: back to the board
     more, t = round_keys(t + 500, 2, [1, 2])
-    end, t = timed(t + 300, ["back", "back", "up", "ok", "ok"])
+    end, t = timed(t + 300, ["back", "back", "up", "up", "ok", "ok"])
     return open_variant(0) + keys + more + end
 
 

@@ -200,7 +200,7 @@ def test_a_new_games_counts_start_at_what_each_player_collected_before():
     assert state(p)["scores"] == [6, 3, 3]
     # the result -> the board -> game menu -> End game (last row), yes: into the
     # statistics
-    end, t = timed(p.t + 100, ["back", "back", "up", "ok", "ok"])
+    end, t = timed(p.t + 100, ["back", "back", "up", "up", "ok", "ok"])
     p.play(parse(end))
     assert p.dev.app.top.name == "menu" and p.dev.app.stats["Red"]["cards_dog"] == 4
     # game 2: the first counts open at each player's usual count

@@ -156,24 +156,25 @@ def test_flash_plan_puts_board_and_package_in_place(tmp_path):
     board = os.path.join(ROOT, "boards", "pico")
     main = os.path.join(ROOT, "firmware", "main.py")
     dests = [d for _, d in flash.plan(str(tmp_path / "mpy"), board, main)]
-    assert dests == ["main.py", "board.py", "pins.py", "pawpad/core/lockout.mpy"]
+    assert dests == ["main.py", "rules.bin", "board.py", "pins.py",
+                     "pawpad/core/lockout.mpy"]
     frozen = [d for _, d in flash.plan(str(tmp_path / "mpy"), board, main, frozen=True)]
-    assert frozen == ["main.py", "board.py", "pins.py"]
+    assert frozen == ["main.py", "rules.bin", "board.py", "pins.py"]
 
 
 def test_flash_copies_only_what_changed_and_reports_the_version(make_pico):
     pico = make_pico()
     pico.firmware({"pawpad/__init__.mpy": BYTECODE + b"one"})
     first = pico.flash()
-    assert "flash: 4 of 4 files changed" in first.stdout, first.stdout + first.stderr
+    assert "flash: 5 of 5 files changed" in first.stdout, first.stdout + first.stderr
     assert "device reports: Pawpad 9.9.9" in first.stdout
     assert (pico.dir / "pawpad" / "__init__.mpy").read_bytes() == BYTECODE + b"one"
     assert (pico.dir / "pins.py").exists()
     second = pico.flash()
-    assert "flash: 0 of 4 files changed" in second.stdout, second.stdout + second.stderr
+    assert "flash: 0 of 5 files changed" in second.stdout, second.stdout + second.stderr
     pico.firmware({"pawpad/__init__.mpy": BYTECODE + b"two"})
     third = pico.flash()
-    assert "flash: 1 of 4 files changed" in third.stdout
+    assert "flash: 1 of 5 files changed" in third.stdout
     last = pico.last_call()
     # the clock set last, and the box started again by a soft reset (a hard one would
     # start its clock at 2021 again): once a flash
@@ -191,12 +192,12 @@ def test_flash_notices_a_wiped_board_and_a_missing_file(make_pico):
     assert pico.flash().returncode == 0
     (pico.dir / "pins.py").unlink()  # deleted by hand
     again = pico.flash()
-    assert "flash: 1 of 4 files changed" in again.stdout, again.stdout + again.stderr
+    assert "flash: 1 of 5 files changed" in again.stdout, again.stdout + again.stderr
     assert (pico.dir / "pins.py").exists()
     for p in sorted(pico.dir.rglob("*"), reverse=True):  # the flash wiped
         p.rmdir() if p.is_dir() else p.unlink()
     wiped = pico.flash()
-    assert "flash: 4 of 4 files changed" in wiped.stdout, wiped.stdout + wiped.stderr
+    assert "flash: 5 of 5 files changed" in wiped.stdout, wiped.stdout + wiped.stderr
     assert (pico.dir / "pawpad" / "__init__.mpy").exists()
 
 
@@ -208,7 +209,7 @@ def test_flash_notices_a_board_flashed_from_elsewhere(make_pico):
     (pico.dir / "pawpad" / "__init__.mpy").write_bytes(BYTECODE + b"two")
     (pico.dir / ".pawpad-flash").write_text("0123456789abcdef")
     r = pico.flash()
-    assert "flash: 4 of 4 files changed" in r.stdout, r.stdout + r.stderr
+    assert "flash: 5 of 5 files changed" in r.stdout, r.stdout + r.stderr
     assert (pico.dir / "pawpad" / "__init__.mpy").read_bytes() == BYTECODE + b"one"
 
 
@@ -256,12 +257,12 @@ def test_flash_frozen_copies_the_board_files_and_clears_the_shadowing_package(ma
     assert "copied pawpad/ removed" in r.stdout
     assert not (pico.dir / "pawpad").exists()  # it would shadow the frozen modules
     assert sorted(p.name for p in pico.dir.iterdir()) == [
-        ".pawpad-flash", "board.py", "main.py", "pins.py"]
+        ".pawpad-flash", "board.py", "main.py", "pins.py", "rules.bin"]
     again = pico.flash("--frozen")
-    assert "flash: 0 of 3 files changed" in again.stdout, again.stdout
+    assert "flash: 0 of 4 files changed" in again.stdout, again.stdout
     assert "rm" not in pico.last_call().split()
     with open(pico.state) as f:
-        assert sorted(json.load(f)) == ["board.py", "main.py", "pins.py"]
+        assert sorted(json.load(f)) == ["board.py", "main.py", "pins.py", "rules.bin"]
 
 
 def test_flash_frozen_refuses_a_board_without_pawpad_frozen_in(make_pico):
@@ -289,7 +290,7 @@ def test_flash_keeps_its_stamp_so_a_second_flash_copies_nothing(make_pico):
     assert (pico.dir / ".pawpad-flash").read_text() == flash.stamp_of(
         flash.load_state(pico.state))
     again = pico.flash()
-    assert "flash: 0 of 4 files changed" in again.stdout, again.stdout + again.stderr
+    assert "flash: 0 of 5 files changed" in again.stdout, again.stdout + again.stderr
     assert " cp " not in pico.last_call()
 
 

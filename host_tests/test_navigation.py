@@ -141,8 +141,8 @@ def test_an_undone_stop_is_not_in_the_statistics():
     assert top(p) == "pad-ready"
     keys, t = round_keys(p.t + 100, 2, [1, 1])
     p.play(parse(keys))
-    # game menu -> End game (last row: UP from the first), OK
-    script, t = timed(t + 100, ["back", "back", "up", "ok", "ok"])
+    # game menu -> End game (last row: UP twice from Back to game), OK
+    script, t = timed(t + 100, ["back", "back", "up", "up", "ok", "ok"])
     p.play(parse(script))
     st = p.dev.app.stats
     assert top(p) == "menu"
@@ -153,7 +153,7 @@ def test_an_undone_stop_is_not_in_the_statistics():
 def test_the_history_keeps_the_colours_of_the_game():
     data = data_with('{"players": 2}')
     keys, t = round_keys(1900, 1, [2, 1])
-    script, t = timed(t + 100, ["back", "back", "up", "ok", "ok"])
+    script, t = timed(t + 100, ["back", "back", "up", "up", "ok", "ok"])
     p = play(open_variant(0) + keys + script, data)
     assert top(p) == "menu"
     app = p.dev.app

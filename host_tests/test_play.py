@@ -24,8 +24,10 @@ def test_a_refused_entry_is_said_and_changes_nothing():
 
 def test_ending_a_game_early_puts_it_in_the_history():
     data = three_players()
-    # the game menu's last row: End game (UP from the first), OK; OK again to confirm
-    p = play(OPEN_TOP_DOGS + "2100 back\n2200 up\n2300 ok\n2400 ok\n2500 end\n", data)
+    # the game menu's last row: End game (UP twice from Back to game, past Rules
+    # here), OK; OK again to confirm
+    p = play(OPEN_TOP_DOGS + "2100 back\n2200 up\n2300 up\n2400 ok\n2500 ok\n2600 end\n",
+             data)
     assert p.dev.app.top.name == "menu" and p.dev.app.session is None
     games = read_history(Storage(data))
     assert games[-1]["abandoned"] is True and games[-1]["events"] == 0

@@ -22,7 +22,7 @@ from support.navigation import top
 from support.pick_a_dog import data_with, open_variant
 from support.stop import raced_round
 
-END_GAME = ["back", "up", "ok", "ok"]  # the game menu, its last row, confirmed
+END_GAME = ["back", "up", "up", "ok", "ok"]  # the game menu, its last row, confirmed
 
 
 def test_a_pick_a_dog_game_ended_from_the_menu_keeps_its_rounds():

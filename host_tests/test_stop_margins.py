@@ -21,7 +21,7 @@ def test_the_margin_goes_with_the_verdict_and_every_stop_into_the_history():
     assert state(p)["round"] == 2 and top(p) == "pad-ready"
     results = [e for e in p.dev.app.session.events() if e["t"] == "result"]
     assert results[0]["margin_ms"] == 30 and "margin_ms" not in results[1]
-    end, _ = timed(p.t + 100, ["back", "up", "ok", "ok"])  # End game
+    end, _ = timed(p.t + 100, ["back", "up", "up", "ok", "ok"])  # End game
     p.play(parse(end))
     assert top(p) == "menu"
     game = read_history(Storage(data))[-1]

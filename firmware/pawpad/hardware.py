@@ -17,6 +17,7 @@ class Hardware:
         self.tilt = None  # Tilt
         self.flag = None  # set by the button interrupts; the input task waits on it
         self.data_dir = "/data"
+        self.rules_file = "/rules.bin"  # Rules here's pages: the install puts it by main.py
         self.reset_cause = "?"
         self.problems = []
         self.reinit_display = None  # callable that tries the display again

@@ -93,18 +93,19 @@ def history_on_device(connect, fig):
 OK_PIN, UP_PIN, DOWN_PIN, BACK_PIN = pins.MENU[2], pins.MENU[0], pins.MENU[1], pins.MENU[3]
 # The firmware alone, part (1), by the keys: the boot screen ends by itself at 1.5 s and
 # the offer comes: OK resumes; BACK opens the game menu (from a board or a judging;
-# the results, for a game over, take no BACK), UP from its first row three times is its
-# Score sheet, scrolled; BACK, BACK again and UP: End game, OK, OK.
+# the results, for a game over, take no BACK), UP from Back to game four times (past
+# Rules here) is its Score sheet, scrolled; BACK, BACK again and UP twice: End game, OK, OK.
 BARE_GAME = ([(5000, OK_PIN), (9000, BACK_PIN), (9500, UP_PIN), (9800, UP_PIN),
-              (10100, UP_PIN), (10400, OK_PIN), (16000, UP_PIN), (16300, UP_PIN),
-              (16600, DOWN_PIN), (17000, BACK_PIN), (18000, BACK_PIN), (18500, UP_PIN),
-              (18800, OK_PIN), (19500, OK_PIN)], 30000)
+              (10100, UP_PIN), (10400, UP_PIN), (10700, OK_PIN), (16000, UP_PIN),
+              (16300, UP_PIN), (16600, DOWN_PIN), (17000, BACK_PIN), (18000, BACK_PIN),
+              (18500, UP_PIN), (18800, UP_PIN), (19100, OK_PIN), (19800, OK_PIN)], 30000)
 
 
 def bare_history():
     """Part (2) with the keys alone: History (300 games) opened, scrolled, a game read;
     a new Top Dogs game (its house rules as they are), two rounds of every card as it
-    comes, ended from the game menu (UP from its first row: End game); History again."""
+    comes, ended from the game menu (UP twice from Back to game: End game); History
+    again."""
     keys = []
     t = [3000]
 
@@ -123,7 +124,7 @@ def bare_history():
     press(OK_PIN, 1, 2000)  # Start game
     press(OK_PIN, 26, 500)  # two rounds: OK, then each player's three cards
     press(BACK_PIN, 1, 1000)  # the game menu
-    press(UP_PIN, 1)
+    press(UP_PIN, 2)  # past Rules here
     press(OK_PIN, 1, 1000)  # End game?
     press(OK_PIN, 1, 8000)  # into the history, pruned
     press(DOWN_PIN, 4)

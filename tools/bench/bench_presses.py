@@ -62,7 +62,7 @@ class User:
         """The game's end confirmed (not counted): into the history and the
         statistics, and the box at its main menu. A game cut short is ended from the
         game menu."""
-        names = ["ok"] * 3 if self.state["ended"] else ["back", "up", "ok", "ok"]
+        names = ["ok"] * 3 if self.state["ended"] else ["back", "up", "up", "ok", "ok"]
         for name in names:
             if self.top.name == "menu":
                 break

@@ -1,12 +1,12 @@
 # `make flash`: puts the firmware on a Pico with mpremote.
-# Copies the precompiled firmware (build/mpy), main.py and the chosen board's own modules
-# (board.py, pins.py: every .py of boards/<board> but manifest.py). Only files that
-# changed since the last flash to that port are copied: their hashes are kept in
-# build/flashed-<port>.json, and a stamp of that state goes onto the board (STAMP). A
+# Copies the precompiled firmware (build/mpy), main.py, the rules file and the chosen
+# board's own modules (board.py, pins.py: every .py of boards/<board> but manifest.py).
+# Only files that changed since the last flash to that port are copied: their hashes are
+# kept in build/flashed-<port>.json, and a stamp of that state goes onto the board (STAMP). A
 # board whose stamp is not ours (its flash wiped, or flashed from another checkout) gets
 # everything; so does any file whose size on the board is not the size here.
-# --frozen: the Pico runs a firmware with Pawpad frozen in (make firmware); only main.py
-# and the board's modules are copied, and copied pawpad/ files left from an earlier
+# --frozen: the Pico runs a firmware with Pawpad frozen in (make firmware); only main.py,
+# the rules file and the board's modules are copied, and copied pawpad/ files left from an earlier
 # flash are removed (they would shadow the frozen modules).
 # First it asks the board what it runs (probe): a MicroPython whose .mpy version is not
 # the firmware's is refused with what to do. At the end it asks the Pico for the version
@@ -24,6 +24,7 @@ from install.manifests import pawpad_version
 
 STAMP = ".pawpad-flash"  # on the board: the digest of the state the last flash left
 PACKAGE = "pawpad"
+RULES = "rules.bin"  # hw.rules_file: /rules.bin
 # The first MicroPython release of each .mpy sub-version of version 6 (py/persistentcode.h).
 # Bytecode needs only the version; native code (our viper modules) the sub-version too.
 MPY6_SINCE = {0: "1.19", 1: "1.20", 2: "1.22", 3: "1.23"}
@@ -31,8 +32,10 @@ ARCH_ARMV6M, ARCH_ARMV7EMDP = 4, 8  # native code for the Pico's M0+ runs on any
 
 
 def plan(mpy_dir, board_dir, main_py, frozen=False):
-    """[(local path, device path)] for everything that goes onto the Pico."""
-    files = [(main_py, "main.py")]
+    """[(local path, device path)] for everything that goes onto the Pico: the rules
+    file (Rules here's pages, made by install/rules_file.py) beside main.py in both
+    installs, as no UF2 holds a file."""
+    files = [(main_py, "main.py"), (os.path.join(os.path.dirname(main_py), RULES), RULES)]
     for name in sorted(os.listdir(board_dir)):
         if name.endswith(".py") and name != "manifest.py":
             files.append((os.path.join(board_dir, name), name))

@@ -97,9 +97,11 @@ def firmware_opt():
 
 
 def board_files(board=BOARD):
-    """[(source, target)] that stay unfrozen: main.py and the board's own modules."""
+    """[(source, target)] that stay unfrozen: main.py, the rules file beside it (a UF2
+    holds no file: Rules here reads it from flash) and the board's own modules."""
     folder = os.path.join(ROOT, "boards", board)
-    files = [(os.path.join(ROOT, "firmware", "main.py"), "main.py")]
+    files = [(os.path.join(ROOT, "firmware", "main.py"), "main.py"),
+             (os.path.join(ROOT, "firmware", "rules.bin"), "rules.bin")]
     for name in sorted(os.listdir(folder)):
         if name.endswith(".py") and name != "manifest.py":
             files.append((os.path.join(folder, name), name))

@@ -143,9 +143,31 @@ class Watchdog:
         self.feeds += 1
 
 
+def rules_file():
+    """The firmware's rules file (firmware/rules.bin): the Pico has it at its root, the
+    simulator where the firmware's sources are (on the module path, or beside the
+    pawpad package); None when neither has it."""
+    import os
+    import sys
+
+    import pawpad
+
+    places = [pawpad.__file__.rsplit("/", 2)[0]]
+    places += [d for d in sys.path if d and d != ".frozen"]
+    for d in places:
+        path = d + "/rules.bin"
+        try:
+            os.stat(path)
+            return path
+        except OSError:
+            pass
+    return None
+
+
 def build(world, data_dir, reset_cause="power on"):
     hw = Hardware("simulator")
     hw.data_dir = data_dir
+    hw.rules_file = rules_file()
     hw.reset_cause = reset_cause
     hw.watchdog = Watchdog()
     try:

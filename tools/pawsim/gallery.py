@@ -60,7 +60,22 @@ def screens():
     out.append(("notice", Notice("Notice", [
         "Settings file had errors:", "players must be a whole", "Kept as settings.json.bad"])))
     out += game_screens(app)
+    out += rules_screens(app)
     return app, out
+
+
+def rules_screens(app):
+    """Rules here: a step's page, its second screen, and a box without the file."""
+    from pawpad.app.shell.rules_here import RulesHere
+    from pawpad.ui.screen import DOWN
+    from pawsim.board import rules_file
+
+    path = rules_file()
+    second = RulesHere(None, "top_dogs/team-entry", path)
+    second.key(app, DOWN)
+    return [("rules-here", RulesHere(None, "pick_a_dog/pad-ready", path)),
+            ("rules-here-2", second),
+            ("rules-missing", RulesHere(None, "pick_a_dog/pad-ready", None))]
 
 
 def set_aside_screens(*copies):

@@ -31,7 +31,7 @@ def weight():
         return len(data), len(gzip.compress(data, 9))
 
     with open(os.path.join(wb.PAGE_DIR, "python.pack"), "rb") as f:
-        modules = len(json.loads(f.readline())["files"])
+        modules = len([p for p, _ in json.loads(f.readline())["files"] if p.endswith(".mpy")])
     rows = [(name, size(name)) for name in RUNTIME]
     rows.append(("python.pack (%d modules, bytecode)" % modules, size("python.pack")))
     page = [size(n) for n in PAGE]

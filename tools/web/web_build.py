@@ -3,9 +3,10 @@
 #   index.html, pawpad.css, pawpad.js     the page (web/)
 #   micropython.mjs, micropython.wasm     the port, from the npm package pinned in
 #                                         web/package-lock.json (`npm ci` in web/)
-#   python.pack                           every module the box runs, as bytecode: one
-#                                         JSON index line ([path, size], ...), then the
-#                                         files' bytes one after another
+#   python.pack                           every module the box runs, as bytecode, and
+#                                         its rules file: one JSON index line ([path,
+#                                         size], ...), then the files' bytes one after
+#                                         another
 # The modules are firmware/ (main.py and pawpad/), the pin map of boards/pico, the
 # terminal simulator's board model (tools/pawsim) and the page's own (web/py), compiled
 # by mpy-cross to plain bytecode (no -march: the port runs no machine code, so the
@@ -26,6 +27,7 @@ RUNTIME = ("micropython.mjs", "micropython.wasm")
 # (folder, where its modules go in the pack)
 MODULES = (("firmware", ""), ("boards/pico/pins.py", ""), ("tools/pawsim", "pawsim"),
            ("web/py", ""))
+RULES = "firmware/rules.bin"  # not a module: packed as it is (pawsim.board.rules_file)
 NO_EMITTER = "_fast.py"  # viper: needs a native emitter, which this port has not
 
 
@@ -64,11 +66,16 @@ def write_pack(mpy_cross, out):
             blobs.append(data)
     finally:
         shutil.rmtree(tmp)
+    n = len(index)
+    with open(os.path.join(ROOT, RULES), "rb") as f:  # Rules here's pages, beside main
+        data = f.read()
+    index.append([os.path.basename(RULES), len(data)])
+    blobs.append(data)
     with open(os.path.join(out, "python.pack"), "wb") as f:
         f.write(json.dumps({"files": index}, separators=(",", ":")).encode() + b"\n")
         for data in blobs:
             f.write(data)
-    return len(index)
+    return n
 
 
 def main():

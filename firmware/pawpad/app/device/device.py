@@ -26,6 +26,7 @@ IDLE_MS = const(1000)  # the longest sleep: dimming and retries are checked this
 class Device(Box):
     def __init__(self, hw, now_ms):
         self.hw = hw
+        self.rules_file = hw.rules_file
         notices = list(hw.problems)
         try:
             self.store = Storage(hw.data_dir)

@@ -7,6 +7,7 @@
 class Box:
     raw = ()  # the last raw reading of each load cell (the calibration shows them)
     player_keys = 0  # the player buttons fitted (a keypad may use them all)
+    rules_file = None  # the path of the rules file (store/rules_book.py), None: none
 
     # --- sound and lights ---
     def sound(self, notes, urgent=False):

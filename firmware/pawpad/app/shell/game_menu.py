@@ -1,6 +1,7 @@
-# The game menu (BACK on a game's screen) and what it opens: undo, redo, the rounds
-# list to correct an earlier round, the score sheet, the countdown timer, ending the
-# game early.
+# The game menu (BACK on a game's screen) and what it opens: the rules of the step
+# under it, undo, redo, the rounds list to correct an earlier round, the score sheet,
+# the countdown timer, ending the game early.
+from pawpad import loader
 from pawpad.app.shell.results import finish_game
 from pawpad.app.shell.sheet_screen import ScoreSheet
 from pawpad.core.timers import Timer, clock_text
@@ -8,6 +9,9 @@ from pawpad.store.records.game_timer import MOST_MS
 from pawpad.ui import widgets
 from pawpad.ui.lists import ListScreen
 from pawpad.ui.screen import BACK, DOWN, OK, UNDO, UP, Screen
+
+RULES_BOOK = "pawpad.store.rules_book"
+RULES_HERE = "pawpad.app.shell.rules_here"
 
 
 class GameMenu(ListScreen):
@@ -17,7 +21,10 @@ class GameMenu(ListScreen):
         ListScreen.__init__(self)
         self.game = game
         self.title = game.title
-        self.items = ["Back to game", "Undo", "Redo"]
+        self.items = ["Rules here", "Back to game", "Undo", "Redo"]
+        # The menu opens on "Back to game", as it always did (BACK, OK: back again; the
+        # rows below it as many DOWNs away): the step's rules are one UP above it.
+        self.sel = 1
         if game.flow.corrects:
             self.items.append(correct_label(game))
         self.extras = game.flow.menu_extras(game)
@@ -33,7 +40,9 @@ class GameMenu(ListScreen):
     def choose(self, app, i):
         item = self.items[i]
         game = self.game
-        if item == "Back to game":
+        if item == "Rules here":
+            self.open_rules(app)
+        elif item == "Back to game":
             app.nav.pop()
         elif item == "Undo":
             game.undo()
@@ -51,6 +60,16 @@ class GameMenu(ListScreen):
             for label, make in self.extras:
                 if label == item:
                     app.nav.replace(make(game))
+
+
+    def open_rules(self, app):
+        """The rules of the step under the menu (the screen BACK opened it from): in
+        the menu's place, so that BACK there returns to the step as it was."""
+        rules = loader.load(RULES_BOOK, RULES_HERE)  # its code leaves RAM with it
+        stack = app.nav.stack
+        under = stack[-2] if len(stack) > 1 and stack[-1] is self else stack[-1]
+        app.nav.replace(rules.RulesHere(self.game, rules.step_key(self.game, under),
+                                        app.box.rules_file))
 
 
 def correct_label(game):
