@@ -11,7 +11,7 @@ from pawpad.store.files import Storage
 from pawpad.store.records import draft
 from pawsim.script import parse
 from pawsim.scripts import timed
-from support.device import play
+from support.device import fresh_dir, play
 
 RESUME = "1600 ok\n1700 end"  # the resume offer's OK, after the power comes back
 
@@ -129,3 +129,135 @@ def test_a_crafted_rescue_draft_is_not_taken():
     with open(Storage(data).path(draft.DRAFT), "w") as f:
         f.write(json.dumps(good))
     assert play(RESUME, data).dev.app.top.first == 1  # the good one still is
+
+
+# --- Circus Puppy: the action, the dogs that fell, the stage card ---
+
+CIRCUS = "1600 down\n1700 ok\n1900 ok\n2000 p1\n"  # menu row 2, Start, Red starts
+
+
+def circus(*names):
+    """Circus Puppy for three with the menu buttons alone: from the board, the keys
+    `names`; the cut after them."""
+    data = fresh_dir()
+    with open(data + "/settings.json", "w") as f:
+        f.write('{"players": 3}')
+    script, t = timed(2100, list(names))
+    p = play(CIRCUS + script + "%d end" % t, data, cells=False)
+    return data, p.dev.app.top
+
+
+def circus_resumed(data):
+    return play(RESUME, data, cells=False)
+
+
+def test_the_action_and_the_helper_chosen_come_back_after_a_cut():
+    # the drawn dog says Helper (DOWN x3 from Dogee Show), OK to the helper's row, and
+    # Green's own button picks Green: the cut
+    data, before = circus("ok", "down", "down", "down", "ok", "p3")
+    assert before.name == "circus-action" and before.helper == 2
+    p = circus_resumed(data)
+    top = p.dev.app.top
+    assert top.name == "circus-action", top.name
+    assert (top.action, top.field, top.helper) == (2, 1, 2), (top.action, top.field, top.helper)
+    p.play(parse("1800 ok\n1900 end"))  # performed as chosen before the cut
+    e = p.dev.app.session.events()[-1]
+    assert e["t"] == "perform" and e["action"] == "helper" and e["helper"] == 2, e
+    assert p.dev.app.top.name == "circus-perform"
+    assert not Storage(data).exists(draft.DRAFT)  # the step is in: its draft went
+
+
+def test_the_action_chosen_comes_back_before_its_ok():
+    data, before = circus("ok", "down")  # New Stage showing, not yet OK'd: the cut
+    assert before.action == 4
+    top = circus_resumed(data).dev.app.top
+    assert top.name == "circus-action" and top.action == 4 and top.field == 0, top.name
+
+
+def test_an_action_left_with_back_does_not_come_back():
+    data, before = circus("ok", "down", "back")
+    assert before.name == "circus", before.name
+    assert circus_resumed(data).dev.app.top.name == "circus"
+
+
+def test_a_crafted_action_draft_is_not_taken():
+    data, _ = circus("ok", "down", "down", "down", "ok", "p3")
+    good = json.loads(Storage(data).read_text(draft.DRAFT))
+    for key, value in (("action", 6), ("action", -1), ("chosen", 1), ("helper", 0),
+                       ("helper", 3), ("field", 2), ("field", 4), ("source", "faceup"),
+                       ("source", "hand"), ("repeat", "helper"), ("repeat", "x")):
+        assert crafted(data, good, key, value) == "circus", (key, value)
+    for name in damaged(data, good):
+        assert name == "circus"
+    with open(Storage(data).path(draft.DRAFT), "w") as f:
+        f.write(json.dumps(good))
+    assert circus_resumed(data).dev.app.top.name == "circus-action"  # the good one still is
+
+
+# the action New Stage (DOWN once from Dogee Show), performed; "New stage card" on the
+# list (DOWN x4), OK: the stage cards drawn
+NEW_STAGE = ["ok", "down", "ok"] + ["down"] * 4 + ["ok"]
+
+
+def test_the_stage_card_picked_comes_back_after_a_cut():
+    data, before = circus(*(NEW_STAGE + ["down"]))  # the second card of the pile: the cut
+    assert before.name == "circus-stage-card" and before.sel == 1 and before.card is None
+    card = before.cards[1]
+    p = circus_resumed(data)
+    top = p.dev.app.top
+    assert top.name == "circus-stage-card", top.name
+    assert top.sel == 1 and top.card is None, (top.sel, top.card)
+    # OK: that card; both stages hold two dogs, so the stage is asked: UP, the low one
+    p.play(parse("1800 ok\n1900 up\n2000 ok\n2100 end"))
+    e = p.dev.app.session.events()[-1]
+    assert e == {"t": "new_stage", "card": card, "stage": 0}, e
+
+
+def test_the_card_and_the_stage_chosen_come_back_after_a_cut():
+    # the first card OK'd, and on the question UP: the low stage; the cut
+    data, before = circus(*(NEW_STAGE + ["ok", "up"]))
+    assert before.card is not None and before.sel == 0
+    card = before.card
+    p = circus_resumed(data)
+    top = p.dev.app.top
+    assert top.name == "circus-stage-card" and top.card == card and top.sel == 0, top.name
+    p.play(parse("1800 ok\n1900 end"))
+    assert p.dev.app.session.events()[-1] == {"t": "new_stage", "card": card, "stage": 0}
+
+
+def test_a_crafted_stage_card_draft_is_not_taken():
+    data, _ = circus(*(NEW_STAGE + ["ok", "up"]))
+    good = json.loads(Storage(data).read_text(draft.DRAFT))
+    for key, value in (("sel", 2), ("sel", -1), ("card", "+9 dogs"), ("card", 1),
+                       ("on", 0), ("on", 2)):
+        assert crafted(data, good, key, value) == "circus-perform", (key, value)
+    for name in damaged(data, good):
+        assert name == "circus-perform"
+
+
+# Dogee Show performed; "Dogs fell" on the list (DOWN x5), OK
+DOGS_FELL = ["ok", "ok"] + ["down"] * 5 + ["ok"]
+
+
+def test_the_fall_chosen_comes_back_after_a_cut():
+    # the stage row: UP, the low stage; OK to the dogs; UP: two of them; the cut
+    data, before = circus(*(DOGS_FELL + ["up", "ok", "up"]))
+    assert before.name == "circus-fall" and (before.which, before.dogs) == (0, 2)
+    t_ms = before.t_ms
+    p = circus_resumed(data)
+    top = p.dev.app.top
+    assert top.name == "circus-fall", top.name
+    assert (top.which, top.dogs, top.field, top.t_ms) == (0, 2, 1, t_ms)
+    p.play(parse("1800 ok\n1900 ok\n2000 end"))  # on to Save, and saved
+    e = p.dev.app.session.events()[-1]
+    assert e == {"t": "fall", "stage": 0, "dogs": 2, "t_ms": t_ms}, e
+
+
+def test_a_crafted_fall_draft_is_not_taken():
+    data, _ = circus(*(DOGS_FELL + ["up", "ok", "up"]))
+    good = json.loads(Storage(data).read_text(draft.DRAFT))
+    for key, value in (("which", 2), ("dogs", 0), ("dogs", 9), ("cards", 1), ("field", 3),
+                       ("t_ms", -1), ("t_ms", 1.5), ("t_ms", None)):
+        assert crafted(data, good, key, value) == "circus-perform", (key, value)
+    for name in damaged(data, good):
+        assert name == "circus-perform"
