@@ -261,3 +261,37 @@ def test_a_crafted_fall_draft_is_not_taken():
         assert crafted(data, good, key, value) == "circus-perform", (key, value)
     for name in damaged(data, good):
         assert name == "circus-perform"
+
+
+# --- Pick-a-Dog solo: the cards collected ---
+
+def solo_counted(*names):
+    """Solo: GO, the stopwatch stopped 3.1 s on, then the keys `names`; the cut."""
+    from support.pick_a_dog import data_with, open_variant
+
+    data = data_with('{"players": 1}')
+    script, t = timed(5100, list(names))
+    p = play(open_variant(2) + "1900 ok\n5000 ok\n" + script + "%d end" % t, data)
+    return data, p.dev.app.top
+
+
+def test_solos_count_and_time_come_back_after_a_cut():
+    data, before = solo_counted("up", "up")
+    assert before.name == "pad-solo-count" and before.count == 3
+    p = play(RESUME, data)
+    top = p.dev.app.top
+    assert top.name == "pad-solo-count", top.name
+    assert top.count == 3 and top.ms == before.ms == 5000 - 1900, (top.count, top.ms)
+    p.play(parse("1800 ok\n1900 end"))
+    assert p.dev.app.session.events()[-1] == {"t": "result", "collected": [3]}
+
+
+def test_a_solo_round_left_or_a_crafted_count_does_not_come_back():
+    data, before = solo_counted("up")
+    good = json.loads(Storage(data).read_text(draft.DRAFT))
+    for key, value in (("count", 0), ("count", 33), ("count", True), ("ms", -1), ("ms", "1")):
+        assert crafted(data, good, key, value) == "pad-ready", (key, value)
+    for name in damaged(data, good):
+        assert name == "pad-ready"
+    data, before = solo_counted("up", "back")  # the round left: played again
+    assert before.name == "pad-ready" and play(RESUME, data).dev.app.top.name == "pad-ready"

@@ -56,8 +56,14 @@ class PickADog(Flow):
                 yield ("R%d" % n, " ".join(str(v) for v in e["collected"]), i)
 
     def draft_screen(self, game):
-        if game.state["phase"] != "exam":
+        if game.state["ended"]:
             return None
+        if game.state["phase"] != "exam":
+            if variant(game) != "solo":
+                return None
+            from pawpad.app.flows.pick_a_dog.solo import kept_count
+
+            return kept_count(game)  # the stopwatch stopped, the cards being counted
         from pawpad.app.flows.pick_a_dog.exam import Counts, kept_counts
 
         kept = kept_counts(game)
