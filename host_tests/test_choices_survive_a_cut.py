@@ -295,3 +295,50 @@ def test_a_solo_round_left_or_a_crafted_count_does_not_come_back():
         assert name == "pad-ready"
     data, before = solo_counted("up", "back")  # the round left: played again
     assert before.name == "pad-ready" and play(RESUME, data).dev.app.top.name == "pad-ready"
+
+
+# --- within an entry: what a line shows before its OK ---
+
+def test_a_dogs_stat_and_the_field_come_back_before_its_ok():
+    # Top Dog for two: Red's P raised to 5 (? -> 0 -> 5), no OK yet: the cut
+    from support.top_dog import OPEN, two_players
+
+    data = two_players()
+    script, t = timed(2000, ["ok"] + ["up"] * 6)
+    p = play(OPEN + script + "%d end" % t, data)
+    assert p.dev.app.top.name == "top-dog-play" and p.dev.app.top.field == 1
+    top = play(RESUME, data).dev.app.top
+    assert top.name == "top-dog-play", top.name
+    assert top.i == 0 and top.field == 1 and top.entries[0] == ["new", 5, -1, -1, -1]
+
+
+def test_a_teams_cards_come_back_before_its_ok():
+    # Top Dogs for three: Red's first card UP (the others follow it), OK, the second UP
+    from support.games import OPEN_TOP_DOGS, three_players
+
+    data = three_players()
+    script, t = timed(2100, ["ok", "up", "ok", "up"])
+    p = play(OPEN_TOP_DOGS + script + "%d end" % t, data)
+    before = p.dev.app.top
+    assert before.name == "team-entry" and before.field == 1
+    cards = [list(team) for team in before.cards]
+    top = play(RESUME, data).dev.app.top
+    assert top.name == "team-entry", top.name
+    assert (top.seat, top.field, top.cards, top.reached[0]) == (0, 1, cards, 1), top.cards
+
+
+def test_a_count_comes_back_before_its_ok():
+    # a STOP by Blue, right (OK); the first count UP twice, no OK yet: the cut
+    from pawpad.app.flows.pick_a_dog import stop as pad_stop
+    from pawsim.scripts import GO_MS
+    from support.pick_a_dog import data_with, open_variant
+
+    data = data_with('{"players": 4}')
+    go = 1900 + GO_MS
+    script, t = timed(go + 300 + pad_stop.LATE_MS + 300, ["ok", "up", "up"])
+    p = play(open_variant(0) + "1900 ok\n%d p2\n" % (go + 300) + script + "%d end" % t, data)
+    before = p.dev.app.top
+    assert before.name == "pad-counts" and before.sel == 0 and before.values[0] == 2
+    top = play(RESUME, data).dev.app.top
+    assert top.name == "pad-counts" and top.sel == 0, top.name
+    assert top.values == before.values, (top.values, before.values)
