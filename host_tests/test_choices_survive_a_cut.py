@@ -342,3 +342,56 @@ def test_a_count_comes_back_before_its_ok():
     top = play(RESUME, data).dev.app.top
     assert top.name == "pad-counts" and top.sel == 0, top.name
     assert top.values == before.values, (top.values, before.values)
+
+
+# --- Pick-a-Dog: the caller of a tie, chosen ---
+
+def tie_chosen(*names):
+    """Red and Green tied (5 ms window, the players choose), Red with a false start
+    before GO; then the keys `names`; the cut."""
+    from pawsim.scripts import GO_MS
+    from support.pick_a_dog import data_with, open_variant
+
+    data = data_with('{"players": 4, "tie_us": 5000, "tie_rule": "choose"}')
+    go = 1900 + GO_MS
+    script, t = timed(go + 600, list(names))
+    p = play(open_variant(0) + "1900 ok\n%d p1\n%d hold p1\n%d hold p3\n%d let p1\n"
+             "%d let p3\n" % (go - 300, go + 100, go + 100, go + 200, go + 200) + script +
+             "%d end" % t, data)
+    return data, p
+
+
+def test_the_caller_chosen_of_a_tie_comes_back_after_a_cut():
+    data, p = tie_chosen("down")  # Green chosen: the cut
+    before = p.dev.app.top
+    assert before.name == "pad-stopped" and before.tied == [0, 2] and before.choice == 1
+    # the STOP as the uninterrupted game would have it
+    p.play(parse("%d ok\n%d end" % (p.t + 100, p.t + 200)))
+    want = p.dev.app.session.events()[-1]
+    assert want["seat"] == 2 and want["false"] == [0], want
+    data, p = tie_chosen("down")
+    p = play(RESUME, data)
+    top = p.dev.app.top
+    assert top.name == "pad-stopped" and top.caller is None, top.name
+    assert top.tied == [0, 2] and top.choice == 1, (top.tied, top.choice)
+    assert p.dev.app.session.state["phase"] == "ready"  # the STOP is not in: it is chosen
+    p.play(parse("1800 ok\n1900 end"))
+    assert p.dev.app.session.events()[-1] == want
+    assert p.dev.app.session.state["caller"] == 2
+    p.play(parse("2000 ok\n2100 end"))  # the verdict: on to the counts
+    assert p.dev.app.top.name == "pad-counts"
+
+
+def test_a_tie_left_or_a_crafted_tie_does_not_come_back():
+    data, p = tie_chosen("down")
+    good = json.loads(Storage(data).read_text(draft.DRAFT))
+    assert good["kind"] == "tie"
+    for key, value in (("tied", [0, 0]), ("tied", [0]), ("tied", [0, 4]), ("choice", 2),
+                       ("choice", -1), ("presses", [[0, 1.5]]), ("presses", [[9, 0]]),
+                       ("presses", [[0, 10 ** 13]]), ("presses", [[0, 1]] * 13)):
+        assert crafted(data, good, key, value) == "pad-ready", (key, value)
+    for name in damaged(data, good):
+        assert name == "pad-ready"
+    data, p = tie_chosen("down", "back")  # BACK: the round is played again from GO
+    assert p.dev.app.top.name == "pad-ready"
+    assert play(RESUME, data).dev.app.top.name == "pad-ready"

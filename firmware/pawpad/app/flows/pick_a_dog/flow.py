@@ -9,6 +9,7 @@ from pawpad.app.flows.pick_a_dog.common import title, variant
 from pawpad.app.shell.flow import Flow
 from pawpad.app.shell.scoreboard import Scoreboard
 from pawpad.games import pick_a_dog as rules
+from pawpad.store.records import draft
 from pawpad.ui import widgets
 
 
@@ -60,7 +61,11 @@ class PickADog(Flow):
             return None
         if game.state["phase"] != "exam":
             if variant(game) != "solo":
-                return None
+                if draft.kind(game.session) != "tie":
+                    return None
+                from pawpad.app.flows.pick_a_dog.stop import kept_tie
+
+                return kept_tie(game)  # a tie the players were choosing the caller of
             from pawpad.app.flows.pick_a_dog.solo import kept_count
 
             return kept_count(game)  # the stopwatch stopped, the cards being counted
