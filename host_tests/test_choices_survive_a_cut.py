@@ -398,3 +398,22 @@ def test_a_tie_left_or_a_crafted_tie_does_not_come_back():
     data, p = tie_chosen("down", "back")  # BACK: the round is played again from GO
     assert p.dev.app.top.name == "pad-ready"
     assert play(RESUME, data).dev.app.top.name == "pad-ready"
+
+
+def plus_one_fired(*names):
+    """Circus Puppy: Red's Dogee Show, two dogs fall off the high stage ("Dogs fell":
+    UP to two, saved); Blue's Dogee Show stacked straight onto the +1 card: its action
+    is asked again. Then the keys `names`; the cut."""
+    fell = ["ok", "ok"] + ["down"] * 5 + ["ok", "ok", "up", "ok", "ok"]
+    return circus(*(fell + ["ok", "ok", "down", "ok"] + list(names)))
+
+
+def test_the_plus_ones_action_is_asked_again_after_a_cut():
+    data, before = plus_one_fired()
+    assert before.name == "circus-action" and before.repeat == "dogee show", before.name
+    p = circus_resumed(data)
+    top = p.dev.app.top
+    assert top.name == "circus-action" and top.repeat == "dogee show", top.name
+    p.play(parse("1800 ok\n1900 end"))  # performed again: the turn goes on
+    st = p.dev.app.session.state
+    assert st["turn"]["repeat"] == 0 and st["turn"]["held"] == 1, st["turn"]

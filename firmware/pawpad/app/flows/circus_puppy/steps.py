@@ -453,11 +453,15 @@ def kept_step(game):
     st = game.state
     kind = None if st["ended"] else draft.kind(game.session)
     turn = st["turn"]
+    # a +1 stage card fired: its action is asked again, chosen or not before the cut
+    repeat = st["phase"] == "performing" and turn["repeat"] and not turn["held"]
+    if repeat and kind != "action":
+        return ActionPick(game, turn["repeat_action"])
     if kind == "action":
         if st["phase"] == "turn":
             screen = ActionPick(game)
-        elif st["phase"] == "performing" and turn["repeat"] and not turn["held"]:
-            screen = ActionPick(game, turn["repeat_action"])  # the +1's action again
+        elif repeat:
+            screen = ActionPick(game, turn["repeat_action"])
         else:
             return None
         shape = ACTION_KEPT
@@ -470,7 +474,9 @@ def kept_step(game):
         return None
     v = draft.read(game.session, kind, shape, st["players"])
     if v is None:
-        return None
+        return screen if repeat else None
     if kind == "fall":
         screen.t_ms = v["t_ms"]
-    return screen if screen.restore(v) else None
+    if screen.restore(v):
+        return screen
+    return ActionPick(game, turn["repeat_action"]) if repeat else None
