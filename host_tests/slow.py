@@ -23,6 +23,15 @@ SLOW = {
     "test_checkpoints": (
         "test_undo_redo_corrections_and_resumes_in_any_order_give_the_same_game",
     ),
+    "test_choices_survive_a_cut": (
+        "test_a_crafted_action_draft_is_not_taken",
+        "test_a_crafted_fall_draft_is_not_taken",
+        "test_a_crafted_rescue_draft_is_not_taken",
+        "test_a_crafted_stage_card_draft_is_not_taken",
+        "test_a_damaged_or_crafted_medals_draft_is_not_taken",
+        "test_a_solo_round_left_or_a_crafted_count_does_not_come_back",
+        "test_a_tie_left_or_a_crafted_tie_does_not_come_back",
+    ),
     "test_crash_loop": (
         "test_a_crash_in_each_phase_sets_aside_only_what_it_implicates_and_comes_back",
         "test_no_byte_in_the_record_makes_a_count",

@@ -54,8 +54,11 @@ class Session:
         self.snap = snap  # (n, state after the first n events), while it still holds
         self.pending = []  # [(encoded record, its event or None, its place)] to write
         # {name: make()} small files of the game (store/records/draft.py) to write after the
-        # queued records, as the loop writes them: once the screen is out
+        # queued records, as the loop writes them: once the screen is out (None: remove)
         self.later = {}
+        # a step's draft was kept (or found on resume): it goes with the next record,
+        # whose place makes it another step's
+        self.drafted = False
         self.unsaved = {}  # {place: event} of events that will never reach flash (it
         #                    failed, or there is none): the game goes on in RAM
         self.tail = size  # where the next record queued will be on flash
@@ -165,6 +168,9 @@ class Session:
 
     def _record(self, rec, ms):
         events = self.timeline.events
+        if self.drafted:  # the step's event (or an undo, a fix): its draft is done with
+            self.drafted = False
+            self.later[DRAFT] = None  # removed once the record is on flash, not before
         if "e" in rec:  # the timeline keeps the place the record will have
             self.timeline.apply({"fix": rec["fix"], "e": self.tail} if "fix" in rec
                                 else {"e": self.tail})
@@ -334,8 +340,12 @@ class Session:
         if self.later and not self.pending:
             later, self.later = self.later, {}
             for name in later:
+                make = later[name]
                 try:
-                    self.store.write_json(name, later[name]())
+                    if make is None:  # (a step's event is in: its draft goes)
+                        self.store.remove(name)
+                    else:
+                        self.store.write_json(name, make())
                 except OSError:
                     pass  # the flash full, say: not kept; the game goes on
         return done

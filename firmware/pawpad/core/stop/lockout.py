@@ -54,6 +54,7 @@ class RoundClock:
                                     wraps (negative before GO)
     clock.press(seat, t_us)         records a press, converted as it comes in
     clock.false_start(seat, t_us)   records a press of the countdown: before GO
+    clock.put(seat, us)             records a press given in us since GO
     clock.can_judge(now_us, tie_us) may the STOP be decided now?
     clock.result(tie_us)            (winners, margin_us) as first_press
     clock.sole(tie_us)              the one winner of result(), or None
@@ -108,6 +109,10 @@ class RoundClock:
         off = self.since_go(t_us)
         self._add(seat, off)
         return off
+
+    def put(self, seat, off):
+        """A press already in us since GO: a tie brought back from flash."""
+        self._add(seat, off)
 
     def false_start(self, seat, t_us):
         """A press taken before GO was given (the countdown's): a false start, even

@@ -1,9 +1,12 @@
 # What a screen has taken of a step that is not in the game yet: the teams keyed so
-# far of a Top Dogs round, a Pick-a-Dog verdict and the counts keyed after it. Written
-# at each entry, so a power cut loses none of them (the step's event comes only when
-# the last entry is in). A draft belongs to one place of one game's log (the game's id
-# and the log's size when it was written): once the log moves on (the step's event,
-# an undo, a correction) it is another step's, and it is never read again.
+# far of a Top Dogs round, a Top Dog round's dogs, the medals the players gave and who
+# walked a dog for the rescue, a Pick-a-Dog verdict and the counts keyed after it,
+# solo's count, a Circus Puppy action, fall or stage card. Written at each entry and
+# each choice, so a power cut loses none of them (the step's event comes only when the
+# last is in). A draft belongs to one place of one game's log (the game's id and the
+# log's size when it was written): once the log moves on (the step's event, an undo, a
+# correction) it is another step's, it is never read again, and the session removes
+# it after that record (store/session.py: `drafted`).
 from pawpad.store.log.readback import DRAFT
 
 
@@ -44,14 +47,33 @@ def save(session, kind, value):
     """`value` (plain JSON) as the draft of step `kind`, on flash within the loop cycle,
     after the log's queued records: its place is the log as it will be read back."""
     keep(session, DRAFT, lambda: {"at": session.size, "kind": kind, "v": value})
+    if session.store is not None and session.saving:
+        session.drafted = True
+
+
+def _here(session):
+    """The draft at the log's present place (a dict), or None."""
+    draft = own(session, DRAFT)
+    if draft is None or draft.get("at") != session.size:
+        return None
+    session.drafted = True  # found: it goes with the next record
+    return draft
+
+
+def kind(session):
+    """The step the draft at the log's present place is of ("plays", "medals", ...),
+    or None: for a flow whose state can be in one of several steps."""
+    draft = _here(session)
+    k = None if draft is None else draft.get("kind")
+    return k if type(k) is str else None
 
 
 def read(session, kind, shape, n):
     """The draft of step `kind` at the log's present place, if it is a dict of exactly
     the fields of `shape` (games/shape.py's table, for n players); None otherwise (none,
     another game's or another place's, damaged, or not the shape it was written in)."""
-    draft = own(session, DRAFT)
-    if draft is None or draft.get("at") != session.size or draft.get("kind") != kind:
+    draft = _here(session)
+    if draft is None or draft.get("kind") != kind:
         return None
     from pawpad.games.shape import shape_problem  # only a resume reads a draft
 

@@ -13,6 +13,7 @@ from pawpad.app.flows.circus_puppy.steps import (
     StageFix,
     fall_seen,
     fallen,
+    kept_step,
 )
 from pawpad.app.shell.flow import Flow
 from pawpad.app.shell.scoreboard import Scoreboard
@@ -103,6 +104,9 @@ class CircusPuppy(Flow):
 
     def prompt(self, state):
         return rules.prompt(state)
+
+    def draft_screen(self, game):
+        return kept_step(game)  # an action, a fall or a stage card, as it was chosen
 
     def scores(self, state):
         return list(state["scores"])

@@ -1,7 +1,11 @@
 # Circus Puppy's steps of a turn entered by hand (or corrected later): the action, the
-# dogs that fell, the stage cards; and the fall the stages saw, counted.
+# dogs that fell, the stage cards; and the fall the stages saw, counted. Each choice of
+# a step not in the game yet is on flash as it is made (store/records/draft.py): a
+# power cut brings the step back as it was chosen (kept_step()).
 from pawpad.app.shell.scoreboard import corrected
 from pawpad.games import circus_puppy as rules
+from pawpad.store.records import draft
+from pawpad.ticks import PERIOD
 from pawpad.ui import widgets
 from pawpad.ui.screen import BACK, DOWN, OK, UNDO, UP, Screen
 
@@ -19,6 +23,23 @@ class StepScreen(Screen):
     def st(self):
         return self.before or self.game.state
 
+    kind = ""  # the step's name in its draft
+
+    def kept(self):
+        """The choices made so far, as the draft keeps them."""
+        return {}
+
+    def _keep(self):
+        """The choices so far, on flash (not a correction's: its step is in)."""
+        if self.fix is None:
+            draft.save(self.game.session, self.kind, self.kept())
+
+    def _leave(self, app):
+        """BACK out of the step: its choices are not to come back after a cut."""
+        if self.fix is None:
+            draft.drop(self.game.session)
+        app.nav.pop()
+
 
 class ActionPick(StepScreen):
     """The drawn dog's action (and for Double Trick the action the next player chose,
@@ -26,6 +47,7 @@ class ActionPick(StepScreen):
 
     name = "circus-action"
     sensing = True
+    kind = "action"
 
     def __init__(self, game, repeat=None, fix=None, before=None, event=None):
         self.game = game
@@ -90,9 +112,11 @@ class ActionPick(StepScreen):
                     self.helper = (self.helper + delta) % n
             elif name == "source":
                 self.source = "faceup" if self.source == "deck" else "deck"
+            self._keep()
         elif k == OK:
             if self.field < len(names) - 1:
                 self.field += 1
+                self._keep()
                 return
             event = {"t": "perform", "action": rules.ACTIONS[self.action], "from": self.source,
                      "chosen": rules.ACTIONS[self.chosen], "helper": self.helper}
@@ -101,12 +125,35 @@ class ActionPick(StepScreen):
         elif k in (BACK, UNDO):
             if self.field > 0:
                 self.field -= 1
+                self._keep()
             elif not self.repeat or self.fix is not None:
-                app.nav.pop()
+                self._leave(app)
 
     def player(self, app, seat, t_us):
         if "helper" in self.fields() and seat != self.st["active"]:
             self.helper = seat
+            self._keep()
+
+    def kept(self):
+        return {"action": self.action, "chosen": self.chosen, "helper": self.helper,
+                "source": self.source, "field": self.field, "repeat": self.repeat}
+
+    def restore(self, v):
+        """The choices of a draft of ACTION_KEPT, if the screen could have held them
+        (the +1's action unchanged, Double Trick not chosen by itself, the helper not
+        the active player, the row on a row there is); False (nothing changed) if not."""
+        active = self.st["active"]
+        if (v["repeat"] != self.repeat or (self.repeat and v["action"] != self.action)
+                or v["chosen"] == 1 or v["helper"] == active):
+            return False
+        self.action, self.chosen, self.helper = v["action"], v["chosen"], v["helper"]
+        if v["source"] != self.source and "source" not in self.fields():
+            return False
+        self.source = v["source"]
+        if v["field"] >= len(self.fields()):
+            return False
+        self.field = v["field"]
+        return True
 
 
 class FallCount(StepScreen):
@@ -115,6 +162,7 @@ class FallCount(StepScreen):
 
     name = "circus-fall"
     sensing = True
+    kind = "fall"
 
     def __init__(self, game, t_ms, fix=None, before=None, event=None):
         self.game = game
@@ -156,9 +204,11 @@ class FallCount(StepScreen):
                 self.dogs = max(1, min(most, self.dogs + delta))
             elif what == "cards":
                 self.cards = max(0, min(self.cards_on(), self.cards + delta))
+            self._keep()
         elif k == OK:
             if what != "save":
                 self.field += 1
+                self._keep()
                 return
             event = {"t": "fall", "stage": self.which, "dogs": self.dogs, "t_ms": self.t_ms}
             if self.cards:
@@ -166,7 +216,21 @@ class FallCount(StepScreen):
             if not corrected(self, app, event):
                 self.game.offer(event)
         elif k in (BACK, UNDO):
-            app.nav.pop()
+            self._leave(app)
+
+    def kept(self):
+        return {"which": self.which, "dogs": self.dogs, "cards": self.cards,
+                "field": self.field, "t_ms": self.t_ms}
+
+    def restore(self, v):
+        """The choices of a draft of FALL_KEPT, if they fit the stages as they are;
+        False (nothing changed) if not."""
+        self.which = v["which"]
+        if (v["dogs"] > max(1, rules.dogs_on(self.st["stages"][self.which]))
+                or v["cards"] > self.cards_on() or v["field"] >= len(self.fields())):
+            return False
+        self.dogs, self.cards, self.field = v["dogs"], v["cards"], v["field"]
+        return True
 
 
 class StageCardPick(StepScreen):
@@ -178,6 +242,7 @@ class StageCardPick(StepScreen):
 
     name = "circus-stage-card"
     sensing = True
+    kind = "stage_card"
 
     def __init__(self, game, stage, fix=None, before=None, event=None):
         self.game = game
@@ -213,6 +278,7 @@ class StageCardPick(StepScreen):
         n = len(self.cards) if self.card is None else 2
         if k in (UP, DOWN):
             self.sel = (self.sel + (1 if k == DOWN else -1)) % n
+            self._keep()
         elif k == OK:
             st = self.st["stages"]
             equal = rules.dogs_on(st[0]) == rules.dogs_on(st[1])
@@ -220,6 +286,7 @@ class StageCardPick(StepScreen):
                 self.card = self.cards[self.sel]
                 if equal and self.on is None:
                     self.sel = 1
+                    self._keep()
                     return  # ask which stage
                 stage = self.on if equal else None  # unequal: the rules say where
             else:
@@ -233,8 +300,26 @@ class StageCardPick(StepScreen):
             if self.card is not None:
                 self.sel = self.cards.index(self.card)
                 self.card = None
+                self._keep()
             else:
-                app.nav.pop()
+                self._leave(app)
+
+    def kept(self):
+        return {"sel": self.sel, "card": self.card, "on": self.on}
+
+    def restore(self, v):
+        """The card and stage of a draft of CARD_KEPT, if the pile holds that card (and
+        the stage is asked only where the stages hold as many dogs); False if not."""
+        st = self.st["stages"]
+        equal = rules.dogs_on(st[0]) == rules.dogs_on(st[1])
+        card = v["card"]
+        if not self.cards or (card is not None and (card not in self.cards or not equal or
+                                                     v["on"] is not None)):
+            return False
+        if v["sel"] >= (len(self.cards) if card is None else 2):
+            return False
+        self.sel, self.card, self.on = v["sel"], card, v["on"]
+        return True
 
 
 class StageFix(Screen):
@@ -348,3 +433,50 @@ def fall_seen(app, game, event):
 
 def fallen(game):
     return FallCount(game, game.app.now)
+
+
+# What each step's draft keeps (games/shape.py's tables), by the step's kind
+_ACTION = ("int", 0, len(rules.ACTIONS) - 1)
+ACTION_KEPT = (("action", _ACTION), ("chosen", _ACTION), ("helper", ("seat",)),
+               ("source", ("str", ("deck", "faceup"))), ("field", ("int", 0, 3)),
+               ("repeat", ("opt", ("str", rules.ACTIONS))))
+FALL_KEPT = (("which", ("int", 0, 1)), ("dogs", ("int", 1, rules.TOTAL_DOGS)),
+             ("cards", ("int", 0, len(rules.STAGE_CARDS))), ("field", ("int", 0, 3)),
+             ("t_ms", ("int", 0, PERIOD - 1)))
+CARD_KEPT = (("sel", ("int", 0, len(rules.STAGE_CARDS) - 1)),
+             ("card", ("opt", ("str", rules.STAGE_CARDS))), ("on", ("opt", ("int", 0, 1))))
+
+
+def kept_step(game):
+    """The step a power cut came in, with the choices it had taken (its draft), over
+    the state's screen; None when there is none that fits the state."""
+    st = game.state
+    kind = None if st["ended"] else draft.kind(game.session)
+    turn = st["turn"]
+    # a +1 stage card fired: its action is asked again, chosen or not before the cut
+    repeat = st["phase"] == "performing" and turn["repeat"] and not turn["held"]
+    if repeat and kind != "action":
+        return ActionPick(game, turn["repeat_action"])
+    if kind == "action":
+        if st["phase"] == "turn":
+            screen = ActionPick(game)
+        elif repeat:
+            screen = ActionPick(game, turn["repeat_action"])
+        else:
+            return None
+        shape = ACTION_KEPT
+    elif kind == "fall":
+        shape = FALL_KEPT
+        screen = FallCount(game, 0)
+    elif kind == "stage_card" and st["phase"] == "performing":
+        shape, screen = CARD_KEPT, StageCardPick(game, None)
+    else:
+        return None
+    v = draft.read(game.session, kind, shape, st["players"])
+    if v is None:
+        return screen if repeat else None
+    if kind == "fall":
+        screen.t_ms = v["t_ms"]
+    if screen.restore(v):
+        return screen
+    return ActionPick(game, turn["repeat_action"]) if repeat else None

@@ -55,7 +55,7 @@ class Counts(Screen):
     their broken chain, count kept. Each count starts where the player's counts of the
     rounds before put it. BACK on the first line: the verdict again. UNDO (BACK held)
     takes back the last count keyed, and on the first line the verdict. The verdict
-    and each count OK took are on flash as they are keyed (store/records/draft.py)."""
+    and each count are on flash as they are keyed, before OK (store/records/draft.py)."""
 
     name = "pad-counts"
 
@@ -150,6 +150,7 @@ class Counts(Screen):
             if self.follow:
                 for seat in range(max(self.sel + 1, self.seen), n):
                     self.values[seat] = v
+            self._keep()  # the count as it shows, before its OK
         elif k == OK:
             if self.sel < n - 1:
                 self.sel += 1
@@ -160,6 +161,7 @@ class Counts(Screen):
         elif k == BACK:
             if self.sel > 0:
                 self.sel -= 1
+                self._keep()
             else:
                 self.leave(app)  # back to the verdict (or the rounds list)
         elif k == UNDO:

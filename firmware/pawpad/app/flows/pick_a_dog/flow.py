@@ -9,6 +9,7 @@ from pawpad.app.flows.pick_a_dog.common import title, variant
 from pawpad.app.shell.flow import Flow
 from pawpad.app.shell.scoreboard import Scoreboard
 from pawpad.games import pick_a_dog as rules
+from pawpad.store.records import draft
 from pawpad.ui import widgets
 
 
@@ -61,8 +62,18 @@ class PickADog(Flow):
                 yield ("R%d" % n, " ".join(str(v) for v in e["collected"]), i)
 
     def draft_screen(self, game):
-        if game.state["phase"] != "exam":
+        if game.state["ended"]:
             return None
+        if game.state["phase"] != "exam":
+            if variant(game) != "solo":
+                if draft.kind(game.session) != "tie":
+                    return None
+                from pawpad.app.flows.pick_a_dog.stop import kept_tie
+
+                return kept_tie(game)  # a tie the players were choosing the caller of
+            from pawpad.app.flows.pick_a_dog.solo import kept_count
+
+            return kept_count(game)  # the stopwatch stopped, the cards being counted
         from pawpad.app.flows.pick_a_dog.exam import Counts, kept_counts
 
         kept = kept_counts(game)

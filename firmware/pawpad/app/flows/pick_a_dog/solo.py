@@ -3,7 +3,7 @@ from pawpad.app.flows.pick_a_dog.common import GO
 from pawpad.app.flows.pick_a_dog.exam import RoundResult
 from pawpad.core.timers import Timer, stopwatch_text
 from pawpad.games import pick_a_dog as rules
-from pawpad.store.records import stats
+from pawpad.store.records import draft, stats
 from pawpad.ui import widgets
 from pawpad.ui.screen import BACK, DOWN, OK, UNDO, UP, Screen
 
@@ -45,12 +45,20 @@ class SoloRound(Screen):
 
 
 class SoloCount(Screen):
+    """The cards collected, UP/DOWN, OK saves the round. The stopwatch's time and the
+    count are on flash as they are taken (store/records/draft.py): a power cut brings
+    the screen back as it was."""
+
     name = "pad-solo-count"
 
-    def __init__(self, game, ms):
+    def __init__(self, game, ms, count=1):
         self.game = game
         self.ms = ms
-        self.count = 1
+        self.count = count
+        self._keep()
+
+    def _keep(self):
+        draft.save(self.game.session, "solo", {"ms": self.ms, "count": self.count})
 
     def draw(self, c, app):
         st = self.game.state
@@ -63,6 +71,7 @@ class SoloCount(Screen):
         table = self.game.state["table"]
         if k in (UP, DOWN):
             self.count = max(1, min(table, self.count + (1 if k == UP else -1)))
+            self._keep()
         elif k == OK:
             game = self.game
             if game.offer({"t": "result", "collected": [self.count]},
@@ -70,4 +79,12 @@ class SoloCount(Screen):
                 if stats.is_best_solo(app.stats, rules.score(game.state, 0), game.play_ms()):
                     app.toast("Best solo game yet!")
         elif k in (BACK, UNDO):
+            draft.drop(self.game.session)  # the round left: it is played again
             app.nav.pop()
+
+
+def kept_count(game):
+    """The count screen as a power cut left it (its draft), or None."""
+    v = draft.read(game.session, "solo", (("ms", ("int", 0, rules.MAX_MS)),
+                                          ("count", ("int", 1, game.state["table"]))), 1)
+    return None if v is None else SoloCount(game, v["ms"], v["count"])

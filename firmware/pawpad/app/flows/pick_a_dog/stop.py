@@ -8,7 +8,8 @@
 #   Shown     the caller on the screen; later presses show their margin
 #   Verdict   LATE_MS on: the verdict's keys show (OK: right, BACK: wrong)
 #   Tie       several seats in one instant: pressed again (back to Deciding, for the
-#             tied seats only) or chosen with UP/DOWN and OK (a setting)
+#             tied seats only) or chosen with UP/DOWN and OK (a setting); the seats,
+#             the one chosen and the presses are on flash as it is chosen (kept_tie)
 #   TimeUp    the round's time limit ran out with nobody's STOP
 #
 # A part is a class of functions over the screen (no object is made per part: the
@@ -18,7 +19,10 @@ from micropython import const
 from pawpad.app.flows.pick_a_dog.common import LOCK_US, STOP, lights, stop_frame
 from pawpad.app.flows.pick_a_dog.exam import Counts
 from pawpad.app.flows.pick_a_dog.lines import false_lines, margins_line, reaction_line
-from pawpad.ticks import diff
+from pawpad.core.stop.lockout import RoundClock
+from pawpad.games import pick_a_dog as rules
+from pawpad.store.records import draft
+from pawpad.ticks import add, diff
 from pawpad.ui import widgets
 from pawpad.ui.canvas import HEIGHT, LINE_H, WIDTH
 from pawpad.ui.screen import BACK, DOWN, OK, UNDO, UP, Screen
@@ -253,6 +257,8 @@ class Deciding:
             s.part = Tie
             if app.settings["tie_rule"] == "again":
                 s.since = clock.since_go(app.now_us)
+            else:
+                keep_tie(s)  # the players choose: a power cut brings the tie back
         lights(app, s.game, winners, True)
         app.nav.dirty = True
 
@@ -352,11 +358,13 @@ class Tie:
         if app.settings["tie_rule"] == "choose":
             if k in (UP, DOWN):
                 s.choice = (s.choice + (1 if k == DOWN else -1)) % len(s.tied)
+                keep_tie(s)
             elif k == OK:
                 lights(app, s.game, [s.tied[s.choice]], True)
                 s.called(app, s.tied[s.choice])
         if k in (BACK, UNDO):
             lights(app, s.game, (), False)
+            draft.drop(s.game.session)  # the round is played again: no tie to bring back
             app.nav.pop()
 
 
@@ -382,3 +390,54 @@ class TimeUp:
             lights(app, s.game, (), False)
             if s.game.offer(s.stop_event()):
                 app.nav.push(Counts(s.game, None))
+
+
+# --- a tie chosen when the power went (store/records/draft.py) ---
+US_MOST = rules.MAX_MS * 1000  # a press time beyond it is junk (11 days after GO)
+
+
+def keep_tie(s):
+    """The tie, the seat chosen and what the STOP's details are made of (each seat's
+    first press after GO, its first and last false start: a few presses, never the
+    whole round's), on flash."""
+    first, early, late = {}, {}, {}
+    for seat, off in s.clock.presses:
+        if off >= 0:
+            first[seat] = min(first.get(seat, off), off)
+        else:
+            early[seat] = min(early.get(seat, off), off)
+            late[seat] = max(late.get(seat, off), off)
+    kept = []
+    for seat in sorted(first):
+        kept.append([seat, first[seat]])
+    for seat in sorted(early):
+        kept.append([seat, early[seat]])
+        if late[seat] != early[seat]:
+            kept.append([seat, late[seat]])
+    draft.save(s.game.session, "tie", {"tied": s.tied, "choice": s.choice, "presses": kept})
+
+
+def kept_tie(game):
+    """The STOP's screen on the tie as a power cut left it, the seat chosen showing;
+    None when no tie is kept (or the players do not choose)."""
+    app = game.app
+    n = game.state["players"]
+    if app.settings["tie_rule"] != "choose":
+        return None
+    v = draft.read(game.session, "tie", (
+        ("tied", ("list", (2, n), ("seat",))), ("choice", ("int", 0, n - 1)),
+        ("presses", ("list", (0, 3 * n), ("items", (("seat",), ("int", -US_MOST, US_MOST)))))),
+        n)
+    if v is None or v["choice"] >= len(v["tied"]) or len(set(v["tied"])) != len(v["tied"]):
+        return None
+    clock = RoundClock(app.now_us)
+    for seat, off in v["presses"]:
+        clock.put(seat, off)
+    s = Stopped(game, app, clock)
+    s.part = Tie
+    s.tied, s.choice = v["tied"], v["choice"]
+    s.details = True  # no frame made before GO: the whole screen at once
+    s.at = add(app.now, -LATE_MS - 1)  # presses from now on are no race for the STOP
+    s.tick_ms = DETAILS_TICK_MS
+    lights(app, game, s.tied, True)
+    return s

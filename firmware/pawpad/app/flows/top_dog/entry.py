@@ -24,7 +24,8 @@ class PlayEntry(Screen):
     for them (or ? to leave the medals to the players), and a numbered dog's are then
     kept in the catalog. UP/DOWN change, OK moves on, BACK goes back; a player's button
     jumps to their own dog, or with the keypad setting, on a stat, is the stat: button
-    k is k - 1 (stats start at 0), and moves on as OK does."""
+    k is k - 1 (stats start at 0), and moves on as OK does. Every change is on flash as
+    it is made, and the field it is on (store/records/draft.py)."""
 
     name = "top-dog-play"
 
@@ -105,15 +106,17 @@ class PlayEntry(Screen):
             else:
                 v = row[self.field] + delta
                 row[self.field] = STAT_MAX if v < UNKNOWN else (UNKNOWN if v > STAT_MAX else v)
+            self._keep()  # what the screen shows, on flash: a power cut keeps it
         elif k == OK:
             order = self.order()
             at = order.index(self.field) if self.field in order else len(order) - 1
             if at < len(order) - 1:
                 self.field = order[at + 1]
+                self._keep()
             elif self.i < len(self.seats) - 1:
                 self.i += 1
                 self.field = self.order()[0]
-                self._keep()  # a player's dog is in: on flash, a power cut keeps it
+                self._keep()  # a player's dog is in
             else:
                 self._offer(app)
         elif k in (BACK, UNDO):
@@ -121,9 +124,11 @@ class PlayEntry(Screen):
             at = order.index(self.field) if self.field in order else 0
             if at > 0:
                 self.field = order[at - 1]
+                self._keep()
             elif self.i > 0:
                 self.i -= 1
                 self.field = self.order()[-1]
+                self._keep()
             else:
                 if self.fix is None:
                     draft.drop(self.game.session)  # the round's keying left: none kept
@@ -134,26 +139,28 @@ class PlayEntry(Screen):
         if self.fix is None:
             draft.save(self.game.session, "plays", {
                 "seats": self.seats, "rows": [self.entries[s] for s in self.seats],
-                "dogs": [self.dogs[s] for s in self.seats], "i": self.i})
+                "dogs": [self.dogs[s] for s in self.seats], "i": self.i,
+                "field": self.field})
 
     def kept_shape(self):
         """The shape _keep() writes for this round's players (games/shape.py)."""
         k = len(self.seats)
         row = ("items", (("str", ("new", "breed")),) + (("int", UNKNOWN, STAT_MAX),) * 4)
         return (("seats", ("list", k, ("seat",))), ("rows", ("list", k, row)),
-                ("dogs", ("list", k, ("int", 0, rules.DOGS))), ("i", ("int", 0, k - 1)))
+                ("dogs", ("list", k, ("int", 0, rules.DOGS))), ("i", ("int", 0, k - 1)),
+                ("field", ("int", HOW, DOG)))
 
     def restore(self, kept):
         """The dogs keyed before a power cut (a draft of kept_shape()), if they are this
-        round's players'; False (nothing changed) if not."""
+        round's players' and the field is one the seat is asked; False if not."""
         if kept is None or kept["seats"] != self.seats:
             return False
         for k, s in enumerate(self.seats):
             self.entries[s] = list(kept["rows"][k])
             self.dogs[s] = kept["dogs"][k]
         self.i = kept["i"]
-        self.field = self.order()[0]
-        return True
+        self.field = kept["field"]
+        return self.field in self.order()
 
     def _next_dog(self, seat, delta):
         """The next dog number (0: none) that no other seat has chosen this round; a

@@ -6,7 +6,7 @@
 # dogs (the scoreboard), judging, or the rescue.
 from pawpad.app.flows.top_dog.catalog import Catalog
 from pawpad.app.flows.top_dog.entry import PlayEntry
-from pawpad.app.flows.top_dog.judge import Judge, Rescue
+from pawpad.app.flows.top_dog.judge import Judge, Rescue, kept_rescue
 from pawpad.app.shell.flow import Flow
 from pawpad.app.shell.scoreboard import Scoreboard
 from pawpad.games import top_dog as rules
@@ -30,10 +30,16 @@ class TopDog(Flow):
         return rules.prompt(state)
 
     def draft_screen(self, game):
-        if game.state["phase"] != "play":
-            return None
-        screen = PlayEntry(game)
-        kept = draft.read(game.session, "plays", screen.kept_shape(), game.state["players"])
+        """The step a power cut came in, as far as it had gone: the round's dogs, the
+        medals the players gave, who walked a dog for the rescue."""
+        phase = game.state["phase"]
+        if phase == "rescue":
+            return kept_rescue(game)
+        if phase == "judge":
+            screen, kind = Judge(game), "medals"
+        else:
+            screen, kind = PlayEntry(game), "plays"
+        kept = draft.read(game.session, kind, screen.kept_shape(), game.state["players"])
         return screen if screen.restore(kept) else None
 
     def scores(self, state):

@@ -3,13 +3,16 @@
 from pawpad.app.shell.flow import packed
 from pawpad.app.shell.scoreboard import GameScreen, corrected
 from pawpad.games import top_dog as rules
+from pawpad.store.records import draft
 from pawpad.ui import widgets
 from pawpad.ui.screen import BACK, DOWN, OK, UNDO, UP, Screen
 
 
 class Judge(GameScreen):
     """Without stats: who won each available medal (or nobody), in the order P, A, W, S.
-    Rule 4.1 is for the players to keep in mind: a winner still blocks later medals."""
+    Rule 4.1 is for the players to keep in mind: a winner still blocks later medals.
+    Each choice is on flash as it is made (store/records/draft.py): a power cut brings
+    the medals back as they were chosen, on the medal that showed."""
 
     name = "top-dog-judge"
 
@@ -44,9 +47,11 @@ class Judge(GameScreen):
         n = len(self.choices)
         if k in (UP, DOWN):
             self.picks[self.i] = (self.picks[self.i] + (1 if k == UP else -1)) % n
+            self._keep()
         elif k == OK:
             if self.i < len(self.letters) - 1:
                 self.i += 1
+                self._keep()
             else:
                 won = {}
                 for j, letter in enumerate(self.letters):
@@ -56,10 +61,32 @@ class Judge(GameScreen):
                     judged(self.game, event)  # the rescue or the scoreboard follows
         elif k == BACK and self.i > 0:
             self.i -= 1
+            self._keep()
         elif k in (BACK, UNDO) and self.fix is not None:
             app.nav.pop()  # a correction left as it was
         else:
             GameScreen.key(self, app, k)
+
+    def _keep(self):
+        """The medals chosen so far and the one showing, on flash (not a correction's:
+        its round is in the game already)."""
+        if self.fix is None:
+            draft.save(self.game.session, "medals", {"picks": self.picks, "i": self.i})
+
+    def kept_shape(self):
+        """The shape _keep() writes for this round's medals and contestants."""
+        k = len(self.letters)
+        return (("picks", ("list", k, ("int", 0, len(self.choices) - 1))),
+                ("i", ("int", 0, k - 1)))
+
+    def restore(self, kept):
+        """The medals chosen before a power cut (a draft of kept_shape()); False
+        (nothing changed) when there is none."""
+        if kept is None:
+            return False
+        self.picks = list(kept["picks"])
+        self.i = kept["i"]
+        return True
 
 
 def judged(game, event):
@@ -112,7 +139,8 @@ class RoundSummary(Screen):
 
 class Rescue(GameScreen):
     """The Pound's dogs go back to the players in this order. When everyone is tied,
-    the player who last walked a dog starts: UP/DOWN say who."""
+    the player who last walked a dog starts: UP/DOWN say who (on flash as it is chosen,
+    store/records/draft.py)."""
 
     name = "top-dog-rescue"
 
@@ -137,6 +165,7 @@ class Rescue(GameScreen):
         n = self.game.state["players"]
         if k in (UP, DOWN) and self.ask:
             self.first = (self.first + (1 if k == UP else -1)) % n
+            draft.save(self.game.session, "rescue", {"first": self.first})
         elif k == OK:
             event = {"t": "rescued"}
             if self.ask:
@@ -144,3 +173,17 @@ class Rescue(GameScreen):
             self.game.offer(event)
         else:
             GameScreen.key(self, app, k)
+
+
+RESCUE_KEPT = (("first", ("seat",)),)  # what Rescue keeps of who walked a dog
+
+
+def kept_rescue(game):
+    """The Rescue screen with who walked a dog as chosen before a power cut; None when
+    no such choice is kept (or none is asked)."""
+    kept = draft.read(game.session, "rescue", RESCUE_KEPT, game.state["players"])
+    screen = Rescue(game)
+    if kept is None or not screen.ask:
+        return None
+    screen.first = kept["first"]
+    return screen

@@ -62,12 +62,16 @@ class TopDogs(Flow):
         v = draft.read(game.session, "teams", TEAMS_KEPT, game.state["players"])
         if v is None or all(v["entered"]):
             return None  # none, or the round would have been saved
-        return TeamEntry(game, cards=v["cards"], entered=v["entered"])
+        screen = TeamEntry(game, cards=v["cards"], entered=v["entered"])
+        screen.seat, screen.field, screen.reached = v["seat"], v["field"], list(v["reached"])
+        return screen
 
 
-# The teams keyed so far of a round, as TeamEntry keeps them (store/records/draft.py)
+# The cards keyed so far of a round, as TeamEntry keeps them (store/records/draft.py):
+# the teams, which are entered, the card showing, how far each team's keying reached
 TEAMS_KEPT = (("cards", ("list", N, ("list", 3, ("int", 1, CARD_MAX)))),
-              ("entered", ("list", N, ("bool",))))
+              ("entered", ("list", N, ("bool",))), ("seat", ("seat",)),
+              ("field", ("int", 0, 2)), ("reached", ("list", N, ("int", 0, 2))))
 
 
 def usual_first_card(game):
@@ -140,7 +144,8 @@ class TeamEntry(Screen):
     back. A player's button jumps to their own team, and on their own team enters it
     as it shows; with the keypad setting, player button k is the value k instead, and
     moves on as OK does. A team is entered once OK has passed its third card (or its
-    player's button said so): the round is saved when every team is, and not before."""
+    player's button said so): the round is saved when every team is, and not before.
+    Every card as it is set is on flash, and where the keying is (store/records/draft.py)."""
 
     name = "team-entry"
 
@@ -203,18 +208,22 @@ class TeamEntry(Screen):
         if k in (UP, DOWN):
             v = team[self.field] + (1 if k == UP else -1)
             self.set_card(CARD_MAX if v < 1 else (1 if v > CARD_MAX else v))
+            self._keep()
         elif k == OK:
             if self.field < 2:
                 self.field += 1
                 self.reached[self.seat] = max(self.reached[self.seat], self.field)
+                self._keep()
                 return
             self.done(app)
         elif k in (BACK, UNDO):
             if self.field > 0:
                 self.field -= 1
+                self._keep()
             elif self.seat > 0:
                 self.seat -= 1
                 self.field = 2
+                self._keep()
             else:
                 if self.fix is None:
                     draft.drop(self.game.session)  # the round's keying left: none kept
@@ -234,12 +243,19 @@ class TeamEntry(Screen):
                 if game.offer(event) and game.state["ended"]:
                     app.nav.push(LastCup(game))
             return
-        if self.fix is None:  # the teams so far, on flash: a power cut keeps them
-            draft.save(self.game.session, "teams", {"cards": self.cards, "entered": self.entered})
         if nxt < self.seat:  # a team passed over by a player's button
             app.toast(app.seat_name(nxt) + "'s team next")
         self.seat = nxt
         self.field = 0
+        self._keep()
+
+    def _keep(self):
+        """The cards so far and where the keying is, on flash: a power cut keeps them
+        (not a correction's: its round is in the game already)."""
+        if self.fix is None:
+            draft.save(self.game.session, "teams", {
+                "cards": self.cards, "entered": self.entered, "seat": self.seat,
+                "field": self.field, "reached": self.reached})
 
     def next_missing(self):
         """The next seat whose team is not entered (after this one, then from the
@@ -260,6 +276,7 @@ class TeamEntry(Screen):
         elif seat < len(self.cards):
             self.seat = seat
             self.field = 0
+            self._keep()
 
 
 FLOW = TopDogs()
