@@ -150,7 +150,7 @@ def _link_agrees(r, at, rec, link, low, before):
     if not (_within(lix[2], low, place) and _within(lix[3], low, place)):
         return False  # the link's own places are not in the log before it
     t = _at_checkpoint(r, place, lix)
-    t.timeline.events.extend(events[i] for i in range(k))
+    t.timeline.events = events.head(k)
     for q in range(0, len(before), 2):  # the link's, where the checkpoint corrected
         t.timeline.events[before[q]] = before[q + 1]
     t.timeline.events.extend(lix[2][k - lix[1]:])

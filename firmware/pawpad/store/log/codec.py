@@ -45,7 +45,7 @@ def shallow(text, limit=DEPTH_MAX):
     count. The count of brackets bounds the depth: only a text with many is walked."""
     if text.count("[") + text.count("{") <= limit:
         return True
-    data = text.encode()
+    data = _as_bytes(text)
     return Depth(limit).feed(data, len(data))
 
 
@@ -71,6 +71,15 @@ class Depth:
         self.quoted = self.escaped = False
 
     def feed(self, data, n):
+        if _fast is not None:
+            s = _fast.depth_walk(data, n, self.depth << 3 | self.escaped << 1 | self.quoted,
+                                 self.limit)
+            self.depth, self.escaped, self.quoted = s >> 3, bool(s & 2), bool(s & 1)
+            return not s & 4
+        return self.walk(data, n)
+
+    def walk(self, data, n):
+        """feed() in plain Python: CPython's, and what the machine code must say."""
         depth, quoted, escaped = self.depth, self.quoted, self.escaped
         for i in range(n):
             b = data[i]
@@ -91,6 +100,12 @@ class Depth:
                 depth -= 1
         self.depth, self.quoted, self.escaped = depth, quoted, escaped
         return True
+
+
+try:  # Depth's walk in machine code where MicroPython has an emitter
+    from pawpad.store.log import _fast
+except (ImportError, SyntaxError, NameError, AttributeError):  # CPython
+    _fast = None
 
 
 # The text's UTF-8 bytes without a copy where the runtime can (MicroPython's str is a
