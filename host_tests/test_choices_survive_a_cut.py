@@ -58,8 +58,8 @@ def top_dog_judging(*choices):
 
 
 def test_the_medal_chosen_comes_back_after_a_cut():
-    # the table: P to Blue (DOWN from nobody wraps to Blue's dog), and the cut
-    data, before = top_dog_judging("down")
+    # the table: P to Blue (UP from nobody wraps to Blue's dog), and the cut
+    data, before = top_dog_judging("up")
     assert before.i == 0 and before.picks[0] == 2
     top = play(RESUME, data).dev.app.top
     assert top.name == "top-dog-judge", top.name
@@ -67,8 +67,8 @@ def test_the_medal_chosen_comes_back_after_a_cut():
 
 
 def test_medals_chosen_and_the_one_showing_come_back_and_are_judged_as_chosen():
-    # P to Blue, OK, A to Red (UP), OK: the cut on W
-    data, before = top_dog_judging("down", "ok", "up", "ok")
+    # P to Blue, OK, A to Red (DOWN: the next), OK: the cut on W
+    data, before = top_dog_judging("up", "ok", "down", "ok")
     assert before.i == 2
     p = play(RESUME, data)
     top = p.dev.app.top
@@ -80,7 +80,7 @@ def test_medals_chosen_and_the_one_showing_come_back_and_are_judged_as_chosen():
 
 
 def test_a_damaged_or_crafted_medals_draft_is_not_taken():
-    data, _ = top_dog_judging("down", "ok")
+    data, _ = top_dog_judging("up", "ok")
     good = json.loads(Storage(data).read_text(draft.DRAFT))
     assert good["kind"] == "medals"
     for key, value in (("picks", [3, 0, 0, 0]), ("picks", [2, 0, 0]), ("picks", [-1, 0, 0, 0]),
@@ -109,7 +109,7 @@ def top_dog_rescue_asked():
 
 def test_who_walked_a_dog_comes_back_after_a_cut():
     data, p = top_dog_rescue_asked()
-    p.play(parse("%d up\n%d end" % (p.t + 100, p.t + 200)))  # Blue walked a dog; the cut
+    p.play(parse("%d down\n%d end" % (p.t + 100, p.t + 200)))  # Blue walked a dog; the cut
     assert p.dev.app.top.first == 1
     p = play(RESUME, data)
     top = p.dev.app.top

@@ -33,9 +33,9 @@ def test_the_box_judges_dogs_with_stats():
 def test_the_players_judge_dogs_without_stats():
     data = two_players()
     # no stats: OK through every field (round 1: nobody can breed, so no new-or-breed);
-    # then P to Blue (DOWN from nobody wraps to the last contestant: Blue's), A to Red
-    # (UP: the first), W and S to nobody
-    names = ["ok"] + ["ok"] * 4 + ["ok"] + ["down", "ok", "up", "ok", "ok", "ok"]
+    # then P to Blue (UP from nobody wraps to the last contestant: Blue's), A to Red
+    # (DOWN: the next, the first), W and S to nobody
+    names = ["ok"] + ["ok"] * 4 + ["ok"] + ["up", "ok", "down", "ok", "ok", "ok"]
     script, t = timed(2000, names)
     p = play(OPEN + script, data)
     st = state(p)

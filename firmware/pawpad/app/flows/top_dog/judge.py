@@ -45,8 +45,8 @@ class Judge(GameScreen):
 
     def key(self, app, k):
         n = len(self.choices)
-        if k in (UP, DOWN):
-            self.picks[self.i] = (self.picks[self.i] + (1 if k == UP else -1)) % n
+        if k in (UP, DOWN):  # DOWN: the next, as in every list
+            self.picks[self.i] = (self.picks[self.i] + (1 if k == DOWN else -1)) % n
             self._keep()
         elif k == OK:
             if self.i < len(self.letters) - 1:
@@ -164,7 +164,7 @@ class Rescue(GameScreen):
     def key(self, app, k):
         n = self.game.state["players"]
         if k in (UP, DOWN) and self.ask:
-            self.first = (self.first + (1 if k == UP else -1)) % n
+            self.first = (self.first + (1 if k == DOWN else -1)) % n  # DOWN: the next seat
             draft.save(self.game.session, "rescue", {"first": self.first})
         elif k == OK:
             event = {"t": "rescued"}
