@@ -175,7 +175,7 @@ def round_top_dogs(u, teams, keypad=False):
     u.press("ok")
     from pawpad.app.flows.top_dogs.flow import CARD_MAX
 
-    keys = u.app.box.player_keys if keypad else 0
+    keys = u.app.keypad_keys() if keypad else 0
     for _ in range(len(teams)):
         e = u.top
         u.expect("team-entry")
@@ -258,7 +258,7 @@ def round_top_dog(u, plays, keypad=False):
         else:
             f = e.field
             v = stats[f - 1]
-            if keypad and e.entries[seat][f] != v and v < u.app.box.player_keys:
+            if keypad and e.entries[seat][f] != v and v < u.app.keypad_keys():
                 u.seat(v)  # button v + 1 is the stat v, and on
                 continue
             u.toward(lambda e=e, seat=seat, f=f: e.entries[seat][f], v,

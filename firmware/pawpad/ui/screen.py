@@ -40,9 +40,9 @@ class Screen:
     # frame last, the app calls patch(c, patched) instead of drawing it whole (a menu
     # step then sends the panel only the rows that changed).
     patched = None
-    # True where every player button fitted is a key (a keypad of values), not only
-    # the buttons of the seats in the game.
-    keypad = False
+    # The player buttons that are keys where this screen is a keypad of values (every
+    # one fitted: App.keypad_keys), not only the buttons of the seats in the game; 0: none.
+    keypad = 0
 
     def patch(self, c, patched):
         pass

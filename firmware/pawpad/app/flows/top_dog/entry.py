@@ -23,15 +23,15 @@ class PlayEntry(Screen):
     dog): a catalogued dog brings its P, A, W, S; "-" or a dog not catalogued yet asks
     for them (or ? to leave the medals to the players), and a numbered dog's are then
     kept in the catalog. UP/DOWN change, OK moves on, BACK goes back; a player's button
-    jumps to their own dog, or with the keypad setting, on a stat, is the stat: button
-    k is k - 1 (stats start at 0), and moves on as OK does."""
+    jumps to their own dog, or with the keypad (App.keypad_keys), on a stat, is the
+    stat: button k is k - 1 (stats start at 0), and moves on as OK does."""
 
     name = "top-dog-play"
 
     def __init__(self, game, seat=None, fix=None, before=None, event=None):
         self.game = game
         self.fix = fix  # the index of the play being corrected, or None
-        self.keypad = game.app.settings["keypad"]  # player buttons are stats
+        self.keypad = game.app.keypad_keys()  # player buttons 1..this are stats
         st = before or game.state  # the game as it stood when these dogs were laid
         self.before = st
         self.seats = [s for s in range(st["players"]) if st["hands"][s] > 0]

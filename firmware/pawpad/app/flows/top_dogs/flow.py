@@ -134,16 +134,17 @@ class LastCup(Screen):
 class TeamEntry(Screen):
     """Three card values per seat: UP/DOWN change the value, OK moves on, BACK goes
     back. A player's button jumps to their own team, and on their own team enters it
-    as it shows; with the keypad setting, player button k is the value k instead, and
-    moves on as OK does. A team is entered once OK has passed its third card (or its
-    player's button said so): the round is saved when every team is, and not before."""
+    as it shows; with the keypad (the setting, on a box whose buttons fit the values:
+    App.keypad_keys), player button k is the value k instead, and moves on as OK
+    does. A team is entered once OK has passed its third card (or its player's button
+    said so): the round is saved when every team is, and not before."""
 
     name = "team-entry"
 
     def __init__(self, game, fix=None, cards=None, seat=0, entered=None):
         self.game = game
         n = game.state["players"]
-        self.keypad = game.app.settings["keypad"]  # player buttons are values
+        self.keypad = game.app.keypad_keys()  # player buttons 1..this are values
         self.fix = fix  # the index of the round being corrected, or None
         if cards:
             self.cards = [list(t) for t in cards]
@@ -179,8 +180,7 @@ class TeamEntry(Screen):
             x += 40
         c.text_center("team %d" % rules.team_value(team), 45)
         widgets.footer(c, "seat %d/%d" % (self.seat + 1, len(self.cards)),
-                       "keys 1-%d" % app.box.player_keys if self.keypad and app.box.player_keys
-                       else "OK next")
+                       "keys 1-%d" % self.keypad if self.keypad else "OK next")
 
     def set_card(self, v):
         team = self.cards[self.seat]
