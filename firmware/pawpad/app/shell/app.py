@@ -84,6 +84,18 @@ class App:
         n = self.box.player_keys
         return n if self.settings["keypad"] and n >= KEYPAD_KEYS else 0
 
+    def keypad_hint(self, name, text):
+        """`text` while the keypad's hint `name` (a setting) is still to be shown and the
+        keypad is on, else None: the entry draws it as it is, nothing made per frame."""
+        return text if self.keypad_keys() and self.settings[name] else None
+
+    def keypad_used(self, name):
+        """A value was keyed with a player button: the hint `name` has done its job, and
+        is kept off (settings.json) from now on."""
+        if self.settings[name]:
+            self.settings[name] = False
+            self.save_settings()
+
     def player(self, seat, t_us, now_ms):
         self.now = now_ms
         if seat < self.settings["players"] or (self.top.keypad and seat < self.box.player_keys):

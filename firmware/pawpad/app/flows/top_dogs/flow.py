@@ -11,6 +11,7 @@ from pawpad.ui import widgets
 from pawpad.ui.screen import BACK, DOWN, OK, UNDO, UP, Screen
 
 CARD_MAX = const(20)
+HINT = "hint_top_dogs"  # the setting: the keypad's hint still to be shown
 
 
 class TopDogs(Flow):
@@ -145,6 +146,9 @@ class TeamEntry(Screen):
         self.game = game
         n = game.state["players"]
         self.keypad = game.app.keypad_keys()  # player buttons 1..this are values
+        # what the buttons do, in the team's value's place, until one is first used
+        k = self.keypad
+        self.hint = game.app.keypad_hint(HINT, "button 1-%d = card 1-%d" % (k, k))
         self.fix = fix  # the index of the round being corrected, or None
         if cards:
             self.cards = [list(t) for t in cards]
@@ -178,7 +182,7 @@ class TeamEntry(Screen):
             if i == self.field:
                 c.fill_rect(x, 40, 30, 2, 1)
             x += 40
-        c.text_center("team %d" % rules.team_value(team), 45)
+        c.text_center(self.hint or "team %d" % rules.team_value(team), 45)
         widgets.footer(c, "seat %d/%d" % (self.seat + 1, len(self.cards)),
                        "keys 1-%d" % self.keypad if self.keypad else "OK next")
 
@@ -245,6 +249,9 @@ class TeamEntry(Screen):
 
     def player(self, app, seat, t_us):
         if self.keypad:  # button k: the value k, and on as OK goes
+            if self.hint:
+                self.hint = None
+                app.keypad_used(HINT)
             self.set_card(min(seat + 1, CARD_MAX))
             self.key(app, OK)
         elif seat == self.seat:  # their own button on their own team: as it shows
