@@ -4,7 +4,6 @@
 # is seen. Each round it plays is checked against the rules engine by the benchmark.
 from bench import bench_presses
 
-
 _MEANS = {}  # measured once for the tests of this file (a minute or two of play)
 
 
