@@ -10,6 +10,7 @@
 SLOW = {
     "test_bench_presses": (
         "test_typical_rounds_take_half_the_presses_or_fewer",
+        "test_circus_puppy_has_a_row_per_action_and_the_load_cells_save_presses",
     ),
     "test_bench_presses_tables": (
         "test_every_table_of_the_list_keys_its_rounds_as_the_rules_count_them",

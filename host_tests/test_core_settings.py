@@ -74,3 +74,12 @@ def test_keypad_is_on_as_the_box_ships_and_a_file_that_says_off_stays_off():
     assert problems == [] and loaded["keypad"] is True
     loaded, problems = settings.parse('{"players": 3, "keypad": false}')
     assert problems == [] and loaded["keypad"] is False  # chosen: kept
+
+
+def test_the_keypad_hints_are_to_come_until_a_file_says_they_were_seen():
+    loaded, problems = settings.parse('{"players": 3, "keypad": true}')  # from before them
+    assert problems == [] and loaded["hint_top_dogs"] is True and loaded["hint_top_dog"] is True
+    loaded, problems = settings.parse('{"hint_top_dogs": false, "hint_top_dog": false}')
+    assert problems == [] and not loaded["hint_top_dogs"] and not loaded["hint_top_dog"]
+    # set by the entries, not on the settings screen
+    assert "hint_top_dogs" not in [row[0] for row in settings.screen_rows()]

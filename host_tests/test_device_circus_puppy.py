@@ -341,3 +341,16 @@ def test_a_new_stage_turn_with_the_load_cells_asks_nothing():
     assert state(p)["turn"]["held"] == 0 and state(p)["turn"]["stages"] == 1
     p.play(parse("7500 p1\n14000 end\n"))
     assert p.dev.app.top.name == "circus"
+
+
+def test_a_dog_onto_the_other_stage_soon_after_a_fall_is_a_stack_not_a_move():
+    data = three_players()
+    # Red's stack on low, done; a dog falls off low in the hold (the turn spoiled);
+    # Blue's turn at once: Dogee Show, its dog onto the high stage within the stages'
+    # move time of the fall. No Acrobatics to make: it is Blue's stack.
+    p = play(OPEN + "2100 ok\n2300 ok\n2800 add 1 1\n3700 p1\n4500 remove 1 1\n"
+             "6000 ok\n6200 ok\n6800 add 2 1\n8500 end\n", data)
+    st = state(p)
+    assert st["active"] == 1 and st["phase"] == "performing"
+    assert st["stages"][1] == ["+1 repeat", "dog", "dog", "dog"]
+    assert st["turn"]["held"] == 0 and st["turn"]["points"] > 0

@@ -1,8 +1,11 @@
 # Fewer key presses, through the real menus in the simulator (virtual time): values that
 # start where they most likely are, a player's own button, Top Dog's deck catalog. Each
 # game is hand-counted against the rulebooks. Both runtimes.
+import json
+
 from pawpad.store.catalogues import dog_catalog
 from pawpad.store.files import Storage
+from pawsim.fit import TextCanvas
 from pawsim.script import parse
 from pawsim.scripts import GO_MS, timed
 from support.device import play
@@ -251,3 +254,85 @@ def test_top_dog_keypad_keys_the_stats():
     assert st["champions"] == [1, 1] and st["covered"] == "PA"  # P to Red, A to Blue
     assert st["last_round"]["champions"] == [[0, "new", [5, 1, 1, 1]],
                                              [1, "new", [1, 5, 1, 1]]]
+
+
+# --- a box with fewer player buttons than the keypad needs: each player's own button ---
+
+def texts(p):
+    """The texts the top screen draws."""
+    c = TextCanvas()
+    p.dev.app.top.draw(c, p.dev.app)
+    return [box[0] for box in c.boxes]
+
+
+def test_on_a_box_of_three_buttons_the_keypad_gives_way_to_the_own_buttons():
+    # Keypad on as the box ships, but the board has buttons for 3 seats only: 2 and 3
+    # are Blue's and Green's buttons, not the values 2 and 3. Green's own button jumps
+    # to Green's team, UP makes it 6-6-6, Green's button enters it as it shows.
+    data = data_with('{"players": 3}')
+    script, t = timed(2100, ["ok", "p3", "up", "p3"])
+    p = play(OPEN_TOP_DOGS + script, data, seats=3)
+    entry = p.dev.app.top
+    assert p.dev.app.settings["keypad"] is True and p.dev.player_keys == 3
+    assert entry.name == "team-entry" and entry.keypad == 0
+    assert entry.seat == 0 and entry.entered == [False, False, True]
+    assert entry.cards == [[5, 5, 5], [5, 5, 5], [6, 6, 6]]
+    shown = texts(p)
+    assert "OK next" in shown and "keys" not in " ".join(shown)  # no key that is not there
+    assert not [t for t in shown if "button" in t]  # nor a hint of one
+
+
+def test_on_a_box_of_two_buttons_top_dog_keys_stats_by_up_and_down():
+    data = data_with('{"players": 2}')  # Keypad on, as the box ships; 2 buttons
+    # OK; Red's P: UP from ? to 5; Blue's button on Red's A is Blue's dog (not the
+    # stat 1), where UP makes Blue's P 0
+    names = ["ok"] + ["up"] * 6 + ["p2", "up"]
+    script, t = timed(2000, names)
+    p = play(OPEN_TOP_DOG + script, data, seats=2)
+    entry = p.dev.app.top
+    assert entry.name == "top-dog-play" and entry.keypad == 0
+    assert entry.seat() == 1 and entry.field == 1
+    assert entry.entries[0][1:] == [5, -1, -1, -1] and entry.entries[1][1:] == [0, -1, -1, -1]
+
+
+def test_a_box_of_eight_buttons_keeps_the_keypad_a_box_of_five_does_not():
+    for seats, keys in ((8, 8), (6, 6), (5, 0)):
+        data = data_with('{"players": 3}')
+        p = play(OPEN_TOP_DOGS + "2100 ok\n", data, seats=seats)
+        assert p.dev.app.top.name == "team-entry" and p.dev.app.top.keypad == keys, seats
+
+
+# --- the keypad's hint: what the buttons do, until a value is keyed with one ---
+
+def settings_on_flash(data):
+    with open(data + "/settings.json") as f:
+        return json.load(f)
+
+
+def test_the_top_dogs_hint_shows_until_a_card_is_keyed_with_a_button_then_never():
+    data = data_with('{"players": 3}')  # as the box ships: Keypad on, the hints to come
+    p = play(OPEN_TOP_DOGS + "2100 ok\n2200 up\n", data)
+    shown = texts(p)
+    assert "button 1-8 = card 1-8" in shown and "team 216" not in shown  # in its place
+    # UP/DOWN leave it: only a value keyed with a button says the table has seen it
+    names = ["p6", "p2", "p8"] + ["p1"] * 6  # Red 6-2-8; Blue and Green 1-1-1
+    script, t = timed(p.t + 100, names)
+    p.play(parse(script))
+    assert p.dev.app.top.name == "top-dogs" and p.dev.app.settings["hint_top_dogs"] is False
+    assert settings_on_flash(data)["hint_top_dogs"] is False  # kept: never shown again
+    assert settings_on_flash(data)["hint_top_dog"] is True  # Top Dog's buttons are k - 1
+    p.play(parse("%d ok\n" % (p.t + 100)))  # the next round's entry
+    shown = texts(p)
+    assert p.dev.app.top.name == "team-entry" and "team 27" in shown  # 3-3-3 (the usual)
+    assert not [t for t in shown if "button" in t]
+
+
+def test_the_top_dog_hint_shows_on_the_stats_until_one_is_keyed_with_a_button():
+    data = data_with('{"players": 2, "hint_top_dogs": false}')
+    p = play(OPEN_TOP_DOG + "2000 ok\n", data)
+    assert "button 1-8 = stat 0-7" in texts(p)
+    p.play(parse("%d p6\n" % (p.t + 100)))  # Red's P: 5, on to A
+    entry = p.dev.app.top
+    assert entry.entries[0][1] == 5 and entry.field == 2
+    assert not [t for t in texts(p) if "button" in t]
+    assert settings_on_flash(data)["hint_top_dog"] is False

@@ -48,10 +48,11 @@ def fresh_dir():
     return path
 
 
-def play(script, data=None, display=True, cells=True, held=()):
+def play(script, data=None, display=True, cells=True, held=(), seats=None):
+    """`seats`: the player buttons the board has (all 8 when None)."""
     world = simboard.World(simboard.Clock(True), display, cells)
     world.held_at_boot = tuple(pins.PLAYERS[i] for i in held)
-    hw = simboard.build(world, data or fresh_dir())
+    hw = simboard.build(world, data or fresh_dir(), seats=seats)
     p = Player(world, hw, Device, "/tmp")
     p.play(parse(script))
     return p

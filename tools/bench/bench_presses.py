@@ -9,17 +9,20 @@
 # plays an evening: game after game on one box by the same players, each game to its
 # end (into the statistics), until ROUNDS rounds are counted.
 #
-#   python tools/bench/bench_presses.py              the table (make bench)
-#   python tools/bench/bench_presses.py --rounds 60  more rounds a game
+#   python -m bench.bench_presses                    the table (make bench)
+#   python -m bench.bench_presses --rounds 60        more rounds a game
 # The table is also written into docs/benchmarks.md (its section "bench-presses";
 # --no-doc leaves the file alone).
 # host_tests/test_bench_presses.py holds the goals: at most half of the presses before, and
 # as the box ships (the Keypad on) at most 14 a Top Dogs round for 3 and 16 a Top Dog one.
+# Circus Puppy's turns, a row per action with the load cells and by the menus alone, are
+# bench/circus_turns.py's.
 import os
 import sys
 
 _ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+from bench import circus_turns  # noqa: E402
 from pawpad.app.device.device import Device  # noqa: E402
 from pawpad.app.shell.game_start import begin  # noqa: E402
 from pawpad.games import pick_a_dog as pd  # noqa: E402
@@ -40,10 +43,10 @@ ROUNDS = 100
 class User:
     """Presses keys on the simulated device and counts them."""
 
-    def __init__(self, data, game, players, setup=None):
+    def __init__(self, data, game, players, setup=None, cells=True):
         with open(data + "/settings.json", "w") as f:
             f.write('{"players": %d}' % players)
-        world = simboard.World(simboard.Clock(True), True, True)
+        world = simboard.World(simboard.Clock(True), True, cells)  # cells: the load cells
         self.p = Player(world, simboard.build(world, data), Device, "/tmp")
         self.p.play(parse("1600 end\n"))  # booted to the main menu
         self.game = (game, players, setup)
@@ -175,7 +178,7 @@ def round_top_dogs(u, teams, keypad=False):
     u.press("ok")
     from pawpad.app.flows.top_dogs.flow import CARD_MAX
 
-    keys = u.app.box.player_keys if keypad else 0
+    keys = u.app.keypad_keys() if keypad else 0
     for _ in range(len(teams)):
         e = u.top
         u.expect("team-entry")
@@ -258,7 +261,7 @@ def round_top_dog(u, plays, keypad=False):
         else:
             f = e.field
             v = stats[f - 1]
-            if keypad and e.entries[seat][f] != v and v < u.app.box.player_keys:
+            if keypad and e.entries[seat][f] != v and v < u.app.keypad_keys():
                 u.seat(v)  # button v + 1 is the stat v, and on
                 continue
             u.toward(lambda e=e, seat=seat, f=f: e.entries[seat][f], v,
@@ -415,7 +418,15 @@ GAMES = (
     ("top_dog", "Top Dog, 3P, dog catalog", 3, None, play_top_dog_catalog, 58.8, "52-67"),
     ("pick_a_dog", "Pick-a-Pog, 8 players", 8, {"variant": "pog"}, play_pick, 45.6, "53"),
     ("pick_a_dog", "Pick-a-Dog, 4 players", 4, {"variant": "dog"}, play_pick, 21.6, "19"),
-)
+) + tuple(
+    # Circus Puppy for 3, a row per action (every turn of the row plays it): the load
+    # cells weigh the stages, then the same turns by the menu buttons alone (no load
+    # cells). No before: the benchmark had no Circus Puppy then.
+    ("circus_puppy", "Circus Puppy, %s%s" % (name, "" if cells else ", menus"), 3, None,
+     circus_turns.play_circus(kind, cells), None, "-")
+    for kind, name in zip(circus_turns.KINDS, ("stack", "Double Dog", "Helper", "New Stage",
+                                               "Acrobatics", "a fall"))
+    for cells in (True, False))
 
 
 def measure(row, rounds, seed=10):
@@ -425,9 +436,10 @@ def measure(row, rounds, seed=10):
     import tempfile
 
     game, _label, players, setup, player = row[:5]
+    rounds = min(rounds, getattr(player, "turns", rounds))
     counts = []
     with tempfile.TemporaryDirectory() as data:
-        u = User(data, game, players, setup)
+        u = User(data, game, players, setup, getattr(player, "cells", True))
         while True:
             counts += player(u, Chooser(seed), rounds - len(counts))
             if len(counts) >= rounds:
@@ -439,31 +451,33 @@ def measure(row, rounds, seed=10):
 
 def main(argv):
     rounds = int(argv[argv.index("--rounds") + 1]) if "--rounds" in argv else ROUNDS
-    print("Key presses for one round (taps only), %d rounds a game:" % rounds)
+    print("Key presses for one round (taps only), %d rounds a game (Circus Puppy: a turn, "
+          "%d a row):" % (rounds, min(rounds, circus_turns.TURNS)))
     print("%-31s %6s %5s %6s %7s %6s  %s" % ("game", "fewest", "most", "mean", "before",
                                               "share", "asked"))
     rows, notes = [], []
     for row in GAMES:
         counts, once = measure(row, rounds)
         mean = sum(counts) / len(counts)
-        print("%-31s %6d %5d %6.1f %7.1f %5d%%  %s" % (
-            row[1], min(counts), max(counts), mean, row[5], round(100 * mean / row[5]),
-            row[6]))
-        rows.append([row[1], min(counts), max(counts), "%.1f" % mean, "%.1f" % row[5],
-                     "%d%%" % round(100 * mean / row[5]), row[6]])
+        before = "-" if row[5] is None else "%.1f" % row[5]
+        share = "-" if row[5] is None else "%d%%" % round(100 * mean / row[5])
+        print("%-31s %6d %5d %6.1f %7s %6s  %s" % (row[1], min(counts), max(counts), mean,
+                                                   before, share, row[6]))
+        rows.append([row[1], min(counts), max(counts), "%.1f" % mean, before, share, row[6]])
         if once:
             print("  (and once, the 18 dogs keyed into the catalog: %d presses)" % once)
             notes.append("%s: once, the 18 dogs keyed into the catalog, %d presses."
                          % (row[1], once))
     if "--no-doc" not in argv:
-        import figures
+        from bench import figures
 
         print("(figures written to %s)" % figures.shown(figures.write(
             "bench-presses", figures.section(
                 "bench-presses", "CPython, the real menus on the simulated board in virtual "
                 "time (tools/bench/bench_presses.py)",
-                [("Key presses for one round (taps only), %d rounds a game; before: the same "
-                  "benchmark on the code before the presses were cut (02a17ee)" % rounds,
+                [("Key presses for one round (taps only), %d rounds a game (Circus Puppy: "
+                  "a turn, %d a row); before: the same benchmark on the code before the "
+                  "presses were cut (02a17ee)" % (rounds, min(rounds, circus_turns.TURNS)),
                   figures.table(["game", "fewest", "most", "mean", "before", "share",
                                  "asked"], rows) + "".join("\n\n" + n for n in notes))]))))
 

@@ -164,7 +164,9 @@ def rules_file():
     return None
 
 
-def build(world, data_dir, reset_cause="power on"):
+def build(world, data_dir, reset_cause="power on", seats=None):
+    """The simulated board; `seats`: the player buttons fitted, the first ones of
+    pins.PLAYERS (all 8 when None), as on a box built for fewer players."""
     hw = Hardware("simulator")
     hw.data_dir = data_dir
     hw.rules_file = rules_file()
@@ -180,8 +182,9 @@ def build(world, data_dir, reset_cause="power on"):
     def inputs(gpios):
         return [world.pin(g, Pin.IN, Pin.PULL_UP) for g in gpios]
 
-    bits = [1 << g for g in pins.PLAYERS]
-    hw.players = Buttons(inputs(pins.PLAYERS), bits, world.levels, world.clock.us, hw.flag)
+    fitted = pins.PLAYERS if seats is None else pins.PLAYERS[:seats]
+    hw.players = Buttons(inputs(fitted), [1 << g for g in fitted], world.levels,
+                         world.clock.us, hw.flag)
     hw.menu = Buttons(inputs(pins.MENU), [1 << g for g in pins.MENU], world.levels,
                       world.clock.us, hw.flag)
     if world.encoder and pins.ENCODER:

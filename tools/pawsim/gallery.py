@@ -127,6 +127,9 @@ def game_screens(app):
     out.append(("top-dogs-board", tds.TopDogsScoreboard(game)))
     entry = tds.TeamEntry(game, cards=[[5, 5, 2], [6, 6, 6], [3, 1, 2]], seat=1)
     out.append(("top-dogs-entry", entry))
+    app.box.player_keys = 8  # a box of 8 buttons, Keypad on: the hint till one is used
+    out.append(("top-dogs-entry-hint", tds.TeamEntry(game, cards=[[5, 5, 2]] * 3, seat=2)))
+    app.box.player_keys = 0
     out.append(("top-dogs-rounds", RoundsList(game)))
 
     s = Session.new(None, "pick_a_dog", 6)
@@ -162,6 +165,12 @@ def game_screens(app):
     entry.entries[1] = ["new", 4, 7, -1, 2]
     entry.field = 2
     out.append(("top-dog-play", entry))
+    app.box.player_keys = 8
+    entry = PlayEntry(game, 2)
+    app.box.player_keys = 0
+    entry.entries[2] = ["new", 30, 30, -1, 2]
+    entry.field = 3
+    out.append(("top-dog-play-hint", entry))
     s.offer({"t": "play", "plays": [[0, "new", None], [1, "new", None], [2, "new", None]]})
     out.append(("top-dog-judge", Judge(game)))
     s.offer({"t": "medals", "won": {"P": [0, "new"], "A": None, "W": [2, "new"], "S": None}})

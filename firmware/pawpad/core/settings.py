@@ -42,6 +42,11 @@ FIELDS = (
     # A file from before the Keypad names none and gets this default; one that says
     # false was a choice (settings.json holds every value) and stays off.
     ("keypad", True, "bool", 0, 0, "Keypad", 0, ("off", "on")),
+    # The keypad's hint on the entry screen ("button 1-8 = card 1-8"), each game's own
+    # (Top Dogs' button k is k, Top Dog's k - 1): shown until a value is first keyed
+    # with a player button, then never again; a file from before it gets it once.
+    ("hint_top_dogs", True, "bool", 0, 0, None, 0, None),
+    ("hint_top_dog", True, "bool", 0, 0, None, 0, None),
     # Pick-a-Dog: presses this close to the first are a tie; a STOP tie is settled by
     # the tied players pressing again, or chosen with the menu buttons; a press before
     # GO can lock that player out for 250 ms; a round can have a time limit (0: none).

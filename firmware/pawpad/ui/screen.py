@@ -40,9 +40,10 @@ class Screen:
     # frame last, the app calls patch(c, patched) instead of drawing it whole (a menu
     # step then sends the panel only the rows that changed).
     patched = None
-    # True where every player button fitted is a key (a keypad of values), not only
-    # the buttons of the seats in the game.
-    keypad = False
+    # The player buttons that are keys where this screen is a keypad of values (every
+    # one fitted: App.keypad_keys), not only the buttons of the seats in the game; 0:
+    # none (True: every button fitted, as the splash takes any press).
+    keypad = 0
     # True where any press only ends this screen (the splash at power-on): a menu key
     # is handed to it as it goes down, BACK too, and the rest of the press is eaten (no
     # repeat, no BACK held or let go), so the press does nothing on the next screen.

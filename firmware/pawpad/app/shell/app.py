@@ -18,6 +18,11 @@ from pawpad.ui.widgets import toast
 DOUBTS = (KeyError, TypeError, ValueError, IndexError)
 
 TOAST_MS = const(1500)  # a word over the screen: read at a glance, gone before it hides
+# The player buttons are a keypad only where the values fit them: on a box with at
+# least this many (Top Dog's stats 0-5 a press each, Top Dogs' cards 1-6 and more). A
+# box built for fewer seats keys each player's own button, as before the keypad: its
+# few buttons are the seats, and 2 to 5 keys would leave most values on UP/DOWN.
+KEYPAD_KEYS = const(6)
 
 
 class App:
@@ -71,6 +76,25 @@ class App:
         except DOUBTS as e:
             self.doubt(e)
         self.nav.dirty = True
+
+    def keypad_keys(self):
+        """The player buttons that key values (button k: the value k, or k - 1 from 0):
+        every one fitted while the Keypad setting is on and they fit the values
+        (KEYPAD_KEYS); else 0, and a player's button is their own."""
+        n = self.box.player_keys
+        return n if self.settings["keypad"] and n >= KEYPAD_KEYS else 0
+
+    def keypad_hint(self, name, text):
+        """`text` while the keypad's hint `name` (a setting) is still to be shown and the
+        keypad is on, else None: the entry draws it as it is, nothing made per frame."""
+        return text if self.keypad_keys() and self.settings[name] else None
+
+    def keypad_used(self, name):
+        """A value was keyed with a player button: the hint `name` has done its job, and
+        is kept off (settings.json) from now on."""
+        if self.settings[name]:
+            self.settings[name] = False
+            self.save_settings()
 
     def player(self, seat, t_us, now_ms):
         self.now = now_ms

@@ -94,8 +94,12 @@ class Perform(Screen):
             return
         if kind == "moved":  # one dog off one stage and onto this one
             self.lifted = None
-            self._step(app, {"t": "move", "from": 1 - stage})
-            return
+            if turn["moves"] < turn["need_moves"]:
+                self._step(app, {"t": "move", "from": 1 - stage})
+                return
+            # no move to make: the dog that came off was told as it settled (a fall
+            # in the turn before, within the stages' move_ms), this one is a stack
+            kind = "added"
         if kind == "added":
             if self.lifted is not None and self.lifted[0] != stage and cards == 1:
                 src = self.lifted[0]

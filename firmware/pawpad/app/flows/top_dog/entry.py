@@ -15,6 +15,7 @@ UNKNOWN = const(-1)  # a stat not keyed in: the medals are then decided by the p
 FIELDS = ("how", "P", "A", "W", "S")
 HOW = const(0)
 DOG = const(5)  # the field after HOW when the catalog is used (1..4 are P, A, W, S)
+HINT = "hint_top_dog"  # the setting: the keypad's hint still to be shown
 
 
 class PlayEntry(Screen):
@@ -23,16 +24,19 @@ class PlayEntry(Screen):
     dog): a catalogued dog brings its P, A, W, S; "-" or a dog not catalogued yet asks
     for them (or ? to leave the medals to the players), and a numbered dog's are then
     kept in the catalog. UP/DOWN change, OK moves on, BACK goes back; a player's button
-    jumps to their own dog, or with the keypad setting, on a stat, is the stat: button
-    k is k - 1 (stats start at 0), and moves on as OK does. Every change is on flash as
-    it is made, and the field it is on (store/records/draft.py)."""
+    jumps to their own dog, or with the keypad (App.keypad_keys), on a stat, is the
+    stat: button k is k - 1 (stats start at 0), and moves on as OK does. Every change
+    is on flash as it is made, and the field it is on (store/records/draft.py)."""
 
     name = "top-dog-play"
 
     def __init__(self, game, seat=None, fix=None, before=None, event=None):
         self.game = game
         self.fix = fix  # the index of the play being corrected, or None
-        self.keypad = game.app.settings["keypad"]  # player buttons are stats
+        self.keypad = game.app.keypad_keys()  # player buttons 1..this are stats
+        # what the buttons do, on the Dog's line while a stat is keyed, until one is used
+        k = self.keypad
+        self.hint = game.app.keypad_hint(HINT, "button 1-%d = stat 0-%d" % (k, k - 1))
         st = before or game.state  # the game as it stood when these dogs were laid
         self.before = st
         self.seats = [s for s in range(st["players"]) if st["hands"][s] > 0]
@@ -77,7 +81,9 @@ class PlayEntry(Screen):
         row = self.entries[seat]
         mark = "> " if self.field == HOW else "  "
         c.text(mark + "Play it as: " + row[0], 2, 13)
-        if self.asks_dog:
+        if self.hint and self.field in (1, 2, 3, 4):
+            c.text_center(self.hint, 22)
+        elif self.asks_dog:
             d = self.dogs[seat]
             c.text(("> " if self.field == DOG else "  ") + "Dog: " +
                    ("%d" % d if d else "-") + ("" if d == 0 or self.catalogued(seat)
@@ -182,6 +188,9 @@ class PlayEntry(Screen):
 
     def player(self, app, seat, t_us):
         if self.keypad and self.field in (1, 2, 3, 4):  # a stat: button k is k - 1
+            if self.hint:
+                self.hint = None
+                app.keypad_used(HINT)
             self.entries[self.seat()][self.field] = min(seat, STAT_MAX)
             self.key(app, OK)
         elif seat in self.seats:

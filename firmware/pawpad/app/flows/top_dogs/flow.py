@@ -12,6 +12,7 @@ from pawpad.ui.canvas import WIDTH
 from pawpad.ui.screen import BACK, DOWN, OK, UNDO, UP, Screen
 
 CARD_MAX = const(20)
+HINT = "hint_top_dogs"  # the setting: the keypad's hint still to be shown
 
 
 class TopDogs(Flow):
@@ -142,17 +143,21 @@ class LastCup(Screen):
 class TeamEntry(Screen):
     """Three card values per seat: UP/DOWN change the value, OK moves on, BACK goes
     back. A player's button jumps to their own team, and on their own team enters it
-    as it shows; with the keypad setting, player button k is the value k instead, and
-    moves on as OK does. A team is entered once OK has passed its third card (or its
-    player's button said so): the round is saved when every team is, and not before.
-    Every card as it is set is on flash, and where the keying is (store/records/draft.py)."""
+    as it shows; with the keypad (the setting, on a box whose buttons fit the values:
+    App.keypad_keys), player button k is the value k instead, and moves on as OK
+    does. A team is entered once OK has passed its third card (or its player's button
+    said so): the round is saved when every team is, and not before. Every card as it
+    is set is on flash, and where the keying is (store/records/draft.py)."""
 
     name = "team-entry"
 
     def __init__(self, game, fix=None, cards=None, seat=0, entered=None):
         self.game = game
         n = game.state["players"]
-        self.keypad = game.app.settings["keypad"]  # player buttons are values
+        self.keypad = game.app.keypad_keys()  # player buttons 1..this are values
+        # what the buttons do, in the team's value's place, until one is first used
+        k = self.keypad
+        self.hint = game.app.keypad_hint(HINT, "button 1-%d = card 1-%d" % (k, k))
         self.fix = fix  # the index of the round being corrected, or None
         if cards:
             self.cards = [list(t) for t in cards]
@@ -190,10 +195,9 @@ class TeamEntry(Screen):
             if i == self.field:
                 c.fill_rect(x, 40, 30, 2, 1)
             x += 40
-        c.text_center("team %d" % rules.team_value(team), 45)
+        c.text_center(self.hint or "team %d" % rules.team_value(team), 45)
         widgets.footer(c, "seat %d/%d" % (self.seat + 1, len(self.cards)),
-                       "keys 1-%d" % app.box.player_keys if self.keypad and app.box.player_keys
-                       else "OK next")
+                       "keys 1-%d" % self.keypad if self.keypad else "OK next")
 
     def set_card(self, v):
         team = self.cards[self.seat]
@@ -269,6 +273,9 @@ class TeamEntry(Screen):
 
     def player(self, app, seat, t_us):
         if self.keypad:  # button k: the value k, and on as OK goes
+            if self.hint:
+                self.hint = None
+                app.keypad_used(HINT)
             self.set_card(min(seat + 1, CARD_MAX))
             self.key(app, OK)
         elif seat == self.seat:  # their own button on their own team: as it shows
