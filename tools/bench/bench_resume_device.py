@@ -18,8 +18,9 @@
 # "Resume?" (a). Then the same log with one more record, a valid-checksum event the rules
 # refuse, which makes the box read the whole log record by record (b). The times are
 # emulated ms from the chip's reset to the last byte of the offer's frame: (a) against
-# the fresh boot's menu + OVER_FRESH_MS, (b) against OFFER_GOAL_MS; beside them when the panel first showed anything, how many other
-# pictures it showed before the offer (the progress) and the longest it stood still.
+# the fresh boot's menu + OVER_FRESH_MS, (b) against OFFER_GOAL_MS; beside them when the
+# panel first showed anything, how many other pictures it showed before the offer (the
+# progress) and the longest it stood still.
 # `make bench-device` runs it as its phase "resume" (PORT=socket://127.0.0.1:47001, the
 # control port next to it, 47002; or --control HOST:PORT). The device's /data is set
 # aside meanwhile (as /data.before-bench) and put back after.
