@@ -152,6 +152,8 @@ class Index:
 
     def newest(self):
         """The entries from the newest back, a few read at a time; Stale at a damaged one."""
+        if not self.n:
+            return  # no file, maybe: a history yet to begin
         with open(self.store.path(INDEX), "rb") as f:
             i = self.n
             while i > 0:
