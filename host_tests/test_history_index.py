@@ -17,7 +17,7 @@ from pawpad.ui.canvas import Canvas
 from support.device import fresh_dir
 
 COLOURS = ["Red", "Blue", "Green", "Yellow", "White", "Purple", "Orange", "Pink"]
-MODULES = (hi, history_mod, lines, files)
+MODULES = (hi, history_mod, lines, files, history_menu)
 
 
 class Counted:

@@ -168,7 +168,12 @@ class Index:
 
     def shown_at(self, r, f):
         """The SHOWN entry of rank r (1: the oldest): found by halves, by the rank each
-        entry keeps."""
+        entry keeps; the place it has when every line after it is a game shown, first."""
+        guess = r - 1 + self.n - self.rank
+        if 0 <= guess < self.n:
+            e = self.at(guess, f)
+            if e[4] == r and e[5] & SHOWN:
+                return e
         lo, hi = 0, self.n - 1
         while lo < hi:
             mid = (lo + hi) // 2
