@@ -90,10 +90,10 @@ def timed(label, fn):
 
 
 def last_record(store):
-    rec = None
+    last = None
     for rec in history_mod.history(store):
-        pass
-    return rec
+        last = rec
+    return last
 
 
 def main(folder):

@@ -120,15 +120,28 @@ class Rows:
             try:
                 r = self.make(i)
             except (Stale, OSError):
-                # a damaged entry: the index is made again, and the list with it
-                self.app.store.remove(INDEX)
-                self.screen.games = None
-                self.app.nav.dirty = True
-                return "", None
+                r = self._again(i)
             if len(self.made) >= 12:
                 self.made = {}
             self.made[i] = r
         return r
+
+    def _again(self, i):
+        """A damaged entry met: the index made again from the history (read whole, as
+        every opening did before the index), and the row read from it."""
+        from pawpad.store.records import history_index
+
+        try:
+            self.app.store.remove(INDEX)
+            self.ix = history_index.current(self.app.store)
+            self.made = {}
+            if i < min(self.n, self.ix.rank):
+                return self.make(i)
+        except (Stale, OSError):
+            pass
+        self.screen.games = None  # made again when next drawn
+        self.app.nav.dirty = True
+        return "", None
 
     def make(self, i):
         return self._row(self.entry(i))

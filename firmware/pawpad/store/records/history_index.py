@@ -13,7 +13,7 @@ from binascii import crc32
 from micropython import const
 
 from pawpad.store.catalogues.roster import who
-from pawpad.store.log import codec, schema
+from pawpad.store.log import codec, readback, schema
 from pawpad.store.log.lines import LINE_MAX, Lines, borrow_buffer, return_buffer
 
 HISTORY = "history.log"
@@ -274,6 +274,7 @@ def rebuilding(store):
         for at, n, tail, line in _lines(store, 0):
             raw, ix.rank = entry(at, n, tail, line, ix.rank)
             out.write(raw)
+            readback.patience()  # read at once (current()): the watchdog is fed
             ix.n += 1
             ix.covers = at + n
             yield ix.covers * 1000 // hist if hist else 1000
