@@ -1,7 +1,8 @@
 # cpython only: the readers need little memory whatever the file's size. The unix port
 # runs them in a 96 KB heap (a Pico has about 237 KB free; 64-bit objects here are
 # bigger) on files of a megabyte: junk, lines without end, deep nesting; each gives
-# its records and a message, and the heap is not used up. The modules are precompiled,
+# its records and a message, and the heap is not used up. The history's index is made
+# from the megabyte history in the same heap. The modules are precompiled,
 # as on the Pico: compiling them from source is not what the heap is measured for.
 import json
 import os
@@ -16,6 +17,7 @@ import gc, json, sys
 sys.path.insert(0, sys.argv[2])
 from pawpad.store.files import Storage
 from pawpad.store.log import codec, schema
+from pawpad.store.records import history_index as hi
 
 st = Storage(sys.argv[1])
 
@@ -50,6 +52,9 @@ put("game.log", head, b"\xff" * 255 + b"\n", 4096)  # a megabyte of erased-flash
 out["log_ff"] = count("game.log", False)
 put("history.log", good * 3, b"\x80junk" * 200 + b"\n", 1024, good * 2)
 out["history"] = count("history.log", True)
+ix = hi.current(st)  # its index made: a line at a time, whatever the junk
+out["index"] = [ix.n, ix.rank, st.size(hi.INDEX)]
+del ix
 put("stats.json", b"{", b" " * 1024, 1024, b"}")
 out["stats_big"] = st.read_json("stats.json")
 put("setups.json", b"", b"[" * 1024, 15)  # 15 KB: fits the size limit, 15,360 deep
@@ -77,6 +82,7 @@ def test_megabyte_files_are_read_in_a_small_heap(tmp_path):
         assert out["log_long"] == [1, 0, "record 2 is too long"]
         assert out["log_ff"] == [1, 0, "record 2 is not text"]
         assert out["history"] == [5, 1024, "record 1027 is not text"]
+        assert out["index"] == [1029, 5, 1029 * 64]  # every line an entry; 5 games
         assert out["stats_big"] == [None, "stats.json is too big (1048578 bytes); "
                                           "kept as stats.json.bad."]
         assert out["setups_deep"] == [None, "setups.json is nested too deep; "

@@ -225,22 +225,20 @@ def open_index(store):
 
 def _lines(store, start):
     """(offset, bytes, tail CRC, text) of each whole line of the history from `start`."""
-    buf = borrow_buffer()
-    try:
-        with Lines(store.path(HISTORY), start=start) as lines, \
-                open(store.path(HISTORY), "rb") as raw:
-            at = start
-            for line in lines:
-                if not line.endswith("\n"):
-                    return  # cut short: indexed once it is mended (add_game)
-                n = lines.end - at
-                k = min(n, _TAIL)
-                raw.seek(lines.end - k)
-                got = raw.readinto(memoryview(buf)[:k])
-                yield at, n, _tail(bytes(buf[:got]), n), line
-                at = lines.end
-    finally:
-        return_buffer(buf)
+    buf = bytearray(_TAIL)  # the line buffer is Lines' own: no second one of 2 KB
+    mv = memoryview(buf)
+    with Lines(store.path(HISTORY), start=start) as lines, \
+            open(store.path(HISTORY), "rb") as raw:
+        at = start
+        for line in lines:
+            if not line.endswith("\n"):
+                return  # cut short: indexed once it is mended (add_game)
+            n = lines.end - at
+            k = min(n, _TAIL)
+            raw.seek(lines.end - k)
+            got = raw.readinto(mv[:k])
+            yield at, n, _tail(buf[:got], n), line
+            at = lines.end
 
 
 def catch_up(store, ix):
