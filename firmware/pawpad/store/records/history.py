@@ -1,6 +1,8 @@
 # The history of finished games (history.log): one record a game, appended when it
 # ends and pruned to the newest HISTORY_KEEP, read and written a record at a time so
-# that a history of any size needs the memory of one record.
+# that a history of any size needs the memory of one record. The box finds its games
+# by the index beside it (history_index.py): a game's end reads none of the history
+# but the record it writes (and a prune, the games it keeps).
 from binascii import crc32
 
 from micropython import const
@@ -26,8 +28,9 @@ HISTORY_KEEP = const(50)
 def history(store, reader=None):
     """The finished games one at a time, oldest first. Each record stands alone: a
     damaged one is passed over (and counted in the reader). A long history takes
-    seconds on a Pico (about 30 ms a record: a 300-game one is read three times at a
-    game's end), so the reading feeds the watchdog."""
+    seconds on a Pico (about 30 ms a record), so the reading feeds the watchdog. The
+    box reads it whole only without an index (the flash full) or to make one; the
+    computer's tools read it so."""
     reader = reader or schema.Reader(skip=True)
     try:
         with store.open_text(HISTORY) as f:
