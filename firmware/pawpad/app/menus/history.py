@@ -74,6 +74,8 @@ class History(ListScreen):
             return
         g = games.record(i) if isinstance(games, Rows) else self._read(app, i)
         if g is None:  # the file changed under the screen
+            if isinstance(games, Rows):  # or the index lied: it is made again
+                app.store.remove(INDEX)
             self.games = None
             return
         ms = g.get("ms")

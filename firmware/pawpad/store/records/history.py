@@ -179,10 +179,10 @@ def _prune(store, ix, keep, bad):
         return_buffer(buf)
     at, rank = 0, 0
     with store.write_stream(INDEX, True) as out:
-        for e in kept:
+        for pos, e in enumerate(kept):
             if e[5] & SHOWN:
                 rank += 1
-            out.write(moved(e, at, rank))
+            out.write(moved(e, at, rank, pos))
             at += e[1]
 
 

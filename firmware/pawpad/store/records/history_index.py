@@ -19,10 +19,11 @@ from pawpad.store.log.lines import LINE_MAX, Lines, borrow_buffer, return_buffer
 HISTORY = "history.log"
 INDEX = "history.idx"
 ENTRY = const(64)
-# off, bytes, tail, id hash, rank, flags, seat, title, name; the entry's own CRC after.
-_FMT = "<IIIIHBb22s18s"
+# off, bytes, tail, id hash, rank, flags, seat, title, name, its own place (a copy of
+# another entry, or one out of order, is no entry of its place); its CRC after.
+_FMT = "<IIIIHBb20s18sH"
 _BODY = const(60)
-_TITLE = const(22)
+_TITLE = const(20)
 _NAME = const(18)
 _TAIL = const(16)  # the line's last bytes, checked against `tail`
 _CHUNK = const(8)  # entries read at once when going through the index
@@ -62,9 +63,9 @@ def _fits(text, room):
     return raw if len(raw) <= room else None
 
 
-def entry(off, n, tail, line, rank):
+def entry(off, n, tail, line, rank, pos):
     """The entry of a line of `n` bytes at `off` (`line`: its text, or a codec mark),
-    and the rank after it (the SHOWN entries so far)."""
+    the index's `pos`-th, and the rank after it (the SHOWN entries so far)."""
     flags, idh, seat, title, name = 0, 0, NO_SEAT, b"", b""
     rec = None
     if line.endswith("\n") and line not in codec.MARKS:
@@ -99,19 +100,21 @@ def entry(off, n, tail, line, rank):
             if title is None or name is None:
                 flags &= ~WHOLE
                 title, name = title or b"", name or b""
-    body = struct.pack(_FMT, off, n, tail, idh, min(rank, 0xFFFF), flags, seat, title, name)
+    body = struct.pack(_FMT, off, n, tail, idh, min(rank, 0xFFFF), flags, seat, title, name,
+                       pos & 0xFFFF)
     return body + struct.pack("<I", crc32(body) & 0xFFFFFFFF), rank
 
 
-def moved(e, off, rank):
-    """Entry e's bytes for its line at `off`, of rank `rank` (a pruned history's)."""
-    body = struct.pack(_FMT, off, e[1], e[2], e[3], rank, e[5], e[6], e[7], e[8])
+def moved(e, off, rank, pos):
+    """Entry e's bytes for its line at `off`, of rank `rank`, at `pos` (a pruned
+    history's)."""
+    body = struct.pack(_FMT, off, e[1], e[2], e[3], rank, e[5], e[6], e[7], e[8], pos & 0xFFFF)
     return body + struct.pack("<I", crc32(body) & 0xFFFFFFFF)
 
 
 def unpack(raw):
-    """(off, bytes, tail, id hash, rank, flags, seat, title, name) of an entry's bytes,
-    or None when its checksum is not right."""
+    """(off, bytes, tail, id hash, rank, flags, seat, title, name, place) of an entry's
+    bytes, or None when its checksum is not right."""
     if len(raw) != ENTRY or struct.unpack("<I", raw[_BODY:])[0] != crc32(raw[:_BODY]) & \
             0xFFFFFFFF:
         return None
@@ -146,7 +149,7 @@ class Index:
             with open(self.store.path(INDEX), "rb") as f:
                 return self.at(i, f)
         e = unpack(self._read(f, i))
-        if e is None or (i == 0 and e[0] != 0):
+        if e is None or e[9] != i & 0xFFFF or (i == 0 and e[0] != 0):
             raise Stale()
         return e
 
@@ -162,7 +165,7 @@ class Index:
                 raw = self._read(f, i, k)
                 for j in range(k - 1, -1, -1):
                     e = unpack(raw[j * ENTRY:(j + 1) * ENTRY])
-                    if e is None:
+                    if e is None or e[9] != (i + j) & 0xFFFF:
                         raise Stale()
                     yield i + j, e
 
@@ -249,7 +252,7 @@ def catch_up(store, ix):
         return ix
     new = []
     for at, n, tail, line in _lines(store, ix.covers):
-        raw, ix.rank = entry(at, n, tail, line, ix.rank)
+        raw, ix.rank = entry(at, n, tail, line, ix.rank, ix.n + len(new))
         new.append(raw)
         ix.covers = at + n
         if len(new) >= _CHUNK:
@@ -270,7 +273,7 @@ def rebuilding(store):
     ix = Index(store)
     with store.write_stream(INDEX, True) as out:
         for at, n, tail, line in _lines(store, 0):
-            raw, ix.rank = entry(at, n, tail, line, ix.rank)
+            raw, ix.rank = entry(at, n, tail, line, ix.rank, ix.n)
             out.write(raw)
             readback.patience()  # read at once (current()): the watchdog is fed
             ix.n += 1
