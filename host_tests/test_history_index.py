@@ -329,6 +329,17 @@ def test_the_boot_makes_a_missing_index_with_its_bar():
     boot = Boot(0)
     boot.tick(app, 0)
     assert boot.reading is None  # made: nothing to read at the next boot
+    with open(store.path(HISTORY), "a") as f:  # a firmware without the index appended
+        for i in range(20):
+            f.write(codec.encode(record(200 + i)))
+    boot = Boot(0)
+    boot.tick(app, 0)
+    assert boot.reading is not None  # read at boot, with the bar
+    t = 1
+    while boot.reading is not None and t < 10000:
+        boot.tick(app, t)
+        t += 1
+    assert hi.open_index(store).n == 140
 
 
 def test_history_screen_without_an_index_reads_the_file_as_before():

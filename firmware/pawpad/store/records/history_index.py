@@ -27,6 +27,7 @@ _TITLE = const(20)
 _NAME = const(18)
 _TAIL = const(16)  # the line's last bytes, checked against `tail`
 _CHUNK = const(8)  # entries read at once when going through the index
+CATCH_UP = const(8192)  # bytes past the index's end read when met (about 8 games)
 
 GOOD = const(1)  # a record the history keeps (schema.check_summary's)
 SHOWN = const(2)  # ... and one the History screen lists (shown())
@@ -326,9 +327,15 @@ def current(store):
 
 def needs_rebuild(store):
     """Must the index be made again from the whole history (a reading the boot screen
-    shows)? A few bytes read."""
+    shows)? Also when more than CATCH_UP bytes of whole lines are past its end (a
+    firmware without the index went on appending): they are read here, with the bar,
+    not when History opens. A few bytes read."""
     try:
-        return open_index(store) is None
+        ix = open_index(store)
+        if ix is None:
+            return True
+        return (store.size(HISTORY) or 0) - ix.covers > CATCH_UP and \
+            store.ends_whole(HISTORY)
     except OSError:
         return False
 
