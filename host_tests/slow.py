@@ -80,6 +80,9 @@ SLOW = {
     "test_power_cut": (
         "test_power_cuts_lose_no_acknowledged_event",
     ),
+    "test_readers_small_heap": (
+        "test_the_history_index_is_made_and_used_in_a_small_heap",
+    ),
     "test_reading_damage": (
         "test_crafted_checkpoints_never_change_the_game_nor_raise",
     ),

@@ -10,6 +10,7 @@ from pawpad.app.device.device import Device
 from pawpad.core import settings as settings_rules
 from pawpad.store.files import Storage
 from pawpad.store.records.history import HISTORY, read_history
+from pawpad.store.records.history_index import INDEX  # derived: made beside the history
 from pawpad.store.session import LOG
 from pawsim import board as simboard
 from pawsim.script import Player, parse
@@ -115,7 +116,8 @@ def boot_with(name, content):
             assert settings_rules.check(k, s[k]) == s[k]
         assert not Storage(data).exists(LOG)  # resumed into the history, or kept aside
         assert [n for n in os.listdir(data) if not n.startswith(name) and
-                n not in (HISTORY, "settings.json", "stats.json")] == [], os.listdir(data)
+                n not in (HISTORY, INDEX, "settings.json", "stats.json")] == [], \
+            os.listdir(data)
         return None
     finally:
         wipe(data)
@@ -162,3 +164,36 @@ def test_the_boot_files_are_what_the_app_reads():
     assert pins.PLAYERS  # the simulated board's wiring is the Pico's
 
 
+
+
+def _index_cases(data):
+    """Bytes an index beside GOOD_HISTORY may hold: none of them the history's own."""
+    from pawpad.store.records import history_index as hi
+
+    store = Storage(data)
+    put(data, HISTORY, GOOD_HISTORY)
+    hi.current(store)
+    with open(store.path(INDEX), "rb") as f:
+        made = f.read()
+    first = hi.unpack(made[:hi.ENTRY])
+    return made, [b"", b"\xff" * 64, b"\x00" * 64 * 3, made[:-1], made + made[:64],
+                  made[64:], hi.moved(first, 1 << 30, 1, 0) + made[64:],
+                  made[:64] + hi.moved(first, 7, 2, 0) + made[128:],
+                  bytes(range(256)) * 3, made[:100] + b"\xfe" + made[101:]]
+
+
+def test_any_bytes_in_the_history_index_are_made_again_at_boot():
+    made, cases = _index_cases(tempdir("index"))
+    for i, content in enumerate(cases):
+        data = tempdir("boot")
+        try:
+            put(data, HISTORY, GOOD_HISTORY)
+            put(data, INDEX, content)
+            p = boot(data)
+            to_menu(p)
+            look_at_history(p)
+            with open(data + "/" + INDEX, "rb") as f:
+                assert f.read() == made, i
+            assert read_history(Storage(data)) == read_history(Storage(data))
+        finally:
+            wipe(data)

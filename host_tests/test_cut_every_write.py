@@ -1,7 +1,8 @@
 # The power is cut at every flash operation of a whole Pick-a-Dog game, one run each:
 # inside every record written to the log (half of it reaches flash), every file
 # rewritten (statistics, set-ups, the history: the temporary file half written),
-# every removal and renaming. The box then boots again; a game left on flash is
+# every removal and renaming, every entry of the history's index. The box then boots
+# again; a game left on flash is
 # resumed and ended from its game menu. Whatever the cut, the history then holds
 # the game once (its score sheet with it), and the statistics count it once, with
 # exactly the STOPs of the events in force: nothing counted twice, nothing lost that
@@ -10,6 +11,7 @@ from pawpad.app.device import device as device_module
 from pawpad.app.shell.game_menu import EndGame
 from pawpad.store.files import Storage
 from pawpad.store.log import scan, schema
+from pawpad.store.records import history_index
 from pawpad.store.records.history import read_history
 from pawpad.store.session import Session
 from pawsim.script import parse
@@ -39,6 +41,20 @@ class Cutting(Storage):
                 f.write(line[:len(line) // 2])  # part of the record reached flash
             raise PowerCut()
         Storage.append_line(self, name, line)
+
+    def append_bytes(self, name, data):  # the history's index: an entry half written
+        if self._op():
+            with open(self.path(name), "ab") as f:
+                f.write(data[:len(data) // 2])
+            raise PowerCut()
+        Storage.append_bytes(self, name, data)
+
+    def write_stream(self, name, binary=False):  # the index made again: its temporary half
+        if self._op():
+            with open(self.path(name + ".tmp"), "wb") as f:
+                f.write(b"\x00" * 40)
+            raise PowerCut()
+        return Storage.write_stream(self, name, binary)
 
     def write_text(self, name, text):
         if self._op():
@@ -152,6 +168,12 @@ def test_a_cut_at_any_flash_write_neither_loses_nor_doubles_the_game():
             # the game was on flash and not yet in the history: its STOPs, once each
             for seat, colour in ((0, "Red"), (1, "Blue")):
                 assert stats[colour]["stops"] == stops.get(seat, 0), (cut, stats, stops)
+        # the history's index agrees with it: as the boot made or caught it up, it is
+        # what a reading of the whole history makes
+        kept = open(store.path(history_index.INDEX), "rb").read()
+        store.remove(history_index.INDEX)
+        history_index.current(store)
+        assert open(store.path(history_index.INDEX), "rb").read() == kept, cut
         checked += 1
     assert checked >= writes // 2
     # and the records on flash are all whole after each recovery

@@ -161,7 +161,7 @@ def test_the_history_keeps_the_colours_of_the_game():
     from pawpad.app.menus.history import History
 
     h = History()
-    assert h.rows(app) == [("Pick-a-Dog", "-")]
+    assert list(h.rows(app)) == [("Pick-a-Dog", "-")]
     h.choose(app, 0)
     assert "Red 4" in app.top.lines and "Blue 2" in app.top.lines
 

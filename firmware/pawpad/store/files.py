@@ -79,10 +79,10 @@ class Stream:
     when it ends by an exception (the flash full, say) the old file stays and the
     temporary one goes."""
 
-    def __init__(self, tmp, path):
+    def __init__(self, tmp, path, binary=False):
         self.tmp = tmp
         self.dest = path
-        self.f = open(tmp, "w")
+        self.f = open(tmp, "wb" if binary else "w")
 
     def __enter__(self):
         return self.f  # the file itself: MicroPython's json.dump writes only to a stream
@@ -220,12 +220,12 @@ class Storage:
         with self.write_stream(name) as f:
             json.dump(value, f)
 
-    def write_stream(self, name):
+    def write_stream(self, name, binary=False):
         """`with store.write_stream(name) as f: f.write(...)`: the file is written a
         piece at a time into name.tmp, then renamed over the old one, so a file of any
         size is never held whole in RAM and a power cut leaves either the old file or
         the new one, never a torn one (littlefs renames are atomic)."""
-        return Stream(self.path(name + ".tmp"), self.path(name))
+        return Stream(self.path(name + ".tmp"), self.path(name), binary)
 
     def open_text(self, name, start=0):
         """The file's lines (from byte `start`), for `with store.open_text(name) as f:
@@ -265,6 +265,12 @@ class Storage:
         """Appends one line and flushes it to flash before returning."""
         with open(self.path(name), "a") as f:
             f.write(line)
+            f.flush()
+
+    def append_bytes(self, name, data):
+        """Appends bytes (the history's index entries) and flushes them to flash."""
+        with open(self.path(name), "ab") as f:
+            f.write(data)
             f.flush()
 
     def ends_whole(self, name):

@@ -2,11 +2,15 @@
 # saved game offered again, when there is one). A saved game is read while it shows,
 # a slice of the reading each loop cycle (store/resume.py, Resuming): a long log's
 # reading says how far it has come, and the box's loop, its watchdog and its buttons
-# go on meanwhile. Any key or player button ends the wait for the name at once (the
-# menu, or the offer as soon as the game is read), and does nothing more.
+# go on meanwhile. So is the history's index when it must be made again
+# (store/records/history_index.py: missing, torn, another history's): a history of any
+# length is read here, once, with its bar, and never while a game or History waits.
+# Any key or player button ends the wait for the name at once (the menu, or the offer
+# as soon as the game and the index are read), and does nothing more.
 from micropython import const
 
 from pawpad.app.menus.version import version_line
+from pawpad.store.records.history_index import Rebuild, needs_rebuild
 from pawpad.store.session import Session
 from pawpad.ticks import diff
 from pawpad.ui import widgets
@@ -33,6 +37,8 @@ class Boot(Screen):
         self.since = now_ms
         self.begun = False  # the saved game looked for
         self.reading = None  # ... and being read (Resuming), when there is one
+        self.game = None  # what that reading found, once over
+        self.indexed = False  # the history's index looked at
         self.over = False  # a key or a press: the name has been seen
         self.shown = 0  # the per cent drawn, and when
         self.shown_at = now_ms
@@ -44,7 +50,8 @@ class Boot(Screen):
             c.text_center("dog card referee", 34)
             c.text_center("v" + version_line().split(" ")[1], 48)
             return
-        c.text_center("Checking each record" if r.careful else "Reading the game", 36)
+        c.text_center("Checking each record" if r.careful else
+                      getattr(r, "label", "Reading the game"), 36)
         c.rect(0, BAR_Y, BAR_W, 8)
         c.fill_rect(2, BAR_Y + 2, (BAR_W - 4) * self.shown // 100, 4)
         c.text_right("%d%%" % self.shown, 127, BAR_Y)
@@ -72,6 +79,16 @@ class Boot(Screen):
             self.tick_ms = 100
             self.shown = 100  # read: so it says while the name stays up
             app.nav.dirty = True
+        if r is not None and self.game is None and not isinstance(r, Rebuild):
+            self.game = r  # the game read: what resume_at_boot takes
+        if not self.indexed:
+            self.indexed = True
+            if app.store is not None and needs_rebuild(app.store):
+                self.reading = Rebuild(app.store)
+                self.shown = 0
+                self.tick_ms = 1
+                app.nav.dirty = True
+                return
         if self.over or diff(now_ms, self.since) >= BOOT_MS:
             self._done(app)
 
@@ -84,12 +101,13 @@ class Boot(Screen):
 
     def _done(self, app):
         app.nav.home()
-        if self.reading is not None:
+        if self.game is not None:
             from pawpad.app.shell.resume import resume_at_boot  # only with a game saved
 
             # after a hang, or the computer's tools (make report...) stopping it: the
             # game goes on as it was, unasked
             resume_at_boot(app, app.info.get("reset") in ("watchdog", "restart"),
-                           self.reading.result)
-            self.reading = None
+                           self.game.result)
+            self.game = None
+        self.reading = None
         app.show_notices()

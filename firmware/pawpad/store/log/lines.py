@@ -15,7 +15,8 @@ class Lines:
     as one of codec's marks: a line that is not UTF-8 as NOT_TEXT, a line longer
     than the buffer (skipped to its newline, never held whole) as TOO_LONG. Bytes
     after the last newline (a record cut short, erased flash, junk) come last,
-    without a newline: a line cut short."""
+    without a newline: a line cut short. `end`: where the line last handed on ends in
+    the file (the history's index keeps each line's place: a mark has no length)."""
 
     def __init__(self, path, size=LINE_MAX, start=0):
         self.f = open(path, "rb")
@@ -24,6 +25,7 @@ class Lines:
             self.f.seek(start)  # a reading that begins at a record known to be whole
         self.size = size
         self.buf = None
+        self.end = start
 
     def __enter__(self):
         return self
@@ -44,10 +46,12 @@ class Lines:
         buf = self.buf = _buffer(size)
         mv = memoryview(buf)
         start = end = 0  # the bytes read and not yet handed on: buf[start:end]
+        read = self.end  # where buf[end] is in the file
         skipping = False  # inside a line too long to hold
         while True:
             nl = buf.find(b"\n", start, end)
             if nl >= 0:
+                self.end = read - end + nl + 1
                 yield codec.TOO_LONG if skipping else _text(buf[start:nl + 1])
                 skipping = False
                 start = nl + 1
@@ -65,6 +69,8 @@ class Lines:
             if not got:
                 break
             end += got
+            read += got
+        self.end = read
         if skipping:
             yield codec.TOO_LONG
         elif end > start:
