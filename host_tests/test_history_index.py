@@ -14,70 +14,16 @@ from pawpad.store.records import history as history_mod
 from pawpad.store.records import history_index as hi
 from pawpad.store.records.history import HISTORY, add_game, history
 from pawpad.ui.canvas import Canvas
+from pawsim import reads
 from support.device import fresh_dir
 
 COLOURS = ["Red", "Blue", "Green", "Yellow", "White", "Purple", "Orange", "Pink"]
 MODULES = (hi, history_mod, lines, files, history_menu)
 
 
-class Counted:
-    """A file whose reads are counted, by the file's name, in READ."""
-
-    def __init__(self, f, name):
-        self.f = f
-        self.name = name
-
-    def _count(self, n):
-        READ[self.name] = READ.get(self.name, 0) + (n or 0)
-
-    def read(self, *n):
-        data = self.f.read(*n)
-        self._count(len(data))
-        return data
-
-    def readinto(self, buf):
-        n = self.f.readinto(buf)
-        self._count(n)
-        return n
-
-    def seek(self, *a):
-        return self.f.seek(*a)
-
-    def write(self, data):
-        return self.f.write(data)
-
-    def flush(self):
-        return self.f.flush()
-
-    def close(self):
-        return self.f.close()
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.f.close()
-
-
-READ = {}
-
-
-def counting(*a, **k):
-    return Counted(open(*a, **k), a[0].split("/")[-1])
-
-
-class Counting:
-    """Every file the store's modules open, its reads counted (READ, emptied)."""
-
-    def __enter__(self):
-        READ.clear()
-        for m in MODULES:
-            m.open = counting
-        return READ
-
-    def __exit__(self, *exc):
-        for m in MODULES:
-            del m.open
+def Counting():
+    """Every file the store's modules open, its reads counted ({name: bytes})."""
+    return reads.Counting(MODULES)
 
 
 class Nav:

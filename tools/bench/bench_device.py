@@ -53,7 +53,7 @@ SHEET_EVENTS = 400
 # title's holes left behind are not the next one's figures).
 # "resume" runs on the host (bench_resume_device.py): power-on to the resume offer.
 PHASES = ("ui", "game:pick_a_dog", "game:top_dogs", "sheet:circus_puppy", "sheet:top_dog",
-          "replay", "resume")
+          "history", "replay", "resume")
 
 
 def inputs(build, opts):
@@ -66,6 +66,16 @@ def inputs(build, opts):
     paths = [os.path.join(build, "bench_device.json")]
     with open(paths[0], "w") as f:
         json.dump(cfg, f)
+    # "history": 300 finished games and their statistics (bench_long_data.py), which
+    # the device puts in its data folder before the app starts.
+    from bench import bench_long_data
+
+    folder = os.path.join(build, "bench_history")
+    os.makedirs(folder, exist_ok=True)
+    bench_long_data.write_history(folder)
+    for name, dst in (("history.log", "bench_history.log"), ("stats.json", "bench_stats.json")):
+        paths.append(os.path.join(build, dst))
+        os.replace(os.path.join(folder, name), paths[-1])
     for games, kind, most in ((REPLAY, "replay", EVENTS), (SHEETS, "sheet", SHEET_EVENTS)):
         for name, players, settings, chooser, moves in games:
             _, events = robots.play(name, players, settings, chooser, moves)

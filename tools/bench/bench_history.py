@@ -20,50 +20,9 @@ from pawpad.store.records import history as history_mod
 from pawpad.store.records import history_index as hi
 from pawpad.store.records.history import HISTORY, add_game
 from pawpad.ui.canvas import Canvas
+from pawsim import reads
 
-READ = {}
 MODULES = (hi, history_mod, lines, files, history_menu)
-
-
-class Counted:
-    def __init__(self, f, name):
-        self.f = f
-        self.name = name
-
-    def _count(self, n):
-        READ[self.name] = READ.get(self.name, 0) + (n or 0)
-
-    def read(self, *n):
-        data = self.f.read(*n)
-        self._count(len(data))
-        return data
-
-    def readinto(self, buf):
-        n = self.f.readinto(buf)
-        self._count(n)
-        return n
-
-    def seek(self, *a):
-        return self.f.seek(*a)
-
-    def write(self, data):
-        return self.f.write(data)
-
-    def flush(self):
-        return self.f.flush()
-
-    def close(self):
-        return self.f.close()
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.f.close()
-
-
-def counting(*a, **k):
-    return Counted(open(*a, **k), a[0].split("/")[-1])
 
 
 class App:
@@ -77,16 +36,12 @@ class App:
 
 
 def timed(label, fn):
-    READ.clear()
-    for m in MODULES:
-        m.open = counting
-    t = time.ticks_us()
-    fn()
-    us = time.ticks_diff(time.ticks_us(), t)
-    for m in MODULES:
-        del m.open
-    print("  %-34s  %8.1f  %9d  %8d" % (label, us / 1000, READ.get(HISTORY, 0),
-                                        READ.get(hi.INDEX, 0)))
+    with reads.Counting(MODULES) as read:
+        t = time.ticks_us()
+        fn()
+        us = time.ticks_diff(time.ticks_us(), t)
+    print("  %-34s  %8.1f  %9d  %8d" % (label, us / 1000, read.get(HISTORY, 0),
+                                        read.get(hi.INDEX, 0)))
 
 
 def last_record(store):
