@@ -322,6 +322,16 @@ def test_double_dog_two_dogs_at_once_are_taken_without_a_question():
     assert st["scores"][0] > 0 and st["faceup"][0] == 0, st
 
 
+def test_what_double_dog_expected_ends_when_the_performance_is_left():
+    data = three_players()
+    p = play(OPEN + DOUBLE_DOG + "3500 end\n", data)
+    assert p.dev.app.top.name == "circus-perform"
+    assert p.dev.sensors._expect == (None, 2)
+    p.play(parse("3600 back\n4500 end\n"))  # the game menu (an undo is a row of it)
+    assert not p.dev.app.top.sensing, p.dev.app.top.name
+    assert p.dev.sensors._expect == (None, 0)
+
+
 def test_double_dog_one_dog_and_a_finger_is_still_asked():
     data = three_players()
     # one dog with a finger of a dog and a half: between whole dogs, the action does

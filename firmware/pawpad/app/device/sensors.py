@@ -40,6 +40,9 @@ class Sensors:
         hw = self.hw
         if not app.top.sensing:
             self.record_stop()  # the hardware check was left
+            # What a performance expected ends with it (an undo, the game menu): the
+            # next screen that weighs says its own, or nothing.
+            self._expect = (None, 0)
             if self._on is not False:
                 # Nobody weighs: the HX711s sleep (about 1.5 mA each saved).
                 for scale in hw.scales:
