@@ -146,8 +146,11 @@ class Board:
             elif s[0] == "cp":
                 shutil.copy(s[1], self.path(s[2]))
             elif s[0] == "exec" and "os.rename" in s[1]:
-                old, new = re.findall(r"'([^']+)'", s[1])
+                old, new, *gone = re.findall(r"'([^']+)'", s[1])
                 os.replace(self.path(":" + old), self.path(":" + new))
+                for name in gone:  # os.remove, an OSError taken
+                    if self.path(":" + name).exists():
+                        self.path(":" + name).unlink()
         return subprocess.CompletedProcess(cmd, 0, out, "")
 
 
@@ -156,6 +159,7 @@ def test_a_pico_met_over_mpremote_gets_its_dates_written_back(tmp_path, monkeypa
     flash.mkdir()
     (flash / "history.log").write_text("".join(evening()))
     (flash / "poweron.log").write_text(codec.encode({"on": ON}))
+    (flash / "history.idx").write_bytes(b"\0" * 64)  # the old bytes' places
     monkeypatch.setattr(dating, "now", lambda: MET)
     board = Board(flash, 3600)
     got = dating.meet_board(board.run, ["mpremote", "connect", "port"], "/data",
@@ -166,6 +170,7 @@ def test_a_pico_met_over_mpremote_gets_its_dates_written_back(tmp_path, monkeypa
     recs = [codec.decode(line[:-1]) for line in lines if "players\"\n" not in line]
     assert recs[4]["end"] == "2026-12-02 20:50:00" and recs[4]["est"] is False
     assert not (flash / "history.log.tmp").exists()
+    assert not (flash / "history.idx").exists()  # the box makes it again from the new bytes
     # met again (by another computer, a week later): nothing left to date, nothing written
     monkeypatch.setattr(dating, "now", lambda: MET + datetime.timedelta(days=7))
     before = (flash / "history.log").read_bytes()

@@ -23,6 +23,7 @@ from pawpad.store.log import codec
 from pawpad.store.log.lines import LINE_MAX
 from pawpad.store.log.schema import CLOCK_SET_YEAR, check_summary
 from pawpad.store.records import history as box_history
+from pawpad.store.records.history_index import INDEX
 
 STAMP = "%Y-%m-%d %H:%M:%S"
 
@@ -141,11 +142,22 @@ def run(cmd, timeout):
         return subprocess.CompletedProcess(cmd, 1, "", str(e))
 
 
+def drop_index(data):
+    """The history's index in the folder `data` removed: it names the old bytes' places
+    (the box makes it again at its next boot)."""
+    try:
+        os.remove(os.path.join(data, INDEX))
+    except OSError:
+        pass
+
+
 def meet(tool, data=None, connect=None, device_dir="/data", prefix=""):
     """Dates the box's history as `tool` meets it: a folder (`data`) or a Pico over
     mpremote (`connect`), saying what was dated."""
     if data is not None:
         counts = date_file(os.path.join(data, box_history.HISTORY), now())
+        if sum(counts):
+            drop_index(data)
     else:
         with tempfile.TemporaryDirectory(prefix="pawpad-dating-") as work:
             counts = meet_board(run, connect, device_dir, work, prefix)
@@ -205,8 +217,12 @@ def meet_board(run, connect, device_dir, work, prefix=""):
         return 0, 0
     exact, estimated = date_file(local, met, running)
     if exact + estimated:
+        # The history's index (history_index.py) goes with the old bytes: the box makes
+        # it again at its next boot.
+        index = device_dir + "/" + INDEX
         r = run(connect + ["cp", local, ":" + history + ".tmp", "+", "exec",
-                           "import os\nos.rename(%r, %r)\n" % (history + ".tmp", history)],
+                           "import os\nos.rename(%r, %r)\ntry:\n    os.remove(%r)\n"
+                           "except OSError:\n    pass\n" % (history + ".tmp", history, index)],
                 120)
         if r.returncode:
             return 0, 0
