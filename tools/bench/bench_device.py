@@ -62,7 +62,9 @@ def inputs(build, opts):
     scripts.GO_MS = 3400  # the countdown is 3 s from the step that takes OK: a margin
     cfg = {"players": PLAYERS, "opts": opts,
            "games": [["pick_a_dog", scripts.pick_a_dog_game(players=PLAYERS, rounds=8)],
-                     ["top_dogs", scripts.top_dogs_game(rounds=3, players=PLAYERS)]]}
+                     ["top_dogs", scripts.top_dogs_game(rounds=3, players=PLAYERS)]],
+           # a whole game (its 10 rounds), ended onto the 300-game history
+           "history_game": scripts.top_dogs_game(rounds=10, players=PLAYERS)}
     paths = [os.path.join(build, "bench_device.json")]
     with open(paths[0], "w") as f:
         json.dump(cfg, f)

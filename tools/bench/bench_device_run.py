@@ -402,7 +402,8 @@ async def main():
             % tdiff(time.ticks_ms(), t0))
     # boot screen -> menu: OK skips the boot screen
     await asyncio.sleep_ms(200)
-    await sc.play("0 ok\n", heap=False)
+    if dev.app.screen_name() == "boot":
+        await sc.play("0 ok\n", heap=False)
     assert dev.app.screen_name() == "menu", dev.app.screen_name()
     free, block = probe()
     say("heap free at the menu: %d B, largest free block %.1f KB" % (free, block / 1024))
@@ -530,8 +531,8 @@ async def history_figures(rig, sc, cfg):
             ended.append(rec)
     rig.on_frame = on_frame
     _no_game(dev)
-    text = [t for g, t in cfg["games"] if g == "top_dogs"][0]
-    await sc.play(text, heap=False)
+    app.nav.top.sel = 0  # the script counts its rows from the first
+    await sc.play(cfg["history_game"], heap=False)
     t0 = time.ticks_ms()
     while not ended and tdiff(time.ticks_ms(), t0) < 60000:
         await asyncio.sleep_ms(50)
