@@ -532,14 +532,18 @@ async def history_figures(rig, sc, cfg):
     rig.on_frame = on_frame
     _no_game(dev)
     app.nav.top.sel = 0  # the script counts its rows from the first
+    app.dirty = True
+    await asyncio.sleep_ms(150)
     await sc.play(cfg["history_game"], heap=False)
+    say("the game played: on %s after %d presses" % (app.screen_name(), len(presses)))
     t0 = time.ticks_ms()
     while not ended and tdiff(time.ticks_ms(), t0) < 60000:
         await asyncio.sleep_ms(50)
     rig.on_frame = None
     sc.press_hook = None
     if not ended:
-        say("a game's end onto a 300-game history: no results screen within 60 s")
+        say("a game's end onto a 300-game history: no results screen within 60 s (the "
+            "screen: %s, %d presses)" % (app.screen_name(), len(presses)))
         return
     rec = ended[0]
     before = [t for t in presses if tdiff(rec[4], t) >= 0]
