@@ -9,6 +9,7 @@
 # as soon as the game and the index are read), and does nothing more.
 from micropython import const
 
+from pawpad import loader
 from pawpad.app.menus.version import version_line
 from pawpad.store.records.history_index import Rebuild, needs_rebuild
 from pawpad.store.session import Session
@@ -74,6 +75,11 @@ class Boot(Screen):
         r = self.reading
         if r is not None and r.result is None:
             if not r.advance(SLICE):
+                # The reading's garbage collected as it goes (once 8 KB have piled up):
+                # else what the box keeps from these seconds (the loop's, the menu's
+                # objects) lands high among it, and a 300-game history's index left the
+                # heap's largest free block at 23 KB of 127.
+                loader.collect_while_idle()
                 self._progress(app, now_ms, r.permille // 10)
                 return
             self.tick_ms = 100
