@@ -535,7 +535,11 @@ async def history_figures(rig, sc, cfg):
     app.dirty = True
     await asyncio.sleep_ms(150)
     await sc.play(cfg["history_game"], heap=False)
-    say("the game played: on %s after %d presses" % (app.screen_name(), len(presses)))
+    s = app.session
+    say("the game played: on %s after %d presses (%s)" % (
+        app.screen_name(), len(presses), "no game" if s is None else
+        "round %s, %d events, settings %s" % (s.state.get("round"), len(s.events()),
+                                              s.state.get("settings"))))
     t0 = time.ticks_ms()
     while not ended and tdiff(time.ticks_ms(), t0) < 60000:
         await asyncio.sleep_ms(50)

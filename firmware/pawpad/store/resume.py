@@ -4,6 +4,7 @@
 from pawpad.store.log import reading
 from pawpad.store.log.readback import LOG, finish
 from pawpad.store.session import Session
+from pawpad.store.sliced import Sliced
 
 
 def resume(store):
@@ -43,7 +44,7 @@ def resuming(store, progress=None):
     return s, messages
 
 
-class Resuming:
+class Resuming(Sliced):
     """A resume read a slice at a time, so that the box's loop goes round while a long
     log is read (the boot screen shows how far it has come): advance(n) reads n more
     records or events, and says when the reading is over; `result` is
@@ -52,20 +53,5 @@ class Resuming:
     against the game), which a damaged log needs and which takes longer."""
 
     def __init__(self, store):
-        self.permille = 0
         self.careful = False
-        self.result = None
-        self._steps = resuming(store, self)
-
-    def advance(self, n):
-        steps = self._steps
-        if steps is None:
-            return True
-        for _ in range(n):
-            try:
-                self.permille = next(steps)
-            except StopIteration as e:
-                self.result = e.value
-                self._steps = None
-                return True
-        return False
+        Sliced.__init__(self, resuming(store, self))

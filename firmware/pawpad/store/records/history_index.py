@@ -15,6 +15,7 @@ from micropython import const
 from pawpad.store.catalogues.roster import who
 from pawpad.store.log import codec, readback, schema
 from pawpad.store.log.lines import LINE_MAX, Lines, borrow_buffer, return_buffer
+from pawpad.store.sliced import Sliced
 
 HISTORY = "history.log"
 INDEX = "history.idx"
@@ -283,32 +284,21 @@ def rebuilding(store):
     return ix
 
 
-class Rebuild:
+class Rebuild(Sliced):
     """rebuilding() a slice at a time, for the boot screen (as store/resume.Resuming)."""
 
     careful = False
     label = "Reading the history"
 
     def __init__(self, store):
-        self.permille = 0
-        self.result = None
-        self._steps = rebuilding(store)
+        Sliced.__init__(self, rebuilding(store))
 
     def advance(self, n):
-        steps = self._steps
-        if steps is None:
+        try:
+            return Sliced.advance(self, n)
+        except OSError:  # the flash full, say: the history is read whole instead
+            self._steps = None
             return True
-        for _ in range(n):
-            try:
-                self.permille = next(steps)
-            except StopIteration as e:
-                self.result = e.value
-                self._steps = None
-                return True
-            except OSError:  # the flash full, say: the history is read whole instead
-                self._steps = None
-                return True
-        return False
 
 
 def current(store):
