@@ -162,20 +162,12 @@ def test_rules_here_opens_from_the_game_menu_in_every_title():
     p = play(open_variant(1) + "1900 end\n", data_with('{"players": 2}'))
     check_the_rules_of(p, "pad-ready")
     # Circus Puppy's turn, Top Dog's show, Top Dogs' cups
-    data = fresh_dir()
-    with open(data + "/settings.json", "w") as f:
-        f.write('{"players": 3}')
-    p = play("1600 down\n1700 ok\n1900 ok\n2000 p1\n2100 end\n", data)
+    p = play("1600 down\n1700 ok\n1900 ok\n2000 p1\n2100 end\n", data_with('{"players": 3}'))
     check_the_rules_of(p, "circus")
-    data = fresh_dir()
-    with open(data + "/settings.json", "w") as f:
-        f.write('{"players": 2}')
-    p = play("1600 down\n1700 down\n1800 ok\n2100 end\n", data)
+    p = play("1600 down\n1700 down\n1800 ok\n2100 end\n", data_with('{"players": 2}'))
     check_the_rules_of(p, "top-dog")
-    data = fresh_dir()
-    with open(data + "/settings.json", "w") as f:
-        f.write('{"players": 3}')
-    p = play("1600 down\n1700 down\n1800 down\n1900 ok\n2000 ok\n2100 end\n", data)
+    p = play("1600 down\n1700 down\n1800 down\n1900 ok\n2000 ok\n2100 end\n",
+             data_with('{"players": 3}'))
     check_the_rules_of(p, "top-dogs")
 
 

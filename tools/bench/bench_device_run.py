@@ -430,8 +430,6 @@ async def main():
 
 
 async def ui_figures(rig, sc):
-    import asyncio
-
     dev = rig.dev
     # --- a menu step ---
     # Every step of the main menu, down and round and back up: the steps that scroll
@@ -460,25 +458,37 @@ async def ui_figures(rig, sc):
 
     firsts = []
     for i, gid in enumerate(games.IDS):
-        app = dev.app
-        _no_game(dev)
-        app.nav.top.sel = i
-        if gid == "pick_a_dog":
-            app.nav.push(PickVariant(gid))
-        app.dirty = True
-        await asyncio.sleep_ms(150)
-        n0 = len(rig.frames)
-        await sc.play("0 ok\n", heap=False)
-        t0 = sc.last_press
-        rec = rig.frames[n0] if len(rig.frames) > n0 else None
-        if rec is None:
+        got = await _ok_on_row(rig, sc, i, PickVariant(gid) if gid == "pick_a_dog" else None)
+        if got is None:
             say("  %s: no frame" % gid)
             continue
-        ms = panel_ms(rig, t0, rec[4], rec[3])
+        ms, rec = got
         firsts.append(ms)
         say("first screen of %-12s after OK: %6.1f ms (screen %s, render %.1f ms, flush "
             "%.1f ms, %d bytes)  goal <= 120 ms" % (gid, ms, rec[0], rec[1] / 1000,
                                                      rec[2] / 1000, rec[3]))
+
+
+async def _ok_on_row(rig, sc, row, over=None):
+    """OK on the main menu's row `row` (with the screen `over` pushed over the menu
+    first, if any), no game open: (ms from the press to the last byte of the first
+    frame after it on the panel, that frame), or None when none came."""
+    import asyncio
+
+    dev = rig.dev
+    _no_game(dev)
+    dev.app.nav.top.sel = row
+    if over is not None:
+        dev.app.nav.push(over)
+    dev.app.dirty = True
+    await asyncio.sleep_ms(150)
+    n0 = len(rig.frames)
+    await sc.play("0 ok\n", heap=False)
+    t0 = sc.last_press
+    if len(rig.frames) <= n0:
+        return None
+    rec = rig.frames[n0]
+    return panel_ms(rig, t0, rec[4], rec[3]), rec
 
 
 def _copy(src, dst):
@@ -502,18 +512,12 @@ async def history_figures(rig, sc, cfg):
     labels = [label for label, _ in app.nav.top.rows(app)]
     opens = []
     for _ in range(3):
-        _no_game(dev)
-        app.nav.top.sel = labels.index("History")
-        app.dirty = True
-        await asyncio.sleep_ms(150)
-        n0 = len(rig.frames)
-        await sc.play("0 ok\n", heap=False)
-        t0 = sc.last_press
-        rec = rig.frames[n0] if len(rig.frames) > n0 else None
-        if rec is None:
+        got = await _ok_on_row(rig, sc, labels.index("History"))
+        if got is None:
             say("History: no frame")
             return
-        opens.append(panel_ms(rig, t0, rec[4], rec[3]))
+        opens.append(got[0])
+        rec = got[1]
         say("History opened (OK -> last byte on the panel): %.1f ms (screen %s, render "
             "%.1f ms, flush %.1f ms, %d bytes)" % (opens[-1], rec[0], rec[1] / 1000,
                                                    rec[2] / 1000, rec[3]))
