@@ -30,8 +30,9 @@ def test_full_frame_reaches_the_panel():
     before = bus.bus_bytes
     assert d.show() == 1024
     assert panel.ram == d.buffer
-    # one window command (address, control, 6 bytes) and one data write: 8 + 1026
-    assert bus.bus_bytes - before == 1034
+    # one transaction: the address, the window (six commands after 0x80 each), the
+    # data's control byte and the frame
+    assert bus.bus_bytes - before == 1 + 13 + 1024
 
 
 def test_unchanged_frame_sends_nothing():
@@ -48,10 +49,10 @@ def test_one_line_change_sends_only_its_columns():
     before = bus.bus_bytes
     for x in range(10, 30):
         d.buffer[3 * 128 + x] = 0x7E
-    assert d.show() == 20
+    assert d.show() == 24  # from column 8: every window starts at a four of columns
     assert panel.ram == d.buffer
-    # window command (1 + 7) and data (1 + 1 + 20)
-    assert bus.bus_bytes - before == 8 + 22
+    # one transaction: address, window (12), control, 24 columns
+    assert bus.bus_bytes - before == 14 + 24
     assert d.bus_bytes == bus.bus_bytes
 
 
@@ -283,3 +284,52 @@ def test_span_and_copy_agree_with_plain_slices_at_every_alignment():
         ssd1306._copy(dst, sb, a, sa, n)
         assert dst[sb:sb + n] == a[sa:sa + n] and not any(dst[:sb]) and not any(
             dst[sb + n:]), (trial, sa, sb, n)
+
+
+def test_a_page_changed_at_both_ends_goes_as_two_windows():
+    # A scrolled list: the row's text on the left, its value and the scroll bar on the
+    # right, blank between: the blank is not sent.
+    panel, bus, d = rig()
+    d.show()
+    before = bus.bus_bytes
+    for x in list(range(2, 40)) + [120, 121, 127]:
+        d.buffer[4 * 128 + x] = 0x3C
+    assert d.show() == 40 + 8  # columns 2-41 and 120-127, each widened to fours
+    assert panel.ram == d.buffer
+    assert bus.bus_bytes - before == (14 + 40) + (14 + 8)
+    # a gap narrower than a window's cost is sent across
+    d.buffer[5 * 128 + 10] = 1
+    d.buffer[5 * 128 + 44] = 1
+    assert d.show() == 40
+    assert panel.ram == d.buffer
+
+
+def test_gap_agrees_with_a_plain_search():
+    # The longest run of fours of equal bytes wholly between first and last (the
+    # viper loop word by word where aligned, byte by byte where not).
+    from pawpad.drivers import ssd1306
+
+    rnd = Rng(11).next
+    for trial in range(300):
+        n = 8 + rnd() % 120
+        start = 4 * (rnd() % 4) + (0 if trial % 2 else rnd() % 4)
+        a = bytearray(rnd() & 0xFF for _ in range(start + n + 4))
+        b = bytearray(a)
+        for _ in range(rnd() % 6):
+            b[start + rnd() % n] ^= 1 + rnd() % 255
+        first, last = rnd() % 4, n - 1
+        b[start + first] = a[start + first] ^ 0x55
+        b[start + last] = a[start + last] ^ 0xAA
+        best, run = None, None
+        fours = range((first >> 2) + 1, (last >> 2) + 1)
+        for g in fours:
+            same = g < last >> 2 and all(a[start + 4 * g + j] == b[start + 4 * g + j]
+                                         for j in range(4))
+            if same and run is None:
+                run = g
+            elif not same and run is not None:
+                if best is None or g - 1 - run > best[1] - best[0]:
+                    best = (run, g - 1)
+                run = None
+        want = -1 if best is None else ((4 * best[0]) << 8) | (4 * best[1] + 3)
+        assert ssd1306._gap(a, b, start, first, last) == want, (trial, n, start)

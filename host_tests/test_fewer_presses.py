@@ -336,3 +336,19 @@ def test_the_top_dog_hint_shows_on_the_stats_until_one_is_keyed_with_a_button():
     assert entry.entries[0][1] == 5 and entry.field == 2
     assert not [t for t in texts(p) if "button" in t]
     assert settings_on_flash(data)["hint_top_dog"] is False
+
+
+def test_the_settings_list_the_keypad_only_where_the_buttons_are_enough():
+    # On a box of 5 buttons the Keypad would read "on" and do nothing: not listed.
+    from pawpad.app.menus.settings import SettingsScreen
+
+    for seats, listed in ((8, True), (6, True), (5, False), (2, False)):
+        p = play("1600 end\n", data_with('{"players": 2}'), seats=seats)
+        app = p.dev.app
+        screen = SettingsScreen()
+        labels = [label for label, _ in screen.rows(app)]
+        assert ("Keypad" in labels) is listed, (seats, labels)
+        assert "Panel bus" in labels and labels[-1] == "Set aside"
+        i = labels.index("Panel bus")
+        assert screen.fields[i][0] == "fast_panel"  # each row edits its own setting
+        assert screen.editable(i) and not screen.editable(len(labels) - 1)

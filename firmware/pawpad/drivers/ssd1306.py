@@ -4,9 +4,9 @@
 # sends, page by page, only the run of columns that differs.
 # The display path allocates nothing (a heap_lock test proves it): pages are compared
 # and copied by @micropython.viper loops (pawpad.drivers._fast; plain twins on
-# CPython), every write goes out of a buffer or view made in __init__, and changed
-# columns are staged in one 129-byte buffer that already starts with the data control
-# byte. prepare()/send_prepared() turn frames drawn ahead into ready-to-send writes.
+# CPython), every write goes out of a buffer or view made in __init__: changed columns
+# are staged, after their window, in one buffer, and go as one transaction.
+# prepare()/send_prepared() turn frames drawn ahead into ready-to-send writes.
 from micropython import const
 
 try:
@@ -14,6 +14,7 @@ try:
 
     _span = getattr(_fast, "span")  # the viper functions, as plain callables to mypy
     _copy = getattr(_fast, "copy")
+    _gap = getattr(_fast, "gap")
 except (ImportError, SyntaxError, NameError, AttributeError):  # CPython: no emitter
 
     def _span(a, b, start, n):
@@ -30,6 +31,20 @@ except (ImportError, SyntaxError, NameError, AttributeError):  # CPython: no emi
     def _copy(dst, di, src, si, n):
         dst[di:di + n] = src[si:si + n]
 
+    def _gap(a, b, start, first, last):
+        best, run = None, None
+        m = last >> 2
+        for g in range((first >> 2) + 1, m + 1):
+            o = start + 4 * g
+            if g < m and a[o:o + 4] == b[o:o + 4]:
+                run = g if run is None else run
+            elif run is not None:
+                if best is None or g - 1 - run > best[1] - best[0]:
+                    best = (run, g - 1)
+                run = None
+        return -1 if best is None else ((4 * best[0]) << 8) | (4 * best[1] + 3)
+
+
 _SET_MEM_ADDR = const(0x20)
 _SET_COL_ADDR = const(0x21)
 _SET_PAGE_ADDR = const(0x22)
@@ -38,6 +53,14 @@ _SET_DISP_OFF = const(0xAE)
 _SET_DISP_ON = const(0xAF)
 _CTRL_CMDS = const(0x00)  # Co=0, D/C=0: every byte that follows is a command
 _CTRL_DATA = const(0x40)  # Co=0, D/C=1: every byte that follows is display RAM
+_CTRL_ONE = const(0x80)  # Co=1, D/C=0: one command byte, then another control byte
+_HEAD = const(13)  # a RAM write's window (six commands, each after 0x80) and 0x40
+_DATA = const(16)  # where its columns start in the staging buffer
+# A page's changed run is sent as two windows when the columns between them that did
+# not change are at least this many: a window costs a transaction (about 28 bytes'
+# time at 1 MHz) and 14 bytes. A row's text on the left and its value on the right,
+# blank between, goes as two.
+_GAP_MIN = const(40)
 
 # Power-on sequence for a 128x64 panel with the internal charge pump (datasheet 8.9 and
 # the application note's "software initialization" flow), horizontal addressing.
@@ -93,28 +116,30 @@ class SSD1306:
         self.addr = addr
         # The frame the UI draws into (MONO_VLSB: one byte = 8 rows of one column).
         self.buffer = bytearray(self.width * self.pages)
-        self._mv = memoryview(self.buffer)
         # What the panel holds now (meaningful once _valid).
         self._shown = bytearray(len(self.buffer))
         self._valid = False
-        self._window = bytearray((_CTRL_CMDS, _SET_COL_ADDR, 0, 0, _SET_PAGE_ADDR, 0, 0))
         self._cmd = bytearray(3)
         self._cmd2 = memoryview(self._cmd)[:2]
-        self._data_ctrl = bytes((_CTRL_DATA,))
-        # Runs of whole pages p0..p1, as views made once: index p0 * 8 + p1.
-        self._runs = [None] * (self.pages * self.pages)  # type: list
-        for p0 in range(self.pages):
-            for p1 in range(p0, self.pages):
-                self._runs[p0 * self.pages + p1] = self._mv[p0 * self.width:
-                                                             (p1 + 1) * self.width]
-        self._vec = [self._data_ctrl, self._runs[0]]  # type: list
-        # Changed columns of one page: copied here after the control byte, sent
-        # through a view made once. Runs are widened to a multiple of 4 columns (at
-        # most 3 bytes, 67 us at 400 kHz): 33 views instead of 128 (2 KB of heap).
-        self._tx = bytearray(self.width + 1)
-        self._tx[0] = _CTRL_DATA
-        txv = memoryview(self._tx)
-        self._txv = [txv[:4 * n + 1] for n in range(self.width // 4 + 1)]
+        # Every write of display RAM is one transaction: the window's six command
+        # bytes, each after a control byte with Co=1 (one byte, then another control
+        # byte: datasheet 8.1.5.2), then the data's control byte and the columns,
+        # copied here. A transaction costs more than its bytes (its start, address
+        # and stop, and the call: about 0.25 ms on the Pico against 9 us a byte at
+        # 1 MHz), so four bytes more make one transaction fewer for every window; and
+        # nothing goes through I2C.writevto, which the rp2 port joins in a buffer it
+        # allocates. Views made once, by length: columns of a page in fours (at most
+        # 3 bytes more) and runs of whole pages.
+        # The columns start at a word (the window in the 3 bytes before it) and
+        # every window at a column in fours, so the copies go a word at a time.
+        tx = bytearray(_DATA + self.width * self.pages)
+        tx[_DATA - _HEAD:_DATA] = bytes((_CTRL_ONE, _SET_COL_ADDR, _CTRL_ONE, 0, _CTRL_ONE, 0,
+                                         _CTRL_ONE, _SET_PAGE_ADDR, _CTRL_ONE, 0,
+                                         _CTRL_ONE, 0, _CTRL_DATA))
+        self._tx = tx
+        txv = memoryview(tx)
+        self._txv = [txv[_DATA - _HEAD:_DATA + 4 * n] for n in range(self.width // 4 + 1)]
+        self._txp = [txv[_DATA - _HEAD:_DATA + self.width * n] for n in range(self.pages + 1)]
         self.bus_bytes = 0  # every byte put on the bus, address bytes included
         self.is_on = False
         self._contrast = contrast
@@ -182,9 +207,17 @@ class SSD1306:
                     if s >= 0:
                         first = s >> 8
                         last = s & 0xFF
-                        # A run widened to the page's width goes as a whole page:
-                        # one window for a run of such pages, no staging copy.
-                        whole = ((last - first + 4) & ~3) >= w
+                        g = _gap(buf, shown, page * w, first, last) \
+                            if last - first > _GAP_MIN else -1
+                        if g >= 0 and (g & 0xFF) - (g >> 8) >= _GAP_MIN - 1:
+                            # what lies left of the gap now, what lies right of it
+                            # below (no whole page then)
+                            sent += self._send_cols(page, first, (g >> 8) - 1)
+                            first = (g & 0xFF) + 1
+                        else:
+                            # A run widened to the page's width goes as a whole
+                            # page: one window for a run of such pages, no copy.
+                            whole = ((last - (first & ~3) + 4) & ~3) >= w
                 else:
                     whole = True
             if run >= 0 and not whole:
@@ -198,39 +231,32 @@ class SSD1306:
         self._valid = True
         return sent
 
-    def _window_cmd(self, page0, page1, col0, col1):
-        win = self._window
-        win[2] = col0
-        win[3] = col1
-        win[5] = page0
-        win[6] = page1
-        self._write(win)
+    def _send(self, page0, page1, col0, n):
+        """The n columns from col0 of pages page0..page1 (one page, or whole ones),
+        staged after their window and sent as one transaction."""
+        tx = self._tx
+        tx[_DATA - 10] = col0
+        tx[_DATA - 8] = col0 + n - 1
+        tx[_DATA - 4] = page0
+        tx[_DATA - 2] = page1
+        at = page0 * self.width + col0
+        total = n * (page1 + 1 - page0)
+        _copy(tx, _DATA, self.buffer, at, total)
+        self._write(self._txv[n >> 2] if page0 == page1 and n < self.width else
+                    self._txp[page1 + 1 - page0])
+        _copy(self._shown, at, self.buffer, at, total)
+        return total
 
     def _send_pages(self, page0, page1):
         """Whole pages page0..page1 as one window: in horizontal addressing their bytes
-        are one contiguous slice of the buffer, sent without a copy."""
-        w = self.width
-        self._window_cmd(page0, page1, 0, w - 1)
-        vec = self._vec
-        vec[1] = self._runs[page0 * self.pages + page1]
-        n = (page1 + 1 - page0) * w
-        self.i2c.writevto(self.addr, vec)
-        self.bus_bytes += 2 + n
-        _copy(self._shown, page0 * w, self.buffer, page0 * w, n)
-        return n
+        are one contiguous slice of the buffer."""
+        return self._send(page0, page1, 0, self.width)
 
     def _send_cols(self, page, col0, col1):
-        """Columns col0..col1 of one page (widened to a multiple of 4), staged after
-        the control byte."""
-        n = (col1 - col0 + 4) & ~3
-        if col0 + n > self.width:
-            col0 = self.width - n
-        self._window_cmd(page, page, col0, col0 + n - 1)
-        at = page * self.width + col0
-        _copy(self._tx, 1, self.buffer, at, n)
-        self._write(self._txv[n >> 2])
-        _copy(self._shown, at, self.buffer, at, n)
-        return n
+        """Columns col0..col1 of one page, widened to fours of columns (at most 6
+        bytes more, 54 us at 1 MHz; 33 views made once instead of 128)."""
+        col0 &= ~3
+        return self._send(page, page, col0, (col1 - col0 + 4) & ~3)
 
     # --- frames prepared ahead ---
     def prepare(self, frame, base=None, loose=0):

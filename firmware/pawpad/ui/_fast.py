@@ -100,3 +100,64 @@ def text(buf: ptr8, font: ptr8, s: ptr8, n: int, x: int, y: int, c: int,  # noqa
         x += step
         i += 1
     return x
+
+
+@micropython.viper
+def _rows_mask(a: int, b: int, page: int) -> int:
+    """The bits of `page` whose rows lie in a <= y < b."""
+    lo = a - (page << 3)
+    hi = b - (page << 3)
+    lo = 0 if lo < 0 else (8 if lo > 8 else lo)
+    hi = 0 if hi < 0 else (8 if hi > 8 else hi)
+    if lo >= hi:
+        return 0
+    return ((1 << hi) - 1) ^ ((1 << lo) - 1)
+
+
+@micropython.viper
+def shift_rows(buf: ptr8, y0: int, y1: int, k: int):  # noqa: F821
+    """The pixel rows y0 <= y < y1 moved k rows down (k < 0: up) within those rows:
+    row y takes row y - k, or nothing where y - k lies outside them. A page's byte
+    is made from the two pages its rows come from, a column at a time (a list
+    scrolled by a row: no row drawn again)."""
+    ka = k if k >= 0 else 0 - k
+    q = ka >> 3
+    r = ka & 7
+    rr = 8 - r
+    keep0 = y0 + k if k > 0 else y0  # the rows that take a row from within
+    keep1 = y1 + k if k < 0 else y1
+    p = y0 >> 3
+    stop = (y1 + 7) >> 3
+    step = 1
+    if k > 0:  # downwards: the bottom page first, as each reads the pages above it
+        p = stop - 1
+        stop = (y0 >> 3) - 1
+        step = -1
+    while p != stop:
+        inv = 0xFF ^ int(_rows_mask(y0, y1, p))
+        keep = int(_rows_mask(keep0, keep1, p))
+        # the page most of its rows come from, and the rest: a page off the frame is
+        # read as another, as its rows lie outside keep
+        near = p - q if k > 0 else p + q
+        far = near - 1 if k > 0 else near + 1
+        near = 0 if near < 0 else (7 if near > 7 else near)
+        far = 0 if far < 0 else (7 if far > 7 else far)
+        i = p << 7
+        end = i + 128
+        na = near << 7
+        fa = far << 7
+        if k > 0:
+            while i < end:
+                v = (buf[na] << r) | (buf[fa] >> rr)
+                buf[i] = (buf[i] & inv) | (v & keep)
+                i += 1
+                na += 1
+                fa += 1
+        else:
+            while i < end:
+                v = (buf[na] >> r) | (buf[fa] << rr)
+                buf[i] = (buf[i] & inv) | (v & keep)
+                i += 1
+                na += 1
+                fa += 1
+        p += step

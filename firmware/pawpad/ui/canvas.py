@@ -71,6 +71,26 @@ class Canvas:
             for i in range(base + x0, base + x1):
                 buf[i] ^= bit
 
+    def shift_rows(self, y0, y1, k):
+        """Rows y0 <= y < y1 moved k rows down (k < 0: up) within them: row y takes
+        row y - k, or is cleared where y - k lies outside them (a list scrolled by
+        a row, its other rows not drawn again)."""
+        if _fast is not None:
+            _fast.shift_rows(self.buf, y0, y1, k)
+            return
+        buf = self.buf
+        region = ((1 << y1) - 1) ^ ((1 << y0) - 1)
+        a, b = (y0 + k, y1) if k > 0 else (y0, y1 + k)
+        keep = ((1 << b) - 1) ^ ((1 << a) - 1) if a < b else 0
+        for x in range(WIDTH):
+            col = 0
+            for p in range(HEIGHT // 8):
+                col |= buf[p * WIDTH + x] << (8 * p)
+            moved = col << k if k > 0 else col >> -k
+            col = (col & ~region) | (moved & keep)
+            for p in range(HEIGHT // 8):
+                buf[p * WIDTH + x] = (col >> (8 * p)) & 0xFF
+
     # --- text (own font) ---
     def text(self, s, x, y, c=1, scale=1):
         """Draws s with its top-left corner at (x, y); returns the x after the text."""

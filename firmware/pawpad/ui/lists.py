@@ -12,6 +12,9 @@ class ListScreen(Screen):
     # A move of the selection redrawn as a patch of the frame (_move): for lists whose
     # rows change only when a key changes them (no live values, no corner that moves).
     steps_in_place = False
+    # True from a scroll patched then undone in the same cycle until the frame is
+    # drawn whole: no patch applies to the frame as it stands meanwhile.
+    stale = False
 
     def __init__(self):
         self.sel = 0
@@ -26,6 +29,7 @@ class ListScreen(Screen):
         return len(self.rows(app))
 
     def draw(self, c, app):
+        self.stale = False
         widgets.title_bar(c, self.title, self.corner(app))
         rows = self.rows(app)
         self.top = widgets.scroll_top(self.sel, self.top, len(rows))
@@ -45,9 +49,9 @@ class ListScreen(Screen):
                 self.edited(app)
             return
         if k == UP and n:
-            self._move((self.sel - 1) % n, pending)
+            self._move(app, (self.sel - 1) % n, pending, n)
         elif k == DOWN and n:
-            self._move((self.sel + 1) % n, pending)
+            self._move(app, (self.sel + 1) % n, pending, n)
         elif k == OK and n:
             if self.editable(self.sel):
                 self.editing = True
@@ -56,20 +60,33 @@ class ListScreen(Screen):
         elif k == BACK:
             app.nav.pop()
 
-    def _move(self, new, pending):
-        """The selection moves to row `new`. When both rows are among those shown (no
-        scrolling) and the rows are drawn as this class draws them, only their bars
-        change: a patch of the frame, not a new one (the panel gets those rows only).
-        `pending`: a patch not drawn yet (two moves in one cycle), whose first row is
-        the frame's bar; () when they cancelled out: the bar is where the frame has it."""
+    def _move(self, app, new, pending, n):
+        """The selection moves to row `new` of `n`. Where the rows are drawn as this
+        class draws them, the frame is patched, not drawn again: when both rows are
+        among those shown, only their bars change (the panel gets those rows only);
+        when the list scrolls by one row, its rows move and only the row that comes
+        in is drawn. `pending`: a patch not drawn yet (two moves in one cycle), whose
+        first row is the frame's bar; () when they cancelled out: the bar is where
+        the frame has it. After a scroll not drawn yet, the frame is drawn whole."""
         old = pending[0] if pending else self.sel
         self.sel = new
-        shown = self.top <= old < self.top + widgets.ROWS and \
-            self.top <= new < self.top + widgets.ROWS
-        if shown and self.steps_in_place and type(self).draw is ListScreen.draw:
+        if pending and len(pending) > 2:
+            self.stale = True  # the frame is a scroll behind: drawn whole next
+        if self.stale or not self.steps_in_place or type(self).draw is not ListScreen.draw:
+            return
+        top = self.top
+        shown = top <= old < top + widgets.ROWS
+        if shown and top <= new < top + widgets.ROWS:
             self.patched = (old, new) if old != new else ()
+        elif shown and not pending and (new - old) in (1, -1):
+            self.top = widgets.scroll_top(new, top, n)  # one row on: a scroll patch
+            self.patched = (old, new, self.rows(app)[new], n)
 
     def patch(self, c, patched):
+        if len(patched) > 2:  # scrolled a row: (old, new, the new row, the rows)
+            widgets.scroll_rows(c, patched[2], patched[1] - self.top, self.top,
+                                patched[3])
+            return
         for i in patched:  # the old row's bar off, the new one's on
             widgets.invert_row(c, i - self.top)
 

@@ -30,23 +30,47 @@ def invert_row(c, shown):
 def list_rows(c, rows, selected, top, editing=False):
     """rows: [(label, value)]; draws ROWS of them from `top`, `selected` highlighted.
     While editing, the value of the selected row is shown between arrows."""
-    y0 = LIST_Y
     for i in range(top, min(len(rows), top + ROWS)):
-        y = y0 + (i - top) * ROW_H
-        label, value = rows[i]
-        value = "" if value is None else str(value)
-        if editing and i == selected:
-            value = "<" + value + ">"
-        c.text(clip(label, COLS - len(value) - 1), 2, y)
-        if value:
-            c.text_right(value, WIDTH - 3, y)
-        if i == selected:
-            invert_row(c, i - top)
-    if len(rows) > ROWS:  # scroll bar on the right edge
-        span = HEIGHT - y0
-        h = max(4, span * ROWS // len(rows))
-        y = y0 + (span - h) * top // (len(rows) - ROWS)
+        list_row(c, rows[i], i - top, i == selected, editing)
+    scroll_bar(c, top, len(rows))
+
+
+def list_row(c, row, shown, selected, editing=False):
+    """One (label, value) row as the `shown`-th list row on the screen."""
+    y = LIST_Y + shown * ROW_H
+    label, value = row
+    value = "" if value is None else str(value)
+    if editing and selected:
+        value = "<" + value + ">"
+    c.text(clip(label, COLS - len(value) - 1), 2, y)
+    if value:
+        c.text_right(value, WIDTH - 3, y)
+    if selected:
+        invert_row(c, shown)
+
+
+def scroll_bar(c, top, count):
+    """The scroll bar on the right edge, for a list of `count` rows shown from `top`
+    (none when they all fit)."""
+    if count > ROWS:
+        span = HEIGHT - LIST_Y
+        h = max(4, span * ROWS // count)
+        y = LIST_Y + (span - h) * top // (count - ROWS)
         c.vline(WIDTH - 1, y, h, 1)
+
+
+def scroll_rows(c, row, shown, top, count):
+    """A list drawn from top - 1 or top + 1 made one drawn from `top` as it stands:
+    its rows moved one row's height, the row that comes in (`row`, the `shown`-th,
+    the first or the last) drawn highlighted, the bar moved off the row it leaves
+    (the selection moves with the scroll) and the scroll bar redrawn. Only the new
+    row is drawn: a menu that scrolls costs no more than a bar that moves."""
+    down = shown > 0  # the list moved up: its new row at the bottom
+    c.shift_rows(LIST_Y - 1, HEIGHT, -ROW_H if down else ROW_H)
+    invert_row(c, shown - 1 if down else 1)  # the row that had the bar
+    list_row(c, row, shown, True)
+    c.fill_rect(WIDTH - 1, LIST_Y - 1, 1, HEIGHT - LIST_Y + 1, 0)
+    scroll_bar(c, top, count)
 
 
 def scroll_top(selected, top, count, shown=ROWS):

@@ -22,13 +22,21 @@ export class SSD1306 {
   }
 
   // --- the I2C target's side of a transfer ---
-  start(read) { this.tx = read ? null : { t0: this.clock.nanos, n: 1, control: null, data: false }; return true; }
+  // After a control byte with Co=1 one byte follows, then another control byte; after
+  // Co=0 the rest of the transfer is commands or data as its D/C bit says (datasheet
+  // 8.1.5.2): a window's commands and its data can go in one transfer.
+  start(read) { this.tx = read ? null : { t0: this.clock.nanos, n: 1, control: true, dc: false, one: false, data: false }; return true; }
   write(b) {
     const tx = this.tx;
     if (!tx) return true;
     tx.n++;
-    if (tx.control === null) { tx.control = b; tx.data = (b & 0x40) !== 0; return true; }
-    if (tx.data) this.data(b); else this.command(b);
+    if (tx.control) {
+      tx.control = false; tx.one = (b & 0x80) !== 0; tx.dc = (b & 0x40) !== 0;
+      if (tx.dc) tx.data = true;
+      return true;
+    }
+    if (tx.dc) this.data(b); else this.command(b);
+    if (tx.one) tx.control = true;
     return true;
   }
   read() { return 0x43; } // the status byte: display on, nothing else here

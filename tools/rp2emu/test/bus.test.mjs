@@ -22,6 +22,18 @@ test('horizontal addressing in a window, as the firmware sends a changed run', (
   assert.equal(p.writes, 2);
 });
 
+test('a window and its data in one transfer: commands after Co=1 control bytes, then 0x40', () => {
+  const p = new SSD1306(new Simulator().clock);
+  const send = (bytes) => { p.start(false); for (const b of bytes) p.write(b); p.stop(); };
+  send([0x00, 0x20, 0x00]); // horizontal addressing
+  send([0x80, 0x21, 0x80, 20, 0x80, 23, 0x80, 0x22, 0x80, 6, 0x80, 6, 0x40, 9, 8, 7, 6]);
+  assert.deepEqual([...p.ram.subarray(6 * 128 + 20, 6 * 128 + 24)], [9, 8, 7, 6]);
+  assert.equal(p.ram[6 * 128 + 24], 0);
+  assert.equal(p.log[1].data, true); // a data write: the panel's frames count it
+  send([0x80, 0xae]); // one command after Co=1: the display off
+  assert.equal(p.on, false);
+});
+
 test('page addressing: B0-B7 and the column nibbles; the column does not leave its page', () => {
   const p = new SSD1306(new Simulator().clock);
   const send = (bytes) => { p.start(false); for (const b of bytes) p.write(b); p.stop(); };

@@ -1,5 +1,6 @@
 # The box's settings, one row each from the settings table (core/settings.py), and
 # below them what the box set aside (set_aside.py).
+from pawpad.app.shell.app import KEYPAD_KEYS
 from pawpad.core import settings as settings_rules
 from pawpad.ui.lists import ListScreen
 
@@ -13,11 +14,25 @@ class SettingsScreen(ListScreen):
 
     def __init__(self):
         ListScreen.__init__(self)
-        self.fields = settings_rules.screen_rows()
+        self.every = settings_rules.screen_rows()
+        self.fields = self.every
+
+    def _fitted(self, app):
+        """The rows this box has: no Keypad on a box with too few player buttons for
+        it (app.keypad_keys), where it would say "on" and do nothing."""
+        if app.box.player_keys >= KEYPAD_KEYS:
+            self.fields = self.every
+        else:
+            self.fields = [f for f in self.every if f[0] != "keypad"]
 
     def rows(self, app):
+        self._fitted(app)
         return [(f[1], settings_rules.shown(f, app.settings[f[0]])) for f in self.fields] + \
             [("Set aside", None)]
+
+    def key(self, app, k):
+        self._fitted(app)  # a key before the first frame finds the rows it shows
+        ListScreen.key(self, app, k)
 
     def editable(self, i):
         return i < len(self.fields)
