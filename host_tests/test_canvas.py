@@ -97,3 +97,29 @@ def test_shift_rows_moves_only_the_rows_given():
                 else:
                     want = 0
                 assert lit(c, x, y) == want, (trial, y0, y1, k, x, y)
+
+
+def test_the_byte_loops_give_the_same_frame_off_a_word():
+    # The viper loops go a word at a time on a word-aligned frame (every frame the box
+    # makes) and a byte at a time otherwise: both ways, the same bytes.
+    from pawsim.rng import Rng
+
+    rnd = Rng(9).next
+    for trial in range(20):
+        raw = bytearray(1025)
+        odd = Canvas(memoryview(raw)[1:])
+        even = Canvas()
+        for i in range(1024):
+            even.buf[i] = odd.buf[i] = rnd() & 0xFF
+        y0 = rnd() % 60
+        y1 = y0 + 1 + rnd() % (64 - y0)
+        x0 = rnd() % 120
+        k = (rnd() % 19) - 9
+        w = 1 + rnd() % (128 - x0)
+        for c in (even, odd):
+            c.shift_rows(y0, y1, k)
+            c.invert_rect(x0, y0, w, y1 - y0)
+        assert bytes(even.buf) == bytes(odd.buf), trial
+        even.clear(trial % 2)
+        odd.clear(trial % 2)
+        assert bytes(even.buf) == bytes(odd.buf) == bytes([0xFF * (trial % 2)] * 1024)

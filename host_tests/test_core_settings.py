@@ -51,6 +51,7 @@ def test_the_settings_screen_is_made_from_the_table():
     from pawsim.gallery import quiet_app
 
     app = quiet_app(settings.defaults())
+    app.box.player_keys = 8  # every row: a box of fewer buttons lists no Keypad
     screen = SettingsScreen()
     rows = screen.rows(app)
     shown = [r for r in settings.FIELDS if r[5] is not None]

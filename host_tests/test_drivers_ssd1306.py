@@ -304,32 +304,30 @@ def test_a_page_changed_at_both_ends_goes_as_two_windows():
     assert panel.ram == d.buffer
 
 
-def test_gap_agrees_with_a_plain_search():
-    # The longest run of fours of equal bytes wholly between first and last (the
-    # viper loop word by word where aligned, byte by byte where not).
-    from pawpad.drivers import ssd1306
+def test_the_viper_loops_agree_with_their_plain_twins():
+    # plan() (the windows a frame goes in) and stage() (a window put in the buffer it
+    # is sent from) against _plain.py's, on frames changed a little and a lot, the
+    # ends of pages included; span() at every alignment is the test above.
+    only_micropython("the viper loops run on MicroPython only; CPython has the twins")
+    from pawpad.drivers import _fast, _plain
 
     rnd = Rng(11).next
-    for trial in range(300):
-        n = 8 + rnd() % 120
-        start = 4 * (rnd() % 4) + (0 if trial % 2 else rnd() % 4)
-        a = bytearray(rnd() & 0xFF for _ in range(start + n + 4))
-        b = bytearray(a)
-        for _ in range(rnd() % 6):
-            b[start + rnd() % n] ^= 1 + rnd() % 255
-        first, last = rnd() % 4, n - 1
-        b[start + first] = a[start + first] ^ 0x55
-        b[start + last] = a[start + last] ^ 0xAA
-        best, run = None, None
-        fours = range((first >> 2) + 1, (last >> 2) + 1)
-        for g in fours:
-            same = g < last >> 2 and all(a[start + 4 * g + j] == b[start + 4 * g + j]
-                                         for j in range(4))
-            if same and run is None:
-                run = g
-            elif not same and run is not None:
-                if best is None or g - 1 - run > best[1] - best[0]:
-                    best = (run, g - 1)
-                run = None
-        want = -1 if best is None else ((4 * best[0]) << 8) | (4 * best[1] + 3)
-        assert ssd1306._gap(a, b, start, first, last) == want, (trial, n, start)
+    for trial in range(200):
+        b = bytearray(rnd() & 0xFF for _ in range(1024))
+        a = bytearray(b)
+        for _ in range(rnd() % (4 if trial % 3 else 200)):
+            a[rnd() % 1024] ^= 1 + rnd() % 255
+        if trial % 5 == 0:
+            a[128 * (rnd() % 8) + 127] ^= 0x80  # the last column of a page
+            a[128 * (rnd() % 8)] ^= 1  # the first of one
+        valid = trial % 17 != 0
+        got, want = bytearray(64), bytearray(64)
+        n = _fast.plan(a, b, valid, got, 40)
+        assert n == _plain.plan(a, b, valid, want, 40) and got == want, trial
+        for i in range(0, 4 * n, 4):
+            p0, p1, c0, cols = got[i:i + 4]
+            txa, txb = bytearray(16 + 1024), bytearray(16 + 1024)
+            sa, sb = bytearray(b), bytearray(b)
+            assert _fast.stage(txa, a, sa, got, i) == _plain.stage(txb, a, sb, got, i) \
+                == cols * (p1 + 1 - p0)
+            assert txa == txb and sa == sb, (trial, p0, p1, c0, cols)

@@ -43,6 +43,8 @@ def keys(*names):
 
 def free():
     p.log = []  # the simulator's own log of sounds and frames: no part of the box
+    if p.world.panel is not None:
+        p.world.panel.commands = []  # nor the panel model's last commands
     gc.collect()
     return gc.mem_free()
 

@@ -10,40 +10,15 @@
 from micropython import const
 
 try:
-    from pawpad.drivers import _fast
-
-    _span = getattr(_fast, "span")  # the viper functions, as plain callables to mypy
-    _copy = getattr(_fast, "copy")
-    _gap = getattr(_fast, "gap")
+    from pawpad.drivers import _fast as _loops  # machine code (viper)
 except (ImportError, SyntaxError, NameError, AttributeError):  # CPython: no emitter
+    from pawpad.drivers import _plain as _loops  # type: ignore  # the same, in Python
 
-    def _span(a, b, start, n):
-        i = 0
-        while i < n and a[start + i] == b[start + i]:
-            i += 1
-        if i == n:
-            return -1
-        j = n - 1
-        while a[start + j] == b[start + j]:
-            j -= 1
-        return (i << 8) | j
-
-    def _copy(dst, di, src, si, n):
-        dst[di:di + n] = src[si:si + n]
-
-    def _gap(a, b, start, first, last):
-        best, run = None, None
-        m = last >> 2
-        for g in range((first >> 2) + 1, m + 1):
-            o = start + 4 * g
-            if g < m and a[o:o + 4] == b[o:o + 4]:
-                run = g if run is None else run
-            elif run is not None:
-                if best is None or g - 1 - run > best[1] - best[0]:
-                    best = (run, g - 1)
-                run = None
-        return -1 if best is None else ((4 * best[0]) << 8) | (4 * best[1] + 3)
-
+# the loops as plain callables (to mypy too)
+_span = getattr(_loops, "span")
+_copy = getattr(_loops, "copy")
+_stage = getattr(_loops, "stage")
+_plan = getattr(_loops, "plan")
 
 _SET_MEM_ADDR = const(0x20)
 _SET_COL_ADDR = const(0x21)
@@ -137,9 +112,13 @@ class SSD1306:
                                          _CTRL_ONE, _SET_PAGE_ADDR, _CTRL_ONE, 0,
                                          _CTRL_ONE, 0, _CTRL_DATA))
         self._tx = tx
+        self._plan = bytearray(4 * 16)  # show()'s windows: 2 a page at most, 16
         txv = memoryview(tx)
-        self._txv = [txv[_DATA - _HEAD:_DATA + 4 * n] for n in range(self.width // 4 + 1)]
-        self._txp = [txv[_DATA - _HEAD:_DATA + self.width * n] for n in range(self.pages + 1)]
+        # by the bytes staged: 4 n for n fours of one page's columns (0-32), then
+        # 2-8 whole pages at 31 + pages
+        self._views = [txv[_DATA - _HEAD:_DATA + 4 * n] for n in range(self.width // 4 + 1)]
+        self._views += [txv[_DATA - _HEAD:_DATA + self.width * n]
+                        for n in range(2, self.pages + 1)]
         self.bus_bytes = 0  # every byte put on the bus, address bytes included
         self.is_on = False
         self._contrast = contrast
@@ -189,74 +168,31 @@ class SSD1306:
 
     def show(self):
         """Send what changed since the last show(); returns the data bytes sent.
-        Runs of whole changed pages go as one window (a full frame: one command and
-        1024 bytes); a partly changed page sends only its changed columns."""
-        buf = self.buffer  # one name a line: a 4-tuple assignment would allocate
-        shown = self._shown
-        w = self.width
-        pages = self.pages
+        Runs of whole changed pages go as one window (a full frame: one transfer of
+        1024 bytes and its window); a partly changed page sends only its changed
+        columns, as two windows where a wide blank lies between its ends. Which
+        windows, the loops work out in one call (_plan): a call costs more than a
+        page's compare on the Pico."""
         valid = self._valid
+        self._valid = False  # until every write went: one that fails makes the next whole
+        plan = self._plan
+        n = _plan(self.buffer, self._shown, valid, plan, _GAP_MIN)
+        if n < 0:  # a frame off a word (never the driver's own): the frame whole
+            n = _plan(self.buffer, self._shown, False, plan, _GAP_MIN)
         sent = 0
-        run = -1  # first page of a run of whole pages still to send
-        for page in range(pages + 1):
-            first = -1
-            whole = False
-            if page < pages:
-                if valid:
-                    s = _span(buf, shown, page * w, w)
-                    if s >= 0:
-                        first = s >> 8
-                        last = s & 0xFF
-                        g = _gap(buf, shown, page * w, first, last) \
-                            if last - first > _GAP_MIN else -1
-                        if g >= 0 and (g & 0xFF) - (g >> 8) >= _GAP_MIN - 1:
-                            # what lies left of the gap now, what lies right of it
-                            # below (no whole page then)
-                            sent += self._send_cols(page, first, (g >> 8) - 1)
-                            first = (g & 0xFF) + 1
-                        else:
-                            # A run widened to the page's width goes as a whole
-                            # page: one window for a run of such pages, no copy.
-                            whole = ((last - (first & ~3) + 4) & ~3) >= w
-                else:
-                    whole = True
-            if run >= 0 and not whole:
-                sent += self._send_pages(run, page - 1)
-                run = -1
-            if whole:
-                if run < 0:
-                    run = page
-            elif first >= 0:
-                sent += self._send_cols(page, first, last)
+        tx = self._tx  # one name a line: a 4-tuple assignment would allocate
+        buf = self.buffer
+        shown = self._shown
+        views = self._views
+        i2c = self.i2c
+        addr = self.addr
+        for i in range(0, 4 * n, 4):  # a window a transfer, staged by the loops
+            t = _stage(tx, buf, shown, plan, i)
+            i2c.writeto(addr, views[t >> 2] if t <= 128 else views[31 + (t >> 7)])
+            self.bus_bytes += t + _HEAD + 1
+            sent += t
         self._valid = True
         return sent
-
-    def _send(self, page0, page1, col0, n):
-        """The n columns from col0 of pages page0..page1 (one page, or whole ones),
-        staged after their window and sent as one transaction."""
-        tx = self._tx
-        tx[_DATA - 10] = col0
-        tx[_DATA - 8] = col0 + n - 1
-        tx[_DATA - 4] = page0
-        tx[_DATA - 2] = page1
-        at = page0 * self.width + col0
-        total = n * (page1 + 1 - page0)
-        _copy(tx, _DATA, self.buffer, at, total)
-        self._write(self._txv[n >> 2] if page0 == page1 and n < self.width else
-                    self._txp[page1 + 1 - page0])
-        _copy(self._shown, at, self.buffer, at, total)
-        return total
-
-    def _send_pages(self, page0, page1):
-        """Whole pages page0..page1 as one window: in horizontal addressing their bytes
-        are one contiguous slice of the buffer."""
-        return self._send(page0, page1, 0, self.width)
-
-    def _send_cols(self, page, col0, col1):
-        """Columns col0..col1 of one page, widened to fours of columns (at most 6
-        bytes more, 54 us at 1 MHz; 33 views made once instead of 128)."""
-        col0 &= ~3
-        return self._send(page, page, col0, (col1 - col0 + 4) & ~3)
 
     # --- frames prepared ahead ---
     def prepare(self, frame, base=None, loose=0):

@@ -37,6 +37,9 @@ class Canvas:
 
     # --- shapes (framebuf) ---
     def clear(self, c=0):
+        if _fast is not None:
+            _fast.fill(self.buf, WIDTH * HEIGHT // 8, 0xFF if c else 0)
+            return
         self.fb.fill(c)
 
     def pixel(self, x, y, c=1):
@@ -96,13 +99,9 @@ class Canvas:
         """Draws s with its top-left corner at (x, y); returns the x after the text."""
         if _fast is not None:
             b = s.encode()
-            if len(b) == len(s):  # ASCII: the whole line in one call
-                return _fast.text(self.buf, font5x8.GLYPHS, b, len(b), x, y, c, scale)
-            glyph, glyphs, buf, step = _fast.glyph, font5x8.GLYPHS, self.buf, CHAR_W * scale
-            for ch in s:
-                glyph(buf, glyphs, _glyph_index(ch), x, y, c, scale)
-                x += step
-            return x
+            if len(b) != len(s):  # beyond ASCII: what the font lacks is drawn '?'
+                b = bytes(ord(ch) if ord(ch) < 128 else 63 for ch in s)
+            return _fast.text(self.buf, font5x8.GLYPHS, b, len(b), x, y, c, scale)
         if scale != 1:
             return self._text_scaled(s, x, y, c, scale)
         glyphs, buf = font5x8.GLYPHS, self.buf

@@ -211,7 +211,7 @@ class Device(Box):
             w = self.panel.retry(now_ms, app)
             if w is not None:
                 wait = min(wait, w)
-        if app.dirty:
+        if app.nav.dirty:
             self.render(now_ms)
         self._flush_when_quiet()  # after the screen: a player sees first, flash waits
         if lights.dirty:
@@ -255,7 +255,7 @@ class Device(Box):
         now_ms = self.now
         app = self.app
         woke = pressed and self._woken(now_ms)
-        ends = pressed and app.top.ends_on_press  # the splash: the press ends it, no more
+        ends = pressed and app.nav.top.ends_on_press  # the splash: the press ends it, no more
         k = self.keys.edge(i, pressed, woke or ends, now_ms)
         if ends:
             k = MENU_KEYS[i]

@@ -38,7 +38,7 @@ class Sensors:
     def poll(self, app, now_ms, card_decigrams):
         """One look at the stages, their events to the app; ms until the next."""
         hw = self.hw
-        if not app.top.sensing:
+        if not app.nav.top.sensing:
             self.record_stop()  # the hardware check was left
             # What a performance expected ends with it (an undo, the game menu): the
             # next screen that weighs says its own, or nothing.

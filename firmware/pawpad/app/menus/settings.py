@@ -24,6 +24,10 @@ class SettingsScreen(ListScreen):
             self.fields = self.every
         else:
             self.fields = [f for f in self.every if f[0] != "keypad"]
+        if self.sel > len(self.fields):  # a row made for the whole list: kept on it
+            self.sel = len(self.fields)
+        if self.editing and not self.editable(self.sel):
+            self.editing = False
 
     def rows(self, app):
         self._fitted(app)

@@ -70,7 +70,7 @@ class App:
         self.repeat = repeat
         self.box.sound(CLICK)
         try:
-            self.top.key(self, k)
+            self.nav.top.key(self, k)
         except Repaired as e:
             self.repaired(e)
         except DOUBTS as e:
@@ -98,9 +98,9 @@ class App:
 
     def player(self, seat, t_us, now_ms):
         self.now = now_ms
-        if seat < self.settings["players"] or (self.top.keypad and seat < self.box.player_keys):
+        if seat < self.settings["players"] or (self.nav.top.keypad and seat < self.box.player_keys):
             try:
-                self.top.player(self, seat, t_us)
+                self.nav.top.player(self, seat, t_us)
             except Repaired as e:
                 self.repaired(e)
             except DOUBTS as e:
@@ -110,7 +110,7 @@ class App:
     def stage(self, event, now_ms):
         self.now = now_ms
         try:
-            self.top.stage(self, event)
+            self.nav.top.stage(self, event)
         except Repaired as e:
             self.repaired(e)
         except DOUBTS as e:
@@ -120,7 +120,7 @@ class App:
     def tick(self, now_ms):
         self.now = now_ms
         try:
-            self.top.tick(self, now_ms)
+            self.nav.top.tick(self, now_ms)
             if self.game is not None:
                 self.game.tick(now_ms)
         except Repaired as e:
@@ -132,14 +132,14 @@ class App:
             self.nav.dirty = True
 
     def busy(self):
-        return self.top.busy
+        return self.nav.top.busy
 
     def live(self):
         """Must a press act at once (a live round), so the screen may not dim?"""
-        return self.top.live or self.top.busy
+        return self.nav.top.live or self.nav.top.busy
 
     def draw(self, c):
-        top = self.top
+        top = self.nav.top
         patched = top.patched
         if patched is not None:
             top.patched = None
@@ -151,7 +151,7 @@ class App:
         for _ in range(2):  # again after a repair: the screen the state calls for
             c.clear()
             try:
-                self.top.draw(c, self)
+                self.nav.top.draw(c, self)
                 break
             except Repaired as e:
                 self.repaired(e)
@@ -161,7 +161,7 @@ class App:
             toast(c, self.toast_text)
             self._drawn = (None, None)  # a toast over it: the next frame is whole
         else:
-            self._drawn = (self.top, c)  # the screen whose whole frame this canvas holds
+            self._drawn = (self.nav.top, c)  # the screen whose whole frame this canvas holds
         self.nav.dirty = False
 
     def toast(self, text):
@@ -172,7 +172,7 @@ class App:
 
     def next_tick(self):
         """ms until a screen, a timer or a toast needs the clock again, or None."""
-        tick = self.top.tick_ms
+        tick = self.nav.top.tick_ms
         if self.game is not None:
             t = self.game.tick_ms()
             if t is not None:
@@ -189,7 +189,7 @@ class App:
         checksum shows): the log is tried against the game, record by record. When it
         is at fault, it is repaired as for Repaired; when it is sound, the fault is the
         firmware's and the exception goes on (main.py counts it)."""
-        s = self.session or getattr(self.top, "session", None)
+        s = self.session or getattr(self.nav.top, "session", None)
         if s is None or s.store is None:
             raise e
         try:
@@ -267,7 +267,7 @@ class App:
 
     def notify(self, line):
         """Something went wrong while running: say so on a notice screen."""
-        top = self.top
+        top = self.nav.top
         if top.holds_notices:
             self.notices.append(line)  # shown with the others when the boot ends
             return
@@ -312,4 +312,4 @@ class App:
         self.show_player_colours()
 
     def screen_name(self):
-        return self.top.name
+        return self.nav.top.name

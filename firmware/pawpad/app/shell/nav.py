@@ -11,37 +11,50 @@ class Navigator:
     def __init__(self, root, first):
         self._root = root  # makes the bottom screen (the main menu)
         self._menu = None  # the main menu once made: its cursor is kept
-        self.stack = [first]
+        # The screen on top: a plain attribute, set wherever the stack changes, as
+        # every loop cycle asks for it several times (a property costs some 40 us a
+        # call on the Pico: a menu step asked for 15 of them).
+        self.top = first
+        self._stack = [first]
         self.game = None  # the game on show, or None
         self.floor = 1  # screens that BACK never removes
         self.dirty = True
 
     @property
-    def top(self):
-        return self.stack[-1]
+    def stack(self):
+        return self._stack
+
+    @stack.setter
+    def stack(self, screens):
+        self._stack = screens
+        self.top = screens[-1]
 
     def push(self, screen):
-        self.stack.append(screen)
+        self._stack.append(screen)
+        self.top = screen
         self.dirty = True
 
     def pop(self):
-        if len(self.stack) > self.floor:
-            self.stack.pop()
+        if len(self._stack) > self.floor:
+            self._stack.pop()
+            self.top = self._stack[-1]
             self.dirty = True
 
     def replace(self, screen):
         """The top screen gives way to another (never the game's own screens)."""
-        if len(self.stack) > self.floor:
-            self.stack[-1] = screen
+        if len(self._stack) > self.floor:
+            self._stack[-1] = screen
         else:
-            self.stack.append(screen)
+            self._stack.append(screen)
+        self.top = screen
         self.dirty = True
 
     def close(self, screen):
         """Takes `screen` and whatever was opened over it off the stack."""
-        for i in range(self.floor, len(self.stack)):
-            if self.stack[i] is screen:
-                del self.stack[i:]
+        for i in range(self.floor, len(self._stack)):
+            if self._stack[i] is screen:
+                del self._stack[i:]
+                self.top = self._stack[-1]
                 self.dirty = True
                 return
 
