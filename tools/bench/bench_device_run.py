@@ -440,6 +440,53 @@ async def main():
     task.cancel()
 
 
+def loops_on_the_chip(dev):
+    """The display's loops in machine code (frozen viper) against their plain twins,
+    on this chip: the menu as drawn against the menu drawn in plain Python, and the
+    windows a frame goes in (plan, stage) on changed frames. Frozen code lies as
+    mpy-tool put it (a constant can read wrong there: test_viper_constants.py), which
+    no unix-port test sees. Returns what differs, or "" when nothing."""
+    from pawpad.drivers import _fast, _plain
+    from pawpad.ui import canvas
+
+    app = dev.app
+    fast = canvas.Canvas()
+    app._drawn = (None, None)  # a whole frame
+    app.draw(fast)
+    kept, canvas._fast = canvas._fast, None
+    try:
+        plain = canvas.Canvas()
+        app._drawn = (None, None)
+        app.draw(plain)
+    finally:
+        canvas._fast = kept
+    app._drawn = (None, None)
+    app.nav.dirty = True
+    bad = []
+    if fast.buf != plain.buf:
+        bad.append("the menu: %d bytes differ" % sum(
+            1 for i in range(len(fast.buf)) if fast.buf[i] != plain.buf[i]))
+    seed = 12345
+    for trial in range(30):
+        a = bytearray(fast.buf)
+        b = bytearray(a)
+        for _ in range(1 + trial * 7):
+            seed = (seed * 1103515245 + 12345) & 0x7FFFFFFF
+            b[seed % 1024] ^= 1 + (seed >> 16) % 255
+        got, want = bytearray(64), bytearray(64)
+        n = _fast.plan(a, b, True, got, 40)
+        if n != _plain.plan(a, b, True, want, 40) or got != want:
+            bad.append("plan, trial %d" % trial)
+            continue
+        for i in range(0, 4 * n, 4):
+            tx1, tx2 = bytearray(1040), bytearray(1040)
+            s1, s2 = bytearray(b), bytearray(b)
+            if _fast.stage(tx1, a, s1, got, i) != _plain.stage(tx2, a, s2, got, i) or \
+                    tx1 != tx2 or s1 != s2:
+                bad.append("stage, trial %d" % trial)
+    return "; ".join(bad)
+
+
 async def ui_figures(rig, sc):
     dev = rig.dev
     # --- a menu step ---
@@ -457,6 +504,9 @@ async def ui_figures(rig, sc):
             began = tdiff(time.ticks_add(rec[4], -rec[2] - rec[1]), t0) / 1000
             steps.append((panel_ms(rig, t0, rec[4], rec[3]), rec[1], rec[2], rec[3],
                           rig.step_after(t0), began))
+    bad = loops_on_the_chip(dev)
+    say("display loops on the chip (frozen viper against plain Python): "
+        + ("the same" if not bad else "DIFFER: " + bad))
     say("menu steps, in order (ms): " + " ".join("%.1f" % st[0] for st in steps))
     say("  each: the press to the loop's cycle / to the drawing / drawn / sent (ms): "
         + " ".join("%s/%.1f/%.1f/%.1f" % ("-" if st[4] is None else "%.1f" % st[4],

@@ -1,7 +1,9 @@
 # Byte loops of the display path in machine code: @micropython.viper on MicroPython
 # (Thumb on the Pico, x64 on the unix port). On CPython, where there is no emitter,
-# importing this module fails and ssd1306.py uses its plain-Python twins of these two
-# functions, which give the same results. None allocates.
+# importing this module fails and ssd1306.py uses _plain.py's twins of these
+# functions, which give the same results. None allocates. No constant beyond 16 bits:
+# on the Pico such a constant is read from the code at a 4-byte boundary frozen code
+# does not keep (see pawpad/ui/_fast.py; test_viper_constants.py).
 import micropython
 
 
@@ -171,7 +173,7 @@ def plan(a: ptr8, b: ptr8, valid: int, out: ptr8, gap_min: int) -> int:  # noqa:
                         count += 1
                         first = (g1 << 2) + 4
                     else:
-                        whole = ((last - (first & 0xFC) + 4) & 0x1FC) >= 128
+                        whole = last - (first & 0xFC) + 1 > 124  # widened to fours: the page
         if run >= 0 and not whole:
             o = count << 2
             out[o] = run
@@ -189,7 +191,7 @@ def plan(a: ptr8, b: ptr8, valid: int, out: ptr8, gap_min: int) -> int:  # noqa:
             out[o] = page
             out[o + 1] = page
             out[o + 2] = c0
-            out[o + 3] = (last - c0 + 4) & 0x1FC
+            out[o + 3] = ((last - c0) >> 2 << 2) + 4
             count += 1
         page += 1
     return count

@@ -3,6 +3,10 @@
 # this module fails and canvas.py keeps its plain-Python drawing, which gives the same
 # bytes (a test renders every screen on both runtimes and compares them).
 # The frame is 128 x 64, MONO_VLSB: byte (y >> 3) * 128 + x, bit y & 7.
+# No constant beyond 16 bits (a word of four bytes is made by shifts): on the Pico's
+# Thumb-1 such a constant is a word in the code read at a 4-byte boundary the code is
+# assumed to sit on, and frozen code sits on 2 only (mpy-tool), so it reads another
+# word (test_viper_constants.py).
 import micropython
 
 
@@ -63,7 +67,8 @@ def invert(buf: ptr8, x0: int, x1: int, y0: int, y1: int):  # noqa: F821
                 buf[i] = buf[i] ^ mask
                 i += 1
             words = ptr32(int(buf))  # noqa: F821
-            m4 = mask * 0x01010101
+            m4 = mask | (mask << 8)  # in each byte (no 32-bit constant: see the top)
+            m4 = m4 | (m4 << 16)
             while i + 4 <= end:
                 words[i >> 2] = words[i >> 2] ^ m4
                 i += 4
@@ -79,7 +84,8 @@ def fill(buf: ptr8, n: int, c: int):  # noqa: F821
     i = 0
     if (int(buf) & 3) == 0:
         words = ptr32(int(buf))  # noqa: F821
-        c4 = c * 0x01010101
+        c4 = c | (c << 8)
+        c4 = c4 | (c4 << 16)
         m = n >> 2
         while i < m:
             words[i] = c4
@@ -190,14 +196,20 @@ def shift_rows(buf: ptr8, y0: int, y1: int, k: int):  # noqa: F821
         fa = far << 7
         if (int(buf) & 3) == 0:  # four columns a word at a time, each byte its lane
             w = ptr32(int(buf))  # noqa: F821
-            inv4 = inv * 0x01010101
-            keep4 = keep * 0x01010101
+            inv4 = inv | (inv << 8)
+            inv4 = inv4 | (inv4 << 16)
+            keep4 = keep | (keep << 8)
+            keep4 = keep4 | (keep4 << 16)
             if k > 0:
-                ma = ((0xFF << r) & 0xFF) * 0x01010101
-                mb = (0xFF >> rr) * 0x01010101
+                ma = (0xFF << r) & 0xFF
+                mb = 0xFF >> rr
             else:
-                ma = (0xFF >> r) * 0x01010101
-                mb = ((0xFF << rr) & 0xFF) * 0x01010101
+                ma = 0xFF >> r
+                mb = (0xFF << rr) & 0xFF
+            ma = ma | (ma << 8)
+            ma = ma | (ma << 16)
+            mb = mb | (mb << 8)
+            mb = mb | (mb << 16)
             i >>= 2
             end >>= 2
             na >>= 2
