@@ -103,10 +103,10 @@ class SSD1306:
         # and stop, and the call: about 0.25 ms on the Pico against 9 us a byte at
         # 1 MHz), so four bytes more make one transaction fewer for every window; and
         # nothing goes through I2C.writevto, which the rp2 port joins in a buffer it
-        # allocates. Views made once, by length: columns of a page in fours (at most
-        # 3 bytes more) and runs of whole pages.
-        # The columns start at a word (the window in the 3 bytes before it) and
-        # every window at a column in fours, so the copies go a word at a time.
+        # allocates. The columns start at a word (the window in the 13 bytes before
+        # it) and every window at a column in fours, so the copies go a word at a
+        # time; views made once, by length: fours of one page's columns (at most 6
+        # bytes more than changed) and runs of whole pages.
         tx = bytearray(_DATA + self.width * self.pages)
         tx[_DATA - _HEAD:_DATA] = bytes((_CTRL_ONE, _SET_COL_ADDR, _CTRL_ONE, 0, _CTRL_ONE, 0,
                                          _CTRL_ONE, _SET_PAGE_ADDR, _CTRL_ONE, 0,

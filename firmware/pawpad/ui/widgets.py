@@ -64,7 +64,7 @@ def scroll_rows(c, row, shown, top, count):
     its rows moved one row's height, the row that comes in (`row`, the `shown`-th,
     the first or the last) drawn highlighted, the bar moved off the row it leaves
     (the selection moves with the scroll) and the scroll bar redrawn. Only the new
-    row is drawn: a menu that scrolls costs no more than a bar that moves."""
+    row is drawn (the transfers, most of a row's bytes a page, are then most of a step)."""
     down = shown > 0  # the list moved up: its new row at the bottom
     c.shift_rows(LIST_Y - 1, HEIGHT, -ROW_H if down else ROW_H)
     invert_row(c, shown - 1 if down else 1)  # the row that had the bar
