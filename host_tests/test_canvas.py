@@ -54,6 +54,30 @@ def test_invert_rect_flips_only_the_box():
     assert lit(c, 127, 63) and not lit(c, 99, 63)
 
 
+def test_fill_rect_sets_or_clears_only_the_box():
+    # Pixel by pixel against the definition, over a random frame: the box clipped to
+    # the frame set (1) or cleared (0), nothing else changed; boxes off the frame, of
+    # no width or height, across pages and within one (the viper loop on MicroPython,
+    # framebuf on CPython).
+    from pawsim.rng import Rng
+
+    rnd = Rng(7).next
+    for trial in range(80):
+        c = Canvas()
+        for i in range(1024):
+            c.buf[i] = rnd() & 0xFF
+        x, y = rnd() % 150 - 10, rnd() % 80 - 8
+        w, h = rnd() % 140 - 2, rnd() % 70 - 2
+        colour = trial % 2
+        before = Canvas(bytearray(c.buf))
+        c.fill_rect(x, y, w, h, colour)
+        for yy in range(64):
+            for xx in range(0, 128, 5 if trial % 3 else 1):
+                inside = x <= xx < x + w and y <= yy < y + h
+                want = colour if inside else lit(before, xx, yy)
+                assert lit(c, xx, yy) == want, (trial, x, y, w, h, xx, yy)
+
+
 def test_widths_and_unknown_characters():
     assert text_width("") == 0
     assert text_width("ab") == 11
@@ -62,6 +86,13 @@ def test_widths_and_unknown_characters():
     c.text("\u00e9", 0, 0)
     d.text("?", 0, 0)
     assert c.buf == d.buf
+    # a character of two, three or four bytes is one '?', and the text goes on after
+    # it, at any scale (the viper loop reads a str's UTF-8 bytes where they lie)
+    for scale, y in ((1, 3), (2, 20), (1, -2)):
+        c, d = Canvas(), Canvas()
+        assert c.text("a\u00e9\u20ac\U0001F600b", 1, y, 1, scale) == \
+            d.text("a???b", 1, y, 1, scale)
+        assert c.buf == d.buf, scale
 
 
 def test_wrap_folds_at_spaces():
@@ -119,6 +150,7 @@ def test_the_byte_loops_give_the_same_frame_off_a_word():
         for c in (even, odd):
             c.shift_rows(y0, y1, k)
             c.invert_rect(x0, y0, w, y1 - y0)
+            c.fill_rect(x0 + 3, y0 + 1, w, y1 - y0, trial % 2)
         assert bytes(even.buf) == bytes(odd.buf), trial
         even.clear(trial % 2)
         odd.clear(trial % 2)

@@ -28,7 +28,7 @@ def test_a_menu_step_patched_is_the_whole_frame():
     c = p.dev.panel.canvas
     app.draw(c)
     steps = [DOWN] * 13 + [UP] * 15 + [DOWN, DOWN, UP] + [DOWN] * 4
-    patched = 0
+    patched = jumps = 0
     for i, k in enumerate(steps):
         app.key(k, 2000 + i)
         if i % 5 == 4:
@@ -43,9 +43,11 @@ def test_a_menu_step_patched_is_the_whole_frame():
         want = whole(app)
         if app.top.patched is not None and app._drawn == (app.top, c):
             patched += 1  # drawn as a patch, if the toast allows
+            jumps += len(app.top.patched) == 1  # round the list: its rows, not the title
         app.draw(c)
         assert bytes(c.buf) == want, (i, k, app.top.sel)
     assert patched > 10  # most steps were patches, not whole frames
+    assert jumps >= 2, jumps  # DOWN on the last row, UP on the first
 
 
 def test_a_menu_step_sends_the_panel_two_rows_only():

@@ -55,7 +55,14 @@ class Canvas:
         self.fb.rect(x, y, w, h, c)
 
     def fill_rect(self, x, y, w, h, c=1):
-        self.fb.fill_rect(x, y, w, h, c)
+        if _fast is None:
+            self.fb.fill_rect(x, y, w, h, c)
+            return
+        # clipped as framebuf clips (its fill_rect goes a pixel at a time: slow)
+        x0, x1 = max(0, x), min(WIDTH, x + w)
+        y0, y1 = max(0, y), min(HEIGHT, y + h)
+        if x0 < x1 and y0 < y1:
+            _fast.paint(self.buf, x0, x1, y0, y1, c & 1)
 
     def line(self, x0, y0, x1, y1, c=1):
         self.fb.line(x0, y0, x1, y1, c)
@@ -66,7 +73,7 @@ class Canvas:
         x0, x1 = max(0, x), min(WIDTH, x + w)
         if _fast is not None:
             if x0 < x1:
-                _fast.invert(buf, x0, x1, max(0, y), min(HEIGHT, y + h))
+                _fast.paint(buf, x0, x1, max(0, y), min(HEIGHT, y + h), 2)
             return
         for yy in range(max(0, y), min(HEIGHT, y + h)):
             bit = 1 << (yy & 7)
@@ -97,11 +104,8 @@ class Canvas:
     # --- text (own font) ---
     def text(self, s, x, y, c=1, scale=1):
         """Draws s with its top-left corner at (x, y); returns the x after the text."""
-        if _fast is not None:
-            b = s.encode()
-            if len(b) != len(s):  # beyond ASCII: what the font lacks is drawn '?'
-                b = bytes(ord(ch) if ord(ch) < 128 else 63 for ch in s)
-            return _fast.text(self.buf, font5x8.GLYPHS, b, len(b), x, y, c, scale)
+        if _fast is not None:  # the str's own bytes (len: its characters)
+            return _fast.text(self.buf, font5x8.GLYPHS, s, len(s), x, y, c, scale)
         if scale != 1:
             return self._text_scaled(s, x, y, c, scale)
         glyphs, buf = font5x8.GLYPHS, self.buf

@@ -65,24 +65,34 @@ class ListScreen(Screen):
         class draws them, the frame is patched, not drawn again: when both rows are
         among those shown, only their bars change (the panel gets those rows only);
         when the list scrolls by one row, its rows move and only the row that comes
-        in is drawn. `pending`: a patch not drawn yet (two moves in one cycle), whose
-        first row is the frame's bar; () when they cancelled out: the bar is where
-        the frame has it. After a scroll not drawn yet, the frame is drawn whole."""
+        in is drawn; when it jumps (round from the last row to the first), its rows
+        are drawn again under the title, which stays. `pending`: a patch not drawn
+        yet (two moves in one cycle), whose first row is the frame's bar; () when
+        they cancelled out: the bar is where the frame has it. After a scroll or a
+        jump not drawn yet, the frame is drawn whole."""
         old = pending[0] if pending else self.sel
         self.sel = new
-        if pending and len(pending) > 2:
-            self.stale = True  # the frame is a scroll behind: drawn whole next
+        if pending and len(pending) != 2:
+            self.stale = True  # the frame is a scroll or a jump behind: drawn whole next
         if self.stale or not self.steps_in_place or type(self).draw is not ListScreen.draw:
             return
         top = self.top
         shown = top <= old < top + widgets.ROWS
         if shown and top <= new < top + widgets.ROWS:
             self.patched = (old, new) if old != new else ()
-        elif shown and not pending and (new - old) in (1, -1):
+        elif pending:
+            self.stale = True
+        elif shown and (new - old) in (1, -1):
             self.top = widgets.scroll_top(new, top, n)  # one row on: a scroll patch
             self.patched = (old, new, self.rows(app)[new], n)
+        else:  # a jump: every row drawn again, the title as it is
+            self.top = widgets.scroll_top(new, top, n)
+            self.patched = (self.rows(app),)
 
     def patch(self, c, patched):
+        if len(patched) == 1:  # a jump: (the rows,)
+            widgets.list_rows(c, patched[0], self.sel, self.top, clear=True)
+            return
         if len(patched) > 2:  # scrolled a row: (old, new, the new row, the rows)
             widgets.scroll_rows(c, patched[2], patched[1] - self.top, self.top,
                                 patched[3])

@@ -27,9 +27,13 @@ def invert_row(c, shown):
     c.invert_rect(0, LIST_Y + shown * ROW_H - 1, WIDTH - 2, ROW_H)
 
 
-def list_rows(c, rows, selected, top, editing=False):
+def list_rows(c, rows, selected, top, editing=False, clear=False):
     """rows: [(label, value)]; draws ROWS of them from `top`, `selected` highlighted.
-    While editing, the value of the selected row is shown between arrows."""
+    While editing, the value of the selected row is shown between arrows. `clear`:
+    what was drawn under the title bar goes first (the rows drawn again over a list's
+    frame; the title stays)."""
+    if clear:
+        c.fill_rect(0, LIST_Y - 1, WIDTH, HEIGHT - LIST_Y + 1, 0)
     for i in range(top, min(len(rows), top + ROWS)):
         list_row(c, rows[i], i - top, i == selected, editing)
     scroll_bar(c, top, len(rows))

@@ -62,6 +62,7 @@ class Device(Box):
         self.player_keys = 0 if hw.players is None else hw.players.count
         self._on_menu = self._menu
         self._inputs = tuple(b for b in (hw.players, hw.menu, hw.encoder) if b is not None)
+        self._stepped = False  # a menu key this cycle moved within its screen
         self.stop = Stop(hw, self.panel)
         # What the STOP calls goes straight to the part that does it (a call less on
         # its path, about 15 us a call on a Pico): Box declares them all the same.
@@ -180,6 +181,13 @@ class Device(Box):
             hw.menu.each(now_us, self._on_menu)
         if hw.encoder is not None:  # its clicks are UP/DOWN, its push OK
             hw.encoder.each(now_us, self._on_menu)
+        if self._stepped:
+            # A step within a screen (a menu's bar moved): its frame goes first, and the
+            # tick, the lights and the buzzer after it (0.4 ms of the step on a Pico).
+            # A new screen waits for its first tick, as it always has.
+            self._stepped = False
+            if app.nav.dirty:
+                self.render(now_ms)
         # What follows runs at every cycle, a STOP's too: each part is asked only when
         # it has something to do (a call costs about 15 us on a Pico).
         if keys.repeating is not None:
@@ -260,7 +268,9 @@ class Device(Box):
         if ends:
             k = MENU_KEYS[i]
         if k is not None:
+            top = app.nav.top
             app.key(k, now_ms)
+            self._stepped = app.nav.top is top
 
     def _woken(self, now_ms):
         """Any input restores a dimmed or dark screen; returns True if it was so."""
