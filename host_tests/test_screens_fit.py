@@ -308,11 +308,6 @@ def test_the_new_screens_fit_with_the_longest_values():
         if name == "cp-setup-readings":
             screen.sel = len(screen.rows(app)) - 1  # the readings, scrolled to
             found += problems(app, [(name + "-end", screen)])
-    # A known limit: two columns of a short name and "+52 192" are 132 pixels where
-    # the panel has 128, so the score sheet's widest cells leave a name a pixel from
-    # its value ("Yel+52 192"): the fit check says so, and only that is let be here.
-    found = [p for p in found if not (p.startswith(("score-sheet: ", "score-sheet-solo: "))
-                                      and "too close beside (1 px apart)" in p)]
     assert not found, "\n".join(found)
 
 

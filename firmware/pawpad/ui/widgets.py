@@ -148,16 +148,17 @@ def score_grid(c, items, y=LINE_H + 3, highlight=None, short=None):
     """[(name, value)] in two columns of four rows: every seat's score at a glance.
     The entry at index `highlight` (whose turn it is) is drawn inverted. `short(i)`:
     the short name of entry i's seat (app.seat_short), for a name too long beside its
-    value (None: its first three letters)."""
-    half = WIDTH // 2
+    value (None: its first three letters). One entry (a solo game) has the whole width."""
+    half = WIDTH // 2 if len(items) > 1 else WIDTH
     # a name too long beside its value goes short, and then every name does, as colours
     # do elsewhere ("Yel"): a whole name is never another's short name ("Yel" beside
     # Yellow's seat)
     # (nine columns of a cell's ten hold a name and its value a glyph's width apart:
     # "Yellow 29/5", never "Yellow29/5")
     cut = False
+    room = half // CHAR_W - 1  # the columns of a cell's glyphs, the gap's one included
     for name, value in items[:8]:
-        if len(name) > 9 - len(str(value)):
+        if len(name) > room - len(str(value)):
             cut = True
     for i, (name, value) in enumerate(items[:8]):
         x = (i % 2) * half

@@ -4,10 +4,18 @@ from pawpad.store.records.score_sheet import BROKEN, InRam, sheet_of, totals
 from pawpad.ui import widgets
 from pawpad.ui.screen import DOWN, UP, Screen
 
+# The widest cell beside a short name ("Yel") in half the panel, a glyph's width apart
+WIDEST = 6
+
 
 def cells(totals, before):
-    """(points in the row, total) of every seat as "+2 7"."""
-    return ["%+d %d" % (t - b, t) for t, b in zip(totals, before)]
+    """(points in the row, total) of every seat as "+2 7"; where a cell would be too
+    wide for a short name beside it in two columns ("+52 192": eight players of
+    Pick-a-Pog), every cell goes without its plus ("52 192")."""
+    out = ["%+d %d" % (t - b, t) for t, b in zip(totals, before)]
+    if len(out) > 1 and max(len(v) for v in out) > WIDEST:
+        out = ["%d %d" % (t - b, t) for t, b in zip(totals, before)]
+    return out
 
 
 class ScoreSheet(Screen):
@@ -44,8 +52,9 @@ class ScoreSheet(Screen):
             return
         if before is None:
             before = [0] * len(row)
-        items = [(self.game.short_name(s), v) for s, v in enumerate(cells(row, before))]
-        widgets.score_grid(c, items)
+        game = self.game
+        items = [(game.name(s), v) for s, v in enumerate(cells(row, before))]
+        widgets.score_grid(c, items, short=game.short_name)  # short where one won't fit
         widgets.footer(c, "UP/DOWN: %s" % unit.lower(), "BACK")
 
     def key(self, app, k):
