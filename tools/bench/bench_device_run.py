@@ -466,6 +466,21 @@ def loops_on_the_chip(dev):
     if fast.buf != plain.buf:
         bad.append("the menu: %d bytes differ" % sum(
             1 for i in range(len(fast.buf)) if fast.buf[i] != plain.buf[i]))
+    # boxes set and cleared (a list's rows drawn again as the menu wraps), and text
+    # beyond ASCII, over the menu's frame, each way
+    a, b = canvas.Canvas(bytearray(fast.buf)), canvas.Canvas(bytearray(fast.buf))
+    for trial in range(12):
+        x, y, w, h = trial * 11 - 6, trial * 5 - 3, 7 + trial * 9, 3 + trial * 4
+        for c in (a, b):
+            kept, canvas._fast = canvas._fast, (canvas._fast if c is a else None)
+            try:
+                c.fill_rect(x, y, w, h, trial & 1)
+                c.text("d\u00e9j\u00e0 %d" % trial, x + 3, y + 2)
+            finally:
+                canvas._fast = kept
+    if a.buf != b.buf:
+        bad.append("fill_rect and text: %d bytes differ" % sum(
+            1 for i in range(len(a.buf)) if a.buf[i] != b.buf[i]))
     seed = 12345
     for trial in range(30):
         a = bytearray(fast.buf)
