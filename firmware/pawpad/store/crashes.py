@@ -14,8 +14,8 @@ RECORD = "boots"  # the old boot counter's name: whatever it held reads as no re
 GAME = "game.log"
 # What a crash may implicate, in the order a wider step takes them when it names none.
 FILES = ("settings.json", "setups.json", "players.json", "stats.json", "history.log",
-         GAME, "sheet.log", "draft.json", "timer.json", "dogs.json")
-_WITH_GAME = ("sheet.log", "draft.json", "timer.json")
+         GAME, "sheet.log", "draft.json", "timer.json", "dogs.json", "fix.json")
+_WITH_GAME = ("sheet.log", "draft.json", "timer.json", "fix.json")
 FAILS = const(2)  # the same failure this many times in a row: set one file aside
 _N_MAX = const(999)
 _WHERE_MAX = const(60)

@@ -13,7 +13,7 @@ from pawpad.games.common import clone
 from pawpad.store.log import codec, readback, schema
 from pawpad.store.log.lines import LINE_MAX
 from pawpad.store.log.pages import Pages, same
-from pawpad.store.log.readback import DRAFT, LOG, SHEET, TIMER, finish
+from pawpad.store.log.readback import DRAFT, FIX, LOG, SHEET, TIMER, finish
 from pawpad.store.log.timeline import Timeline, mark_fixed, trim_fixed
 from pawpad.store.records.history import HISTORY_KEEP, add_game
 
@@ -171,6 +171,7 @@ class Session:
         if self.drafted:  # the step's event (or an undo, a fix): its draft is done with
             self.drafted = False
             self.later[DRAFT] = None  # removed once the record is on flash, not before
+            self.later[FIX] = None  # a correction's too: the log moved on
         if "e" in rec:  # the timeline keeps the place the record will have
             self.timeline.apply({"fix": rec["fix"], "e": self.tail} if "fix" in rec
                                 else {"e": self.tail})
@@ -399,6 +400,7 @@ class Session:
             self.store.remove(SHEET)
             self.later = {}
             self.store.remove(DRAFT)
+            self.store.remove(FIX)
             self.store.remove(TIMER)
 
 

@@ -100,7 +100,10 @@ class Flow:
         return ()
 
     def edit_round(self, game, index, event):
-        """The screen that corrects event `index` (its `fix` is the index)."""
+        """The screen that corrects event `index` (its `fix` is the index); None for an
+        event no correction is for. The screen keeps what it has taken in its draft
+        (store/records/draft.py, save with fix=index) and gives back `kind`,
+        `kept_shape()` and `restore(v)`: a power cut brings it back (game.kept_fix)."""
         return None
 
     # --- what the table holds, when an undo or a redo changes it ---

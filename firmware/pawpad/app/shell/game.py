@@ -5,7 +5,7 @@
 from pawpad.app.shell import flow as flows
 from pawpad.core.timers import Timer, clock_text
 from pawpad.store.catalogues.roster import SHORT_MAX, shorts, who
-from pawpad.store.records import game_timer
+from pawpad.store.records import draft, game_timer
 from pawpad.store.records.score_sheet import Kept
 from pawpad.ticks import diff
 from pawpad.ui.lists import Notice
@@ -189,7 +189,30 @@ def open_game(app, session, resumed=False):
         game.show()
         return
     was_running = game.resume_timer()
-    # The entries a step had taken when the power went come back over its screen.
+    # The entries a step had taken when the power went come back over its screen, and a
+    # correction keyed in part over them.
     game.show(game.flow.draft_screen(game))
+    fixing = kept_fix(game)
+    if fixing is not None:
+        app.nav.push(fixing)
     if was_running:  # say so: the countdown waits for the table to start it again
         app.toast("Timer paused " + game.timer_text())
+
+
+def kept_fix(game):
+    """The correction a power cut came in (its draft: store/records/draft.py's FIX), as
+    the flow's edit_round makes it, with what it had taken; None when there is none or
+    it does not fit the game as it stands (another event, a crafted index or value)."""
+    session = game.session
+    kept = draft.fixing(session)
+    if kept is None or not game.flow.corrects or game.state["ended"]:
+        return None
+    index, kind = kept
+    events = session.events()
+    if not 0 <= index < len(events):
+        return None
+    screen = game.flow.edit_round(game, index, events[index])
+    if screen is None or getattr(screen, "kind", None) != kind:
+        return None
+    v = draft.read(session, kind, screen.kept_shape(), game.state["players"], draft.FIX)
+    return screen if v is not None and screen.restore(v) else None

@@ -12,6 +12,7 @@ from pawpad.store.log.lines import borrow_buffer, return_buffer
 LOG = "game.log"
 SHEET = "sheet.log"  # the score sheet kept beside it (store/records/sheet.py): it goes with it
 DRAFT = "draft.json"  # a step's entries so far (store/records/draft.py): it goes with it too
+FIX = "fix.json"  # a correction's entries so far (draft.py too): and this
 TIMER = "timer.json"  # the game menu's countdown (store/records/game_timer.py): and this
 _NEWLINE = const(0x0A)
 _PATIENCE = const(64)  # records or events between two feeds of the watchdog

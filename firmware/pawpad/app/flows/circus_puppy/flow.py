@@ -91,6 +91,8 @@ class CircusPuppy(Flow):
             st = session.engine.apply(st, e)
 
     def edit_round(self, game, index, event):
+        if step_word(event) is None:
+            return None  # a step no correction is for (the clock's)
         before = game.session.state_before(index)
         t = event["t"]
         if t == "perform":

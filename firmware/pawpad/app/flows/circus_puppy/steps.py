@@ -29,15 +29,19 @@ class StepScreen(Screen):
         """The choices made so far, as the draft keeps them."""
         return {}
 
+    fix = None  # the index of the step being corrected, or None
+
+    def kept_shape(self):
+        """The shape kept() has (games/shape.py's table), for a correction's draft."""
+        return ()
+
     def _keep(self):
-        """The choices so far, on flash (not a correction's: its step is in)."""
-        if self.fix is None:
-            draft.save(self.game.session, self.kind, self.kept())
+        """The choices so far, on flash (a correction's in its own draft)."""
+        draft.save(self.game.session, self.kind, self.kept(), self.fix)
 
     def _leave(self, app):
         """BACK out of the step: its choices are not to come back after a cut."""
-        if self.fix is None:
-            draft.drop(self.game.session)
+        draft.drop(self.game.session, self.fix)
         app.nav.pop()
 
 
@@ -134,6 +138,9 @@ class ActionPick(StepScreen):
             self.helper = seat
             self._keep()
 
+    def kept_shape(self):
+        return ACTION_KEPT
+
     def kept(self):
         return {"action": self.action, "chosen": self.chosen, "helper": self.helper,
                 "source": self.source, "field": self.field, "repeat": self.repeat}
@@ -217,6 +224,9 @@ class FallCount(StepScreen):
                 self.game.offer(event)
         elif k in (BACK, UNDO):
             self._leave(app)
+
+    def kept_shape(self):
+        return FALL_KEPT
 
     def kept(self):
         return {"which": self.which, "dogs": self.dogs, "cards": self.cards,
@@ -304,6 +314,9 @@ class StageCardPick(StepScreen):
             else:
                 self._leave(app)
 
+    def kept_shape(self):
+        return CARD_KEPT
+
     def kept(self):
         return {"sel": self.sel, "card": self.card, "on": self.on}
 
@@ -322,10 +335,11 @@ class StageCardPick(StepScreen):
         return True
 
 
-class StageFix(Screen):
+class StageFix(StepScreen):
     """A stack or a move corrected: which stage the dog went on (a move: came from)."""
 
     name = "circus-stage-fix"
+    kind = "stage"
 
     def __init__(self, game, fix, event):
         self.game = game
@@ -342,12 +356,23 @@ class StageFix(Screen):
     def key(self, app, k):
         if k in (UP, DOWN):
             self.sel = 1 - self.sel
+            self._keep()
         elif k == OK:
             event = dict(self.event)
             event[self.key_name] = self.sel
             corrected(self, app, event)
         elif k in (BACK, UNDO):
-            app.nav.pop()
+            self._leave(app)
+
+    def kept_shape(self):
+        return STAGE_KEPT
+
+    def kept(self):
+        return {"sel": self.sel}
+
+    def restore(self, v):
+        self.sel = v["sel"]
+        return True
 
 
 def fall_event(state, stage, count, t_ms):
@@ -371,10 +396,12 @@ class StageAsk(StepScreen):
 
     name = "circus-ask"
     sensing = True
+    kind = "ask"
 
     def __init__(self, game, event):
         self.game = game
         _kind, self.which, self.cards, self.began = event
+        self.asked = self.cards  # the box's guess, kept with the answer
         top = len(self.game.state["stages"][self.which])
         self.most = max(2, abs(self.cards), top)
 
@@ -398,6 +425,7 @@ class StageAsk(StepScreen):
     def key(self, app, k):
         if k in (UP, DOWN):
             self.cards = max(-self.most, min(self.most, self.cards + (1 if k == UP else -1)))
+            self._keep()
         elif k == OK:
             n = self.cards
             app.box.stages_told(self.which, n)
@@ -405,17 +433,34 @@ class StageAsk(StepScreen):
             if n:  # to the screen below, as the stage would have said it
                 app.stage(("added" if n > 0 else "removed", self.which, abs(n), self.began),
                           app.now)
+            draft.done(self.game.session)  # answered: not asked again after a cut
         elif k in (BACK, UNDO):
             # no answer is "nothing of ours": the stage is expected as it was, what sits
             # on it now is not asked about again while it stays, and a change after it
             # is seen as any other (a resting finger lifts: the dog under it is seen)
             app.box.stages_told(self.which, 0)
-            app.nav.pop()
+            self._leave(app)
+
+    def kept(self):
+        return {"which": self.which, "asked": self.asked, "cards": self.cards,
+                "began": self.began}
+
+    def restore(self, v):
+        """The answer chosen before a power cut (a draft of ASK_KEPT), if the screen
+        could have shown it; False if not."""
+        if abs(v["cards"]) > self.most:
+            return False
+        self.cards = v["cards"]
+        return True
 
 
 def ask_stage(app, game, event):
-    """An "unsure" from the stages: the players are asked."""
-    app.nav.push(StageAsk(game, event))
+    """An "unsure" from the stages: the players are asked (and after a power cut, asked
+    again: the detector starts afresh from what lies on the stage, so the change it
+    was unsure of would otherwise go unseen)."""
+    screen = StageAsk(game, event)
+    screen._keep()
+    app.nav.push(screen)
 
 
 def fall_seen(app, game, event):
@@ -445,6 +490,11 @@ FALL_KEPT = (("which", ("int", 0, 1)), ("dogs", ("int", 1, rules.TOTAL_DOGS)),
              ("t_ms", ("int", 0, PERIOD - 1)))
 CARD_KEPT = (("sel", ("int", 0, len(rules.STAGE_CARDS) - 1)),
              ("card", ("opt", ("str", rules.STAGE_CARDS))), ("on", ("opt", ("int", 0, 1))))
+STAGE_KEPT = (("sel", ("int", 0, 1)),)
+_MOST = rules.TOTAL_DOGS + len(rules.STAGE_CARDS)  # a stage's cards, the most an answer says
+_ITEMS = ("int", -_MOST, _MOST)
+ASK_KEPT = (("which", ("int", 0, 1)), ("asked", _ITEMS), ("cards", _ITEMS),
+            ("began", ("int", 0, PERIOD - 1)))
 
 
 def kept_step(game):
@@ -452,6 +502,12 @@ def kept_step(game):
     the state's screen; None when there is none that fits the state."""
     st = game.state
     kind = None if st["ended"] else draft.kind(game.session)
+    if kind == "ask":  # an odd weight: asked again, with the answer chosen
+        v = draft.read(game.session, kind, ASK_KEPT, st["players"])
+        if v is None:
+            return None
+        screen = StageAsk(game, ("unsure", v["which"], v["asked"], v["began"]))
+        return screen if screen.restore(v) else None
     turn = st["turn"]
     # a +1 stage card fired: its action is asked again, chosen or not before the cut
     repeat = st["phase"] == "performing" and turn["repeat"] and not turn["held"]

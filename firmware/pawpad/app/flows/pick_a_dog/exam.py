@@ -58,6 +58,7 @@ class Counts(Screen):
     and each count are on flash as they are keyed, before OK (store/records/draft.py)."""
 
     name = "pad-counts"
+    kind = "counts"  # its draft's
 
     def __init__(self, game, right, fix=None, values=None, broken=(), kept=None):
         self.game = game
@@ -92,13 +93,12 @@ class Counts(Screen):
         self._keep()  # the verdict is in
 
     def _keep(self):
-        """The verdict and the counts OK has taken so far, on flash (not a correction's:
-        the round it corrects is in the game already)."""
-        if self.fix is None:
-            draft.save(self.game.session, "counts", {
-                "right": self.right, "values": self.values, "broken": self.broken,
-                "sel": self.sel, "seen": self.seen, "follow": self.follow,
-                "start": self.start, "margin_ms": self.game.round.get("margin_ms")})
+        """The verdict and the counts OK has taken so far, on flash (a correction's in
+        its own draft)."""
+        draft.save(self.game.session, "counts", {
+            "right": self.right, "values": self.values, "broken": self.broken,
+            "sel": self.sel, "seen": self.seen, "follow": self.follow,
+            "start": self.start, "margin_ms": self.game.round.get("margin_ms")}, self.fix)
 
     def _restore(self, kept):
         self.values, self.broken = kept["values"], kept["broken"]
@@ -106,7 +106,19 @@ class Counts(Screen):
         self.start = kept["start"]
         self.pressed = None
         self.top = 0
-        self.game.round["margin_ms"] = kept["margin_ms"]
+        if self.fix is None:  # (a correction keeps its round's margin)
+            self.game.round["margin_ms"] = kept["margin_ms"]
+
+    def kept_shape(self):
+        return counts_kept(self.game)
+
+    def restore(self, v):
+        """A correction's counts keyed before a power cut (a draft of kept_shape()), if
+        they are of its verdict; False if not."""
+        if v["right"] != self.right or not fits(v):
+            return False
+        self._restore(v)
+        return True
 
     def rows(self, app):
         out = []
@@ -179,8 +191,7 @@ class Counts(Screen):
                     app.toast("Verdict undone")
 
     def leave(self, app):
-        if self.fix is None:
-            draft.drop(self.game.session)  # the verdict is to be given again
+        draft.drop(self.game.session, self.fix)  # the verdict is to be given again
         app.nav.pop()
 
     def player(self, app, seat, t_us):
@@ -222,20 +233,28 @@ def kept_counts(game):
     """The verdict and counts keyed before a power cut, as Counts(kept=) takes them, if
     a draft of this STOP's holds them in the shape the screen keeps them; else None."""
     st = game.state
-    n = st["players"]
-    counts = ("list", N, ("int", 0, rules.VARIANTS[variant(game)]["table"]))
-    seats = ("list", (0, n), ("seat",))
-    v = draft.read(game.session, "counts", (
-        ("right", ("opt", ("bool",))), ("values", counts), ("broken", seats),
-        ("sel", ("seat",)), ("seen", ("int", 1, n)), ("follow", ("bool",)),
-        ("start", ("items", (counts, seats))), ("margin_ms", ("opt", ("int", 0, rules.MAX_MS)))),
-        n)
-    # what a table cannot say: a verdict where there is a caller, lines seen up to the
-    # one chosen, each broken chain once
-    if (v is None or (v["right"] is None) != (st["caller"] is None) or v["sel"] >= v["seen"]
-            or not _once(v["broken"]) or not _once(v["start"][1])):
+    v = draft.read(game.session, "counts", counts_kept(game), st["players"])
+    # what a table cannot say: a verdict where there is a caller
+    if v is None or (v["right"] is None) != (st["caller"] is None) or not fits(v):
         return None
     return v
+
+
+def counts_kept(game):
+    """The shape Counts keeps its verdict and counts in (games/shape.py)."""
+    n = game.state["players"]
+    counts = ("list", N, ("int", 0, rules.VARIANTS[variant(game)]["table"]))
+    seats = ("list", (0, n), ("seat",))
+    return (("right", ("opt", ("bool",))), ("values", counts), ("broken", seats),
+            ("sel", ("seat",)), ("seen", ("int", 1, n)), ("follow", ("bool",)),
+            ("start", ("items", (counts, seats))),
+            ("margin_ms", ("opt", ("int", 0, rules.MAX_MS))))
+
+
+def fits(v):
+    """What a table cannot say otherwise: lines seen up to the one chosen, each broken
+    chain once."""
+    return v["sel"] < v["seen"] and _once(v["broken"]) and _once(v["start"][1])
 
 
 def _once(seats):

@@ -80,6 +80,8 @@ class PickADog(Flow):
         return None if kept is None else Counts(game, kept["right"], kept=kept)
 
     def edit_round(self, game, index, event):
+        if event["t"] != "result":
+            return None
         from pawpad.app.flows.pick_a_dog.exam import Counts
 
         return Counts(game, event.get("right"), fix=index, values=event["collected"],

@@ -29,6 +29,7 @@ class PlayEntry(Screen):
     is on flash as it is made, and the field it is on (store/records/draft.py)."""
 
     name = "top-dog-play"
+    kind = "plays"  # its draft's
 
     def __init__(self, game, seat=None, fix=None, before=None, event=None):
         self.game = game
@@ -136,17 +137,15 @@ class PlayEntry(Screen):
                 self.field = self.order()[-1]
                 self._keep()
             else:
-                if self.fix is None:
-                    draft.drop(self.game.session)  # the round's keying left: none kept
+                draft.drop(self.game.session, self.fix)  # the keying left: none kept
                 app.nav.pop()
 
     def _keep(self):
-        """The dogs keyed so far, on flash (not a correction's: its round is in)."""
-        if self.fix is None:
-            draft.save(self.game.session, "plays", {
-                "seats": self.seats, "rows": [self.entries[s] for s in self.seats],
-                "dogs": [self.dogs[s] for s in self.seats], "i": self.i,
-                "field": self.field})
+        """The dogs keyed so far, on flash (a correction's in its own draft)."""
+        draft.save(self.game.session, "plays", {
+            "seats": self.seats, "rows": [self.entries[s] for s in self.seats],
+            "dogs": [self.dogs[s] for s in self.seats], "i": self.i,
+            "field": self.field}, self.fix)
 
     def kept_shape(self):
         """The shape _keep() writes for this round's players (games/shape.py)."""

@@ -79,6 +79,8 @@ class TopDog(Flow):
         return [("Dog catalog", Catalog)]
 
     def edit_round(self, game, index, event):
+        if event["t"] not in ("play", "medals"):
+            return None
         before = game.session.state_before(index)
         screen = PlayEntry if event["t"] == "play" else Judge
         return screen(game, fix=index, before=before, event=event)

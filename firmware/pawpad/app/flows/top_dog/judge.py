@@ -15,6 +15,7 @@ class Judge(GameScreen):
     the medals back as they were chosen, on the medal that showed."""
 
     name = "top-dog-judge"
+    kind = "medals"  # its draft's
 
     def __init__(self, game, fix=None, before=None, event=None):
         self.game = game
@@ -63,15 +64,15 @@ class Judge(GameScreen):
             self.i -= 1
             self._keep()
         elif k in (BACK, UNDO) and self.fix is not None:
+            draft.drop(self.game.session, self.fix)
             app.nav.pop()  # a correction left as it was
         else:
             GameScreen.key(self, app, k)
 
     def _keep(self):
-        """The medals chosen so far and the one showing, on flash (not a correction's:
-        its round is in the game already)."""
-        if self.fix is None:
-            draft.save(self.game.session, "medals", {"picks": self.picks, "i": self.i})
+        """The medals chosen so far and the one showing, on flash (a correction's in its
+        own draft)."""
+        draft.save(self.game.session, "medals", {"picks": self.picks, "i": self.i}, self.fix)
 
     def kept_shape(self):
         """The shape _keep() writes for this round's medals and contestants."""

@@ -57,15 +57,14 @@ class TopDogs(Flow):
                    values[w] if w is not None else max(values), i)
 
     def edit_round(self, game, index, event):
+        if event["t"] != "teams":
+            return None
         return TeamEntry(game, fix=index, cards=event["cards"])
 
     def draft_screen(self, game):
         v = draft.read(game.session, "teams", TEAMS_KEPT, game.state["players"])
-        if v is None or all(v["entered"]):
-            return None  # none, or the round would have been saved
-        screen = TeamEntry(game, cards=v["cards"], entered=v["entered"])
-        screen.seat, screen.field, screen.reached = v["seat"], v["field"], list(v["reached"])
-        return screen
+        screen = TeamEntry(game)
+        return screen if v is not None and screen.restore(v) else None
 
 
 # The cards keyed so far of a round, as TeamEntry keeps them (store/records/draft.py):
@@ -150,6 +149,7 @@ class TeamEntry(Screen):
     is set is on flash, and where the keying is (store/records/draft.py)."""
 
     name = "team-entry"
+    kind = "teams"  # its draft's
 
     def __init__(self, game, fix=None, cards=None, seat=0, entered=None):
         self.game = game
@@ -229,8 +229,7 @@ class TeamEntry(Screen):
                 self.field = 2
                 self._keep()
             else:
-                if self.fix is None:
-                    draft.drop(self.game.session)  # the round's keying left: none kept
+                draft.drop(self.game.session, self.fix)  # the keying left: none kept
                 app.nav.pop()
 
     def done(self, app):
@@ -255,11 +254,22 @@ class TeamEntry(Screen):
 
     def _keep(self):
         """The cards so far and where the keying is, on flash: a power cut keeps them
-        (not a correction's: its round is in the game already)."""
-        if self.fix is None:
-            draft.save(self.game.session, "teams", {
-                "cards": self.cards, "entered": self.entered, "seat": self.seat,
-                "field": self.field, "reached": self.reached})
+        (a correction's in its own draft)."""
+        draft.save(self.game.session, "teams", {
+            "cards": self.cards, "entered": self.entered, "seat": self.seat,
+            "field": self.field, "reached": self.reached}, self.fix)
+
+    def kept_shape(self):
+        return TEAMS_KEPT
+
+    def restore(self, v):
+        """The cards keyed before a power cut (a draft of TEAMS_KEPT); False when every
+        team was in (the round would have been saved)."""
+        if all(v["entered"]):
+            return False
+        self.cards, self.entered = v["cards"], v["entered"]
+        self.seat, self.field, self.reached = v["seat"], v["field"], v["reached"]
+        return True
 
     def next_missing(self):
         """The next seat whose team is not entered (after this one, then from the
