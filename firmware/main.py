@@ -209,6 +209,10 @@ def main():
         import board
 
         hw = board.build()
+        if hw.display is not None:  # the name on the panel before the app is read
+            from pawpad.app.menus.splash import first_frame
+
+            first_frame(hw.display)
     store = open_store(hw)
     begin(hw, store)
     try:

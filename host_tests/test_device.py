@@ -2,6 +2,8 @@
 # flash, and everything that can go wrong with the hardware. Both runtimes.
 import os
 
+import pins
+
 from pawsim.script import parse
 from support.device import fresh_dir, play
 
@@ -16,6 +18,37 @@ def test_boots_to_the_menu():
     p = play("1600 end")
     assert screens(p) == ["boot", "menu"]
     assert p.world.panel.on and any(p.world.panel.ram)
+
+
+def test_the_splash_is_up_before_the_app_and_the_app_sends_nothing_for_it():
+    # main.py puts the name on the panel as soon as the board is built, before the
+    # app's code is read: the panel then shows the boot screen's frame, and the app's
+    # own first frame sends not a byte of it again.
+    from pawpad.app.device.device import Device
+    from pawpad.app.menus.splash import first_frame
+    from pawsim import board as simboard
+
+    world = simboard.World(simboard.Clock(True))
+    hw = simboard.build(world, fresh_dir())
+    first_frame(hw.display)
+    early = bytes(world.panel.ram)
+    assert any(early)
+    dev = Device(hw, 0)
+    before = world.panel.data_bytes
+    dev.render(0)
+    assert dev.app.top.name == "boot"
+    assert bytes(world.panel.ram) == early  # the frame the boot screen draws
+    assert world.panel.data_bytes == before  # ... and nothing of it sent twice
+    # a panel that stops answering just then: no exception, and once it answers again
+    # the app's first frame goes whole
+    world = simboard.World(simboard.Clock(True))
+    hw = simboard.build(world, fresh_dir())
+    panel = world.i2c.devices.pop(pins.OLED_ADDR)
+    first_frame(hw.display)
+    world.i2c.devices[pins.OLED_ADDR] = panel
+    dev = Device(hw, 0)
+    dev.render(0)
+    assert bytes(world.panel.ram) == early
 
 
 # Any key on the splash goes straight on (issue 37): a menu key when it goes down (BACK

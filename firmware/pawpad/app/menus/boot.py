@@ -10,11 +10,10 @@
 from micropython import const
 
 from pawpad import loader
-from pawpad.app.menus.version import version_line
+from pawpad.app.menus import splash
 from pawpad.store.records.history_index import Rebuild, needs_rebuild
 from pawpad.store.session import Session
 from pawpad.ticks import diff
-from pawpad.ui import widgets
 from pawpad.ui.screen import Screen
 
 BOOT_MS = const(1500)
@@ -45,12 +44,11 @@ class Boot(Screen):
         self.shown_at = now_ms
 
     def draw(self, c, app):
-        widgets.big_center(c, "PAWPAD", 8, 3)
         r = self.reading
         if r is None:
-            c.text_center("dog card referee", 34)
-            c.text_center("v" + version_line().split(" ")[1], 48)
+            splash.draw(c)  # the frame main.py put up first: nothing more to send
             return
+        splash.name(c)
         c.text_center("Checking each record" if r.careful else
                       getattr(r, "label", "Reading the game"), 36)
         c.rect(0, BAR_Y, BAR_W, 8)
