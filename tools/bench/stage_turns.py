@@ -1,0 +1,315 @@
+# Circus Puppy's turns on the harsh table (issue 36): what the flow's expectation
+# (Device.stages_expect -> StageSense.expect: Double Dog's two dogs at once) buys and
+# what it risks. Each family is one action played turn after turn on both stages of
+# stagetable.Table (its noise, 1/f wander, drift, torn reads, missed samples, hands),
+# with harsher things between and inside the turns than the table's own script: hands
+# hovering on a stage (a light touch held for a second, wandering), the table vibrating
+# (a long ring), knocks. The same samples are fed twice to StageSense, as the box runs
+# it: once told nothing ("without") and once told what the flow tells it ("with"): at
+# the turn's start the action's expectation, taken back as the flow takes it back (a
+# stack taken: the next tick of the screen, 250 ms; the turn done: the hold).
+# The families the table does as the action says, and ATTACKS: a table that does
+# otherwise on a Double Dog turn (one dog and a finger resting on it, one dog on each
+# stage, one dog and the second seconds later, a light hand before the pair, three dogs).
+# Scored as bench_stage.score_table scores the harsh table: a report matched to what the
+# table did, asked (the box asked and the players answered), or false (a decision that
+# does not match what the table did: a change that never was, or a wrong count).
+# Runs on CPython and on the MicroPython unix port (test_stage_turns.py holds it).
+from bench.bench_stage import ANSWER_MS, answer, score_table
+from bench.stagetable import RANGES, Rest, Table
+from bench.stagetrace import Ring
+from pawpad.core.stage.detector import UNSURE
+from pawpad.core.stage.sense import StageSense
+from pawpad.ticks import diff
+
+TICK_MS = 250  # the performance's tick: when the flow says its expectation again
+DONE_MS = 1000  # the player presses Done this long after the last dog settled
+
+
+# --- harsher than the table's own script: between and inside turns ---
+def hover(tb, t, stage):
+    """A hand hovering over a stage, touching it: half a card to two and a half cards'
+    weight held 0.5-2 s, never quite still; nothing put on."""
+    rng = tb.rng
+    r = Rest(rng, t, rng.uniform(500, 2000), rng.uniform(0.5, 2.5) * tb.card)
+    stage.parts.append(r)
+    return r.t1
+
+
+def vibrate(tb, t):
+    """The table vibrating (a leg knocked, a phone buzzing): both stages ring for a
+    second or two, 0.3-3 g, no net change."""
+    rng = tb.rng
+    end = t
+    for s in tb.stages:
+        r = Ring(t + rng.uniform(0, 20), rng.uniform(0.3, 3.0), rng.uniform(5, 40),
+                 rng.uniform(300, 800))
+        s.parts.append(r)
+        end = max(end, r.settled)
+    return end
+
+
+def disturb(tb, t):
+    """Before a turn: now and then a hand hovering, a vibration, a knock, a warm step."""
+    rng = tb.rng
+    r = rng.random()
+    st = tb.stages[rng.randint(0, 1)]
+    tb.doing = "between"
+    if r < 0.25:
+        t = hover(tb, t, st) + rng.uniform(800, 2000)
+    elif r < 0.4:
+        t = vibrate(tb, t) + rng.uniform(800, 2000)
+    elif r < 0.55:
+        t = tb.knock(t, st) + rng.uniform(800, 2000)
+    elif r < 0.65:
+        t = tb.warm(t, st)
+    return t
+
+
+def place_any(tb, t, st):
+    """One dog onto a stage as hands do it: placed, slid on, or placed with a finger
+    resting on it for seconds (a dog placed and a finger left on it)."""
+    r = tb.rng.random()
+    if r < 0.15:
+        return tb.slide(t, st)
+    if r < 0.3:
+        return tb.rest(t, st)
+    return tb.place(t, st)
+
+
+def other(tb, st):
+    return tb.stages[1 - st.index]
+
+
+# --- the families: one action, as the table does it ---
+def stack(tb, t, st):
+    """Dogee Show: one dog stacked."""
+    return place_any(tb, t, st)
+
+
+def double_dog(tb, t, st):
+    """Both dogs at once, in one stack (the pair: two landing within 300 ms under one
+    hand), now and then a vibration of the table while the pair lands."""
+    if tb.rng.chance(0.2):
+        vibrate(tb, t + tb.rng.uniform(0, 400))
+    return tb.pair(t, st)
+
+
+def helper(tb, t, st):
+    """Helper: the dog stacked while the helper steadies the other stage (their hand on
+    it, pressing, or hovering)."""
+    rng = tb.rng
+    if rng.chance(0.5):
+        tb.hand(other(tb, st), t + rng.uniform(-300, 300))
+    else:
+        hover(tb, t + rng.uniform(-300, 300), other(tb, st))
+    return place_any(tb, t, st)
+
+
+def new_stage(tb, t, st):
+    """A stage card put on (it weighs a card), then the dog on it."""
+    end = place_any(tb, t, st)
+    return place_any(tb, end + tb.rng.uniform(800, 2500), st)
+
+
+def acrobatics(tb, t, st):
+    """The top dog of one stage onto the other, then the drawn dog stacked."""
+    if not st.stack:
+        st = other(tb, st)
+    end = tb.move(t, st)
+    return place_any(tb, end + tb.rng.uniform(800, 2500), tb.stages[tb.rng.randint(0, 1)])
+
+
+def fall(tb, t, st):
+    """A dog stacked, then two dogs falling in the hold, bouncing."""
+    end = place_any(tb, t, st)
+    return tb.fall(end + tb.rng.uniform(800, 3000), st, n=min(2, len(st.stack)))
+
+
+# --- a Double Dog turn where the table does otherwise ---
+def dd_finger(tb, t, st):
+    """One dog put on and a finger left resting on it, weighing about a dog (0.7-1.3
+    of one) for seconds: the pair's weight, with only one dog."""
+    rng = tb.rng
+    end = tb.place(t, st)
+    lo, hi = RANGES["rest_ms"]
+    r = Rest(rng, end - 50, rng.uniform(lo, hi), rng.uniform(0.7, 1.3) * tb.card)
+    st.parts.append(r)
+    kind, s, began, cards, _, doing = tb.truth.pop()
+    tb.truth.append((kind, s, began, cards, r.t1, doing))
+    return r.t1
+
+
+def dd_split(tb, t, st):
+    """One dog on each stage, within a second."""
+    end = tb.place(t, st)
+    return max(end, tb.place(t + tb.rng.uniform(0, 1000), other(tb, st)))
+
+
+def dd_one_then_one(tb, t, st):
+    """One dog, then the other 1-4 s later on the same stage."""
+    end = tb.place(t, st)
+    return tb.place(end + tb.rng.uniform(1000, 4000), st)
+
+
+def dd_hand_first(tb, t, st):
+    """A light hand on the stage first (1.5-2.5 dogs' weight, held 0.9 s), the pair
+    after: the hand weighs the pair for a moment."""
+    rng = tb.rng
+    h = tb.hand(st, t, force=rng.uniform(1.5, 2.5) * tb.card, hold=900)
+    return tb.pair(h.t1 + rng.uniform(300, 1200), st)
+
+
+def dd_three(tb, t, st):
+    """The pair and a third dog with it (a dog of the hand dropped along)."""
+    end = tb.pair(t, st)
+    kind, s, began, cards, _, doing = tb.truth.pop()
+    w = tb.card_weight()
+    st.stack.append(w)
+    from bench.stagetrace import Step
+
+    st.parts.append(Step(t + tb.rng.uniform(100, 250), tb.rng.uniform(10, 40), w))
+    tb.truth.append((kind, s, began, 3, end, doing))
+    return end
+
+
+# (name, script, what the flow expects: dogs at once, None for either stage)
+FAMILIES = (
+    ("stack", stack, 0),
+    ("double dog", double_dog, 2),
+    ("helper", helper, 0),
+    ("new stage", new_stage, 0),
+    ("acrobatics", acrobatics, 0),
+    ("fall", fall, 0),
+)
+ATTACKS = (
+    ("DD: 1 dog + finger", dd_finger, 2),
+    ("DD: 1 on each stage", dd_split, 2),
+    ("DD: 1, then 1", dd_one_then_one, 2),
+    ("DD: a hand, then 2", dd_hand_first, 2),
+    ("DD: 3 dogs", dd_three, 2),
+)
+
+
+def table(seed, sps, script, turns=6, sigma=None):
+    """A table playing `turns` turns of one family; (the table, [(start, end)])."""
+    tb = Table(seed, sps=sps, sigma=sigma, length_s=20 + 16 * turns, actions=[])
+    rng = tb.rng
+    t = rng.uniform(2000, 3500)
+    spans = []
+    for _ in range(turns):
+        t = disturb(tb, t)
+        st = tb.stages[rng.randint(0, 1)]
+        tb.doing = script.__name__
+        t0 = t
+        t = script(tb, t, st)
+        spans.append((t0, t))
+        t += DONE_MS + rng.uniform(1500, 3500)
+    tb.length = int(t) + 3000
+    return tb, spans
+
+
+def run(tb, spans, expect, samples=None):
+    """Both stages through StageSense as the box runs them, told `expect` at each turn's
+    start (0: told nothing) and taken back as the flow does; the players answer what it
+    asks. [(stage, kind, began, cards, at)], fell and moved as removed and added."""
+    sense = StageSense(tb.card, 2)
+    out = []
+    asked = []
+    t0 = tb.t_start
+    k = 0  # the next turn to start
+    told = None  # when the expectation is taken back (the flow's next tick)
+    ends = None  # the end of the turn being played
+    for stage, t, g in samples or tb.samples():
+        rel = diff(t, t0)
+        if expect and k < len(spans) and rel >= spans[k][0]:
+            sense.expect(None, expect)
+            ends = spans[k][1] + DONE_MS
+            k += 1
+        if (told is not None and diff(t, told) >= 0) or (ends is not None and rel >= ends):
+            sense.expect(None, 0)
+            told = ends = None
+        while asked and diff(t, asked[0][0]) >= 0:
+            _when, s, cards = asked.pop(0)
+            sense.told(s, cards)
+            if told is None and expect:
+                told = t + TICK_MS  # the answer stacks the dogs: the flow's next tick
+        for kind, s, cards, began in sense.feed(stage, t, g) + sense.poll(t):
+            kind = {"fell": "removed", "moved": "added"}.get(kind, kind)
+            out.append((s, kind, began, cards, t))
+            if kind == UNSURE:
+                asked.append((t + ANSWER_MS, s, answer(tb, s, t)))
+            elif kind == "added" and told is None and ends is not None:
+                told = t + TICK_MS  # a stack taken: the next tick says 0
+    return out
+
+
+def measure(families, seeds, sps_list=(10, 80), turns=6, sigma=None):
+    """{name: {"turns", "without": totals, "with": totals}}; totals: asked (questions),
+    false (decisions that do not match the table), missed."""
+    res = {}
+    for name, script, expect in families:
+        row = {"turns": 0, "without": {"asked": 0, "false": 0, "missed": 0},
+               "with": {"asked": 0, "false": 0, "missed": 0}, "cases": []}
+        for sps in sps_list:
+            for seed in seeds:
+                tb, spans = table(seed, sps, script, turns, sigma)
+                samples = list(tb.samples())
+                row["turns"] += len(spans)
+                for which, e in (("without", 0), ("with", expect)):
+                    events = run(tb, spans, e, samples)
+                    s = score_table(tb, events)
+                    tot = row[which]
+                    asks = sum(1 for ev in events if ev[1] == UNSURE)
+                    tot["asked"] += asks
+                    tot["false"] += len(s["false"])
+                    tot["missed"] += len(s["missed"])
+                    if s["false"] or s["missed"]:
+                        row["cases"].append((which, sps, seed, s["false"], s["missed"]))
+        res[name] = row
+    return res
+
+
+def rows(res):
+    """[name, turns, asks/turn without, with, false without, with, missed w/o, with]."""
+    out = []
+    for name in res:
+        r = res[name]
+        n = r["turns"] or 1
+        out.append([name, r["turns"], "%.2f" % (r["without"]["asked"] / n),
+                    "%.2f" % (r["with"]["asked"] / n), r["without"]["false"],
+                    r["with"]["false"], r["without"]["missed"], r["with"]["missed"]])
+    return out
+
+
+HEAD = ["action", "turns", "asks/turn without", "with", "false without", "with",
+        "missed without", "with"]
+
+
+def lines(table_rows):
+    out = ["%-22s %5s %9s %6s %7s %5s %8s %5s" % ("action", "turns", "asks w/o", "with",
+                                                   "false", "with", "missed", "with")]
+    for r in table_rows:
+        out.append("%-22s %5d %9s %6s %7d %5d %8d %5d" % tuple(r))
+    return out
+
+
+def main(argv):
+    seeds = range(1, 1 + (int(argv[0]) if argv else 6))
+    verbose = "--verbose" in argv
+    print("Circus Puppy turns on the harsh table (tools/bench/stage_turns.py): %d tables "
+          "of 6 turns an action at 10 and 80 SPS; the expectation told (with) or not "
+          "(without):" % len(seeds))
+    res = measure(FAMILIES + ATTACKS, seeds)
+    for line in lines(rows(res)):
+        print(line)
+    if verbose:
+        for name in res:
+            for case in res[name]["cases"]:
+                print(name, case)
+
+
+if __name__ == "__main__":
+    import sys
+
+    main(sys.argv[1:])
