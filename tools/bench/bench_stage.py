@@ -99,7 +99,7 @@ def run_table(table):
     return out
 
 
-def score_table(table, events):
+def score_table(table, events, late=LATE_MS):
     """Matches reports to the truth, stage by stage. A change of n cards is found by one
     report of n or by reports that add up to n (two cards within 300 ms may come as two);
     asked when the detector said it could not tell (UNSURE) while it happened. Returns
@@ -112,7 +112,7 @@ def score_table(table, events):
         got, take, last, ask = 0, [], None, None
         for j, (s, k, _b, c, at) in enumerate(events):
             rel = diff(at, t0)
-            if used[j] or s != stage or rel < began or rel > settled + LATE_MS:
+            if used[j] or s != stage or rel < began or rel > settled + late:
                 continue
             if k == UNSURE:
                 if not take:  # asked before anything was reported: the players answer

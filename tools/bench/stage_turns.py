@@ -6,8 +6,10 @@
 # hovering on a stage (a light touch held for a second, wandering), the table vibrating
 # (a long ring), knocks. The same samples are fed twice to StageSense, as the box runs
 # it: once told nothing ("without") and once told what the flow tells it ("with"): at
-# the turn's start the action's expectation, taken back as the flow takes it back (a
-# stack taken: the next tick of the screen, 250 ms; the turn done: the hold).
+# the turn's start the action's expectation, taken back as the flow takes it back: at
+# the screen's next tick (250 ms) after the stack is taken (a dog reported on either
+# stage, or the players' answer). Done cannot end a turn with dogs in hand (the rules
+# refuse it), and the performance says its expectation again at every tick.
 # The families the table does as the action says, and ATTACKS: a table that does
 # otherwise on a Double Dog turn (one dog and a finger resting on it, one dog on each
 # stage, one dog and the second seconds later, a light hand before the pair, three dogs).
@@ -22,8 +24,14 @@ from pawpad.core.stage.detector import UNSURE
 from pawpad.core.stage.sense import StageSense
 from pawpad.ticks import diff
 
+from pawpad.core.stage.detector import ChangeDetector
+
+# A pile the game expects is taken once still for ChangeDetector.accept_ms: Done waits
+# for it (the rules refuse Done with a dog in hand), and it is scored as found when
+# reported within this of settling.
+EXPECT_LATE_MS = ChangeDetector.accept_ms + 1500
 TICK_MS = 250  # the performance's tick: when the flow says its expectation again
-DONE_MS = 1000  # the player presses Done this long after the last dog settled
+DONE_MS = 1000  # the player presses Done about this long after the last dog settled
 
 
 # --- harsher than the table's own script: between and inside turns ---
@@ -191,8 +199,9 @@ ATTACKS = (
 )
 
 
-def table(seed, sps, script, turns=6, sigma=None):
-    """A table playing `turns` turns of one family; (the table, [(start, end)])."""
+def table(seed, sps, script, turns=6, sigma=None, wait=0):
+    """A table playing `turns` turns of one family; (the table, [(start, end)]). `wait`:
+    ms more before Done (the box taking an expected pile, or the players answering)."""
     tb = Table(seed, sps=sps, sigma=sigma, length_s=20 + 16 * turns, actions=[])
     rng = tb.rng
     t = rng.uniform(2000, 3500)
@@ -204,7 +213,7 @@ def table(seed, sps, script, turns=6, sigma=None):
         t0 = t
         t = script(tb, t, st)
         spans.append((t0, t))
-        t += DONE_MS + rng.uniform(1500, 3500)
+        t += DONE_MS + wait + rng.uniform(1500, 3500)
     tb.length = int(t) + 3000
     return tb, spans
 
@@ -219,27 +228,27 @@ def run(tb, spans, expect, samples=None):
     t0 = tb.t_start
     k = 0  # the next turn to start
     told = None  # when the expectation is taken back (the flow's next tick)
-    ends = None  # the end of the turn being played
+    on = False  # the expectation told and not yet taken back
     for stage, t, g in samples or tb.samples():
-        rel = diff(t, t0)
-        if expect and k < len(spans) and rel >= spans[k][0]:
+        if expect and k < len(spans) and diff(t, t0) >= spans[k][0]:
             sense.expect(None, expect)
-            ends = spans[k][1] + DONE_MS
+            on = True
             k += 1
-        if (told is not None and diff(t, told) >= 0) or (ends is not None and rel >= ends):
+        if told is not None and diff(t, told) >= 0:
             sense.expect(None, 0)
-            told = ends = None
+            told = None
+            on = False
         while asked and diff(t, asked[0][0]) >= 0:
             _when, s, cards = asked.pop(0)
             sense.told(s, cards)
-            if told is None and expect:
+            if told is None and on:
                 told = t + TICK_MS  # the answer stacks the dogs: the flow's next tick
         for kind, s, cards, began in sense.feed(stage, t, g) + sense.poll(t):
             kind = {"fell": "removed", "moved": "added"}.get(kind, kind)
             out.append((s, kind, began, cards, t))
             if kind == UNSURE:
                 asked.append((t + ANSWER_MS, s, answer(tb, s, t)))
-            elif kind == "added" and told is None and ends is not None:
+            elif kind == "added" and told is None and on:
                 told = t + TICK_MS  # a stack taken: the next tick says 0
     return out
 
@@ -253,12 +262,13 @@ def measure(families, seeds, sps_list=(10, 80), turns=6, sigma=None):
                "with": {"asked": 0, "false": 0, "missed": 0}, "cases": []}
         for sps in sps_list:
             for seed in seeds:
-                tb, spans = table(seed, sps, script, turns, sigma)
+                tb, spans = table(seed, sps, script, turns, sigma,
+                                  EXPECT_LATE_MS if expect else 0)
                 samples = list(tb.samples())
                 row["turns"] += len(spans)
                 for which, e in (("without", 0), ("with", expect)):
                     events = run(tb, spans, e, samples)
-                    s = score_table(tb, events)
+                    s = score_table(tb, events, EXPECT_LATE_MS)
                     tot = row[which]
                     asks = sum(1 for ev in events if ev[1] == UNSURE)
                     tot["asked"] += asks
