@@ -6,7 +6,11 @@
 # Runs on CPython and on the MicroPython unix port (tests use `score`, `score_table`).
 # Usage: python tools/bench/bench_stage.py [--seeds 60] [--first 1] [--length 90] [--verbose]
 #        [--lag sinc4|exp|boxcar] [--hand wander|flat] [--models: four models in turn]
-#        [--table-seeds 12] [--table-only] [--no-table] [--no-doc]
+#        [--table-seeds 12] [--table-only] [--no-table] [--no-doc] [--turn-seeds 6]
+#        [--no-turns]
+# Then Circus Puppy's turns (tools/bench/stage_turns.py, issue 36): each action, and
+# Double Dog turns where the table does otherwise, on the harsh table and on the recorded
+# hard cases, without and with the flow's expectation.
 # On CPython the figures are also written into docs/benchmarks.md (its section
 # "bench-stage"; --no-doc leaves the file alone).
 import sys
@@ -293,6 +297,7 @@ def main(argv):
     lag, hand = "sinc4", "wander"
     models = None
     table_seeds, table, gentle = 12, True, True
+    turn_seeds = 6
     doc = sys.implementation.name != "micropython"  # docs/benchmarks.md written
     parts = []
     i = 0
@@ -305,6 +310,11 @@ def main(argv):
             gentle = False
         elif a == "--no-table":
             table = False
+        elif a == "--turn-seeds":
+            turn_seeds = int(argv[i + 1])
+            i += 1
+        elif a == "--no-turns":
+            turn_seeds = 0
         elif a == "--seeds":
             seeds = int(argv[i + 1])
             i += 1
@@ -354,6 +364,10 @@ def main(argv):
                       trace_rows(totals), None))
     if doc and parts:
         write_doc(parts)
+    if turn_seeds and gentle:
+        from bench import stage_turns
+
+        stage_turns.main([str(turn_seeds)])
 
 
 if __name__ == "__main__":

@@ -17,19 +17,21 @@
 # table did, asked (the box asked and the players answered), or false (a decision that
 # does not match what the table did: a change that never was, or a wrong count).
 # Runs on CPython and on the MicroPython unix port (test_stage_turns.py holds it).
-from bench.bench_stage import ANSWER_MS, answer, score_table
+from array import array
+
+from bench.bench_stage import ANSWER_MS, answer, pct, score_table
 from bench.stagetable import RANGES, Rest, Table
-from bench.stagetrace import Ring
-from pawpad.core.stage.detector import UNSURE
+from bench.stagetrace import Ring, Step
+from pawpad.core.stage.detector import UNSURE, ChangeDetector
 from pawpad.core.stage.sense import StageSense
 from pawpad.ticks import diff
 
-from pawpad.core.stage.detector import ChangeDetector
-
-# A pile the game expects is taken once still for ChangeDetector.accept_ms: Done waits
+# A pile the game expects is taken once the stage has stayed at it for
+# ChangeDetector.accept_ms (longer than a finger rests on a dog): Done waits
 # for it (the rules refuse Done with a dog in hand), and it is scored as found when
 # reported within this of settling.
 EXPECT_LATE_MS = ChangeDetector.accept_ms + 1500
+FIXTURES = "host_tests/fixtures/stages"
 TICK_MS = 250  # the performance's tick: when the flow says its expectation again
 DONE_MS = 1000  # the player presses Done about this long after the last dog settled
 
@@ -174,8 +176,6 @@ def dd_three(tb, t, st):
     kind, s, began, cards, _, doing = tb.truth.pop()
     w = tb.card_weight()
     st.stack.append(w)
-    from bench.stagetrace import Step
-
     st.parts.append(Step(t + tb.rng.uniform(100, 250), tb.rng.uniform(10, 40), w))
     tb.truth.append((kind, s, began, 3, end, doing))
     return end
@@ -253,18 +253,35 @@ def run(tb, spans, expect, samples=None):
     return out
 
 
+class Samples:
+    """A table's samples kept to be fed twice: packed (a list of tuples of a 2-minute
+    table at 80 SPS does not fit the unix port's test heap)."""
+
+    def __init__(self, tb):
+        self.s, self.t, self.g = bytearray(), array("i"), array("f")
+        for stage, t, g in tb.samples():
+            self.s.append(stage)
+            self.t.append(t)
+            self.g.append(g)
+
+    def __iter__(self):
+        s, t, g = self.s, self.t, self.g
+        for i in range(len(s)):
+            yield s[i], t[i], g[i]
+
+
 def measure(families, seeds, sps_list=(10, 80), turns=6, sigma=None):
     """{name: {"turns", "without": totals, "with": totals}}; totals: asked (questions),
     false (decisions that do not match the table), missed."""
     res = {}
     for name, script, expect in families:
-        row = {"turns": 0, "without": {"asked": 0, "false": 0, "missed": 0},
-               "with": {"asked": 0, "false": 0, "missed": 0}, "cases": []}
+        row = {"turns": 0, "without": {"asked": 0, "false": 0, "missed": 0, "latency": []},
+               "with": {"asked": 0, "false": 0, "missed": 0, "latency": []}, "cases": []}
         for sps in sps_list:
             for seed in seeds:
                 tb, spans = table(seed, sps, script, turns, sigma,
                                   EXPECT_LATE_MS if expect else 0)
-                samples = list(tb.samples())
+                samples = Samples(tb)
                 row["turns"] += len(spans)
                 for which, e in (("without", 0), ("with", expect)):
                     events = run(tb, spans, e, samples)
@@ -274,6 +291,7 @@ def measure(families, seeds, sps_list=(10, 80), turns=6, sigma=None):
                     tot["asked"] += asks
                     tot["false"] += len(s["false"])
                     tot["missed"] += len(s["missed"])
+                    tot["latency"] += s["latency"]
                     if s["false"] or s["missed"]:
                         row["cases"].append((which, sps, seed, s["false"], s["missed"]))
         res[name] = row
@@ -281,26 +299,25 @@ def measure(families, seeds, sps_list=(10, 80), turns=6, sigma=None):
 
 
 def rows(res):
-    """[name, turns, asks/turn without, with, false without, with, missed w/o, with]."""
+    """[name, turns, asks/turn without, with, false without, with, missed w/o, with,
+    latency p95 w/o, with]: the latency of what was found, from the stage settling."""
     out = []
     for name in res:
         r = res[name]
         n = r["turns"] or 1
         out.append([name, r["turns"], "%.2f" % (r["without"]["asked"] / n),
                     "%.2f" % (r["with"]["asked"] / n), r["without"]["false"],
-                    r["with"]["false"], r["without"]["missed"], r["with"]["missed"]])
+                    r["with"]["false"], r["without"]["missed"], r["with"]["missed"],
+                    pct(r["without"]["latency"], 95), pct(r["with"]["latency"], 95)])
     return out
 
 
-HEAD = ["action", "turns", "asks/turn without", "with", "false without", "with",
-        "missed without", "with"]
-
-
 def lines(table_rows):
-    out = ["%-22s %5s %9s %6s %7s %5s %8s %5s" % ("action", "turns", "asks w/o", "with",
-                                                   "false", "with", "missed", "with")]
+    out = ["%-22s %5s %9s %5s %6s %5s %7s %5s %9s %5s" % (
+        "action", "turns", "asks w/o", "with", "false", "with", "missed", "with",
+        "p95 ms", "with")]
     for r in table_rows:
-        out.append("%-22s %5d %9s %6s %7d %5d %8d %5d" % tuple(r))
+        out.append("%-22s %5d %9s %5s %6d %5d %7d %5d %9d %5d" % tuple(r))
     return out
 
 
@@ -317,9 +334,98 @@ def main(argv):
         for name in res:
             for case in res[name]["cases"]:
                 print(name, case)
+    print("The recorded hard cases (host_tests/fixtures/stages) as in a Double Dog turn: "
+          "asks, false and missed without the expectation, with it (told at the start, "
+          "taken back when a dog is taken), and held (told again after every report):")
+    print("%-26s %s" % ("recording", "asks w/o with held | false w/o with held | "
+                        "missed w/o with held"))
+    for r in fixture_rows(FIXTURES):
+        print("%-26s %4d %4d %4d | %9d %4d %4d | %10d %4d %4d" % tuple(r))
 
 
 if __name__ == "__main__":
     import sys
 
     main(sys.argv[1:])
+
+
+# --- the recorded hard cases (host_tests/fixtures/stages), as in a Double Dog turn ---
+def fixture_wants(lines):
+    """(card grams, [(stage, kind, cards, askable)]) from a recording's comment lines."""
+    card, want = None, []
+    for line in lines:
+        if not line.startswith("#"):
+            break
+        words = line[1:].split()
+        if words[:1] == ["card:"]:
+            card = float(words[1])
+        elif words[:1] == ["expect:"]:
+            want.append((int(words[2]) - 1, words[3], int(words[4]),
+                         words[5:7] == ["or", "asked"]))
+    return card, want
+
+
+def replay_fixture(lines, expect=0, again=False):
+    """A recording through StageSense, told `expect` at its start and taken back at the
+    next tick after a dog is reported (as a Double Dog turn's flow does), or told it
+    again after every report (`again`: every dog the recording brings could be the
+    pair). The players answer from its "# expect:" lines. (asks, false, missed)."""
+    from bench.stage_replay import read_samples
+
+    lines = list(lines)
+    card, want = fixture_wants(lines)
+    open_ = [w for w in want if w[3]]
+    sense = StageSense(card, 2)
+    if expect:
+        sense.expect(None, expect)
+    told = None
+    got = []
+    for stage, t, g in read_samples(lines):
+        if stage > 1:
+            continue
+        if told is not None and diff(t, told) >= 0:
+            sense.expect(None, expect if again else 0)
+            told = None
+        for kind, s, cards, _began in sense.feed(stage, t, g) + sense.poll(t):
+            kind = {"fell": "removed", "moved": "added"}.get(kind, kind)
+            got.append((s, kind, cards))
+            if kind == UNSURE:
+                said = 0
+                for w in open_:
+                    if w[0] == s:
+                        open_.remove(w)
+                        said = w[2] if w[1] == "added" else -w[2]
+                        break
+                sense.told(s, said)
+            if expect and kind in ("added", UNSURE) and told is None:
+                told = t + TICK_MS
+    asks = sum(1 for g in got if g[1] == UNSURE)
+    missed = 0
+    for stage, kind, cards, askable in want:
+        if (stage, kind, cards) in got:
+            got.remove((stage, kind, cards))
+            continue
+        asked = [g for g in got if g[0] == stage and g[1] == UNSURE]
+        if askable and asked:
+            got.remove(asked[0])
+        else:
+            missed += 1
+    false = sum(1 for g in got if g[1] != UNSURE)
+    return asks, false, missed
+
+
+def fixture_rows(folder):
+    """[name, asks without, with, held, false without, with, held, missed ...]."""
+    import os
+
+    out = []
+    for name in sorted(n for n in os.listdir(folder) if n.endswith(".csv")):
+        with open(folder + "/" + name) as f:
+            lines = f.readlines()
+        r = [replay_fixture(lines), replay_fixture(lines, 2), replay_fixture(lines, 2, True)]
+        out.append([name[:-4]] + [x[0] for x in r] + [x[1] for x in r] + [x[2] for x in r])
+    return out
+
+
+FIXTURE_HEAD = ["recording", "asks without", "with", "with, held", "false without", "with",
+                "with, held", "missed without", "with", "with, held"]
