@@ -323,6 +323,15 @@ def test_double_dog_two_dogs_at_once_are_taken_without_a_question():
     assert st["scores"][0] > 0 and st["faceup"][0] == 0, st
 
 
+def test_done_pressed_before_the_pair_is_taken_does_not_start_its_wait_again():
+    data = three_players()
+    # the pair at 3 s; Done at 4.5 s is refused (two dogs in hand) and leaves what is
+    # expected alone: the pair is taken 5 s after the stage came to rest at it
+    p = play(OPEN + DOUBLE_DOG + "3000 add 1 2\n4500 p1\n9000 end\n", data)
+    assert p.dev.sensors._expect == (None, 0)  # taken: the stack made, nothing expected
+    assert state(p)["stages"][0] == ["dog"] * 4
+
+
 def test_what_double_dog_expected_ends_when_the_performance_is_left():
     data = three_players()
     p = play(OPEN + DOUBLE_DOG + "3500 end\n", data)
