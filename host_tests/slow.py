@@ -127,6 +127,9 @@ SLOW = {
         "test_a_gentler_generator_is_caught",
         "test_the_hx711_starts_empty_tears_reads_and_misses_samples",
     ),
+    "test_stage_turns": (
+        "test_turns_ask_nothing_with_the_expectation_and_decide_no_worse",
+    ),
     "test_tools_total": (
         "test_a_damaged_game_in_progress_through_the_report_s_reading",
         "test_crafted_records_statistics_and_sheets_through_the_report",

@@ -314,12 +314,22 @@ DOUBLE_DOG = "2100 ok\n2300 down\n2500 down\n2700 ok\n"
 
 def test_double_dog_two_dogs_at_once_are_taken_without_a_question():
     data = three_players()
-    p = play(OPEN + DOUBLE_DOG + "3000 add 1 2\n6000 end\n", data)
+    # taken once the stage has stayed at two dogs as long as a finger rests (5 s)
+    p = play(OPEN + DOUBLE_DOG + "3000 add 1 2\n9000 end\n", data)
     assert p.dev.app.top.name == "circus-perform"  # nothing asked
     assert state(p)["stages"][0] == ["dog"] * 4  # both on the start card's two
-    p.play(parse("6500 p1\n13000 end\n"))
+    p.play(parse("9500 p1\n16000 end\n"))
     st = state(p)
     assert st["scores"][0] > 0 and st["faceup"][0] == 0, st
+
+
+def test_done_pressed_before_the_pair_is_taken_does_not_start_its_wait_again():
+    data = three_players()
+    # the pair at 3 s; Done at 4.5 s is refused (two dogs in hand) and leaves what is
+    # expected alone: the pair is taken 5 s after the stage came to rest at it
+    p = play(OPEN + DOUBLE_DOG + "3000 add 1 2\n4500 p1\n9000 end\n", data)
+    assert p.dev.sensors._expect == (None, 0)  # taken: the stack made, nothing expected
+    assert state(p)["stages"][0] == ["dog"] * 4
 
 
 def test_what_double_dog_expected_ends_when_the_performance_is_left():
@@ -338,6 +348,22 @@ def test_double_dog_one_dog_and_a_finger_is_still_asked():
     # not explain it: asked once the finger has rested past the wait
     p = play(OPEN + DOUBLE_DOG + "3000 add 1 1\n3000 rest 1 2.0\n10000 end\n", data)
     assert p.dev.app.top.name == "circus-ask"
+
+
+def test_double_dog_one_dog_and_a_finger_weighing_a_dog_is_not_the_pair():
+    data = three_players()
+    # one dog with a finger of a dog's weight resting on it for 2.5 s: the pair's
+    # weight, held still. Taken as the pair, the finger lifting would be a fall that
+    # spoils the turn; it is waited out: the dog under it is the stack, the second dog
+    # follows, nothing is asked and nothing fell
+    p = play(OPEN + DOUBLE_DOG + "3000 add 1 1\n3000 rest 1 4.0\n5500 rest 1 0\n"
+             "7000 end\n", data)
+    assert p.dev.app.top.name == "circus-perform"
+    assert state(p)["turn"]["held"] == 0
+    p.play(parse("7500 add 1 1\n9000 p1\n16000 end\n"))
+    st = state(p)
+    assert p.dev.app.top.name == "circus", p.dev.app.top.name
+    assert st["stages"][0] == ["dog"] * 4 and st["scores"][0] > 0, st
 
 
 def test_a_new_stage_turn_with_the_load_cells_asks_nothing():

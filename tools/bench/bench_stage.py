@@ -6,7 +6,11 @@
 # Runs on CPython and on the MicroPython unix port (tests use `score`, `score_table`).
 # Usage: python tools/bench/bench_stage.py [--seeds 60] [--first 1] [--length 90] [--verbose]
 #        [--lag sinc4|exp|boxcar] [--hand wander|flat] [--models: four models in turn]
-#        [--table-seeds 12] [--table-only] [--no-table] [--no-doc]
+#        [--table-seeds 12] [--table-only] [--no-table] [--no-doc] [--turn-seeds 6]
+#        [--no-turns]
+# Then Circus Puppy's turns (tools/bench/stage_turns.py, issue 36): each action, and
+# Double Dog turns where the table does otherwise, on the harsh table and on the recorded
+# hard cases, without and with the flow's expectation.
 # On CPython the figures are also written into docs/benchmarks.md (its section
 # "bench-stage"; --no-doc leaves the file alone).
 import sys
@@ -99,7 +103,7 @@ def run_table(table):
     return out
 
 
-def score_table(table, events):
+def score_table(table, events, late=LATE_MS):
     """Matches reports to the truth, stage by stage. A change of n cards is found by one
     report of n or by reports that add up to n (two cards within 300 ms may come as two);
     asked when the detector said it could not tell (UNSURE) while it happened. Returns
@@ -112,7 +116,7 @@ def score_table(table, events):
         got, take, last, ask = 0, [], None, None
         for j, (s, k, _b, c, at) in enumerate(events):
             rel = diff(at, t0)
-            if used[j] or s != stage or rel < began or rel > settled + LATE_MS:
+            if used[j] or s != stage or rel < began or rel > settled + late:
                 continue
             if k == UNSURE:
                 if not take:  # asked before anything was reported: the players answer
@@ -293,6 +297,7 @@ def main(argv):
     lag, hand = "sinc4", "wander"
     models = None
     table_seeds, table, gentle = 12, True, True
+    turn_seeds = 6
     doc = sys.implementation.name != "micropython"  # docs/benchmarks.md written
     parts = []
     i = 0
@@ -305,6 +310,11 @@ def main(argv):
             gentle = False
         elif a == "--no-table":
             table = False
+        elif a == "--turn-seeds":
+            turn_seeds = int(argv[i + 1])
+            i += 1
+        elif a == "--no-turns":
+            turn_seeds = 0
         elif a == "--seeds":
             seeds = int(argv[i + 1])
             i += 1
@@ -354,6 +364,10 @@ def main(argv):
                       trace_rows(totals), None))
     if doc and parts:
         write_doc(parts)
+    if turn_seeds and gentle:
+        from bench import stage_turns
+
+        stage_turns.main([str(turn_seeds)])
 
 
 if __name__ == "__main__":

@@ -9,6 +9,7 @@ from pawpad.games import circus_puppy as cp
 from pawsim.script import parse
 
 SETTLE_MS = 1000  # a dog put on or taken off, seen by the load cells (about 0.8 s)
+PAIR_MS = 8000  # Double Dog's pair, taken once the stage has stayed at it 5 s: the longest wait
 # Turns a row counts: a row plays one action, so its turns differ only by the stages
 # and the hands (a +1 repeat, a face-up dog to choose from); the load cells cost
 # virtual seconds to simulate, and 10 turns say what 100 would.
@@ -70,6 +71,10 @@ def stack(u, c, cells, meant):
     n = 2 if u.state["turn"]["pair"] else 1
     if cells:
         act(u, "add %d %d" % (stage + 1, n))  # Double Dog's two at once
+        for _ in range(PAIR_MS // 200):  # the pair is taken once it has stayed 5 s
+            if not u.state["turn"]["held"]:
+                break
+            u.wait(200)
     else:
         manual(u, "Stacked on " + ("low", "high")[stage])
     meant.append({"t": "stack", "stage": stage})

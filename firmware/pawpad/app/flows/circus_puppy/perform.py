@@ -148,7 +148,10 @@ class Perform(Screen):
             self.done(app)
 
     def done(self, app):
-        app.box.stages_expect(None, 0)
+        if not self.game.state["turn"]["held"]:
+            # nothing goes on now; with dogs in hand the rules refuse Done, and what is
+            # expected stays (said again, the pair's wait would start over)
+            app.box.stages_expect(None, 0)
         self.game.offer({"t": "done", "t_ms": app.now})  # the hold follows
 
     def player(self, app, seat, t_us):
