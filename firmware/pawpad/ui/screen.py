@@ -67,3 +67,11 @@ class Screen:
 
     def tick(self, app, now_ms):
         pass
+
+    def again(self, app):
+        """For a game's base screen: the game changed under it and it is still the
+        screen the state calls for (a correction, an undo or a redo that left the game
+        at this step, a repair). What it holds of the step is fitted to the state as it
+        is now: what still fits stays, and is kept again (the log moved on, and the
+        entries kept for the place it left went with it); what does not is reset, and
+        the table told."""

@@ -120,7 +120,10 @@ class Flow:
     # --- a step keyed in part when the power went (store/records/draft.py) ---
     def draft_screen(self, game):
         """The screen of the step in progress, with the entries it had taken, to open
-        over the state's screen on resume; None when there is none."""
+        over the state's screen on resume; None when there is none. A step the state's
+        screen keys itself (Top Dog's medals) comes back as that screen: its `phase`
+        set to the state's, it takes the base's place (Navigator.show_game), and is
+        told when the game changes under it (Screen.again)."""
         return None
 
     # --- the game menu ---

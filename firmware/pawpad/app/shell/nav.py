@@ -68,12 +68,19 @@ class Navigator:
     def show_game(self, game, over=None):
         """The screens the game's state calls for, with `over` on top. The base screen
         is kept while the state's phase is the one it was made for (it may hold what
-        the player is doing, such as the stage weighed); otherwise it is made anew.
-        Whatever was open above it is closed: it belonged to the state before."""
+        the player is doing, such as the stage weighed, or the medals being given), and
+        is told the game changed under it (`again`: what it holds is fitted to the
+        state and kept on flash again); otherwise it is made anew. An `over` made for
+        the state's phase (its `phase` set: a step the state's screen itself keys,
+        brought back by a resume) is the base. Whatever was open above the base is
+        closed: it belonged to the state before."""
         flow, state = game.flow, game.state
         phase = flow.phase(state)
         base = self.stack[1] if self.game is game and len(self.stack) > 1 else None
-        if base is None or base.phase != phase:
+        kept = base is not None and base.phase == phase
+        if over is not None and over.phase == phase:
+            base, over, kept = over, None, False  # the state's own screen, as it was
+        elif not kept:
             base = flow.screen(game)
             base.phase = phase
         stack = [self._main_menu(), base]
@@ -85,6 +92,8 @@ class Navigator:
             stack.append(over)
         self.stack = stack
         self.dirty = True
+        if kept:  # the game changed under it: what it holds of the step, fitted again
+            base.again(game.app)
 
     def _main_menu(self):
         if self._menu is None:

@@ -7,6 +7,9 @@
 # log (the game's id and the log's size when it was written): once the log moves on
 # (the step's event, an undo, a correction) it is another step's, it is never read
 # again, and the session removes it after that record (store/session.py: `drafted`).
+# A step whose screen stays up as the log moves on under it (Top Dog's medals while an
+# earlier round is corrected) saves what still fits again, at the new place
+# (ui/screen.py: Screen.again).
 # A correction of an earlier step keeps what it has taken in a file of its own, FIX,
 # with the index of the event it corrects: the step in progress under it keeps its
 # draft, and a power cut brings back both.

@@ -31,12 +31,14 @@ class TopDog(Flow):
 
     def draft_screen(self, game):
         """The step a power cut came in, as far as it had gone: the round's dogs, the
-        medals the players gave, who walked a dog for the rescue."""
+        medals the players gave, who walked a dog for the rescue. The medals and the
+        rescue are the state's own screens (their phase set): they come back as it."""
         phase = game.state["phase"]
         if phase == "rescue":
             return kept_rescue(game)
         if phase == "judge":
             screen, kind = Judge(game), "medals"
+            screen.phase = phase
         else:
             screen, kind = PlayEntry(game), "plays"
         kept = draft.read(game.session, kind, screen.kept_shape(), game.state["players"])

@@ -12,7 +12,8 @@ class Judge(GameScreen):
     """Without stats: who won each available medal (or nobody), in the order P, A, W, S.
     Rule 4.1 is for the players to keep in mind: a winner still blocks later medals.
     Each choice is on flash as it is made (store/records/draft.py): a power cut brings
-    the medals back as they were chosen, on the medal that showed."""
+    the medals back as they were chosen, on the medal that showed. An earlier round
+    corrected under it keeps the medals chosen that still fit (again())."""
 
     name = "top-dog-judge"
     kind = "medals"  # its draft's
@@ -20,9 +21,8 @@ class Judge(GameScreen):
     def __init__(self, game, fix=None, before=None, event=None):
         self.game = game
         self.fix = fix  # the index of the medals being corrected, or None
-        st = before or game.state
-        self.letters = rules.available(st)
-        self.choices = [None] + [[s, slot] for s, slot, _ in rules.contestants(st)]
+        self.keyed = False  # a choice made (or brought back): its draft is on flash
+        self._fit(before or game.state)
         self.picks = [0] * len(self.letters)
         won = (event or {}).get("won", {})
         for j, letter in enumerate(self.letters):
@@ -30,6 +30,39 @@ class Judge(GameScreen):
             if w is not None and w in self.choices:
                 self.picks[j] = self.choices.index(w)
         self.i = 0
+
+    def _fit(self, st):
+        """The medals to give and who can win them, in the game `st`."""
+        self.letters = rules.available(st)
+        self.choices = [None] + [[s, slot] for s, slot, _ in rules.contestants(st)]
+
+    def again(self, app):
+        """The game changed under the medals (an earlier round corrected): each medal
+        chosen that is still to give, to a contestant still there, stays, and is on
+        flash again; the others go back to nobody, and the screen shows the first
+        medal to look at again (one reset, or one to give that was not before)."""
+        letters, choices, picks, i = self.letters, self.choices, self.picks, self.i
+        self._fit(self.game.state)
+        self.picks = [0] * len(self.letters)
+        reset = ""
+        for j, letter in enumerate(letters):
+            w = choices[picks[j]]
+            if letter in self.letters and w in self.choices:
+                self.picks[self.letters.index(letter)] = self.choices.index(w)
+            elif w is not None:
+                reset += letter  # its winner is gone, or it is no longer to give
+        # the medals reset, and those to give that were not: by nobody now
+        told = "".join(m for m in rules.MEDALS
+                       if m in reset or (m in self.letters and m not in letters))
+        self.i = 0  # on at the first medal not given yet, or to give again
+        while (self.i < len(self.letters) - 1 and self.letters[self.i] in letters[:i]
+               and self.letters[self.i] not in told):
+            self.i += 1
+        if not self.keyed:
+            return
+        if told:
+            app.toast("Medals reset: " + " ".join(told))
+        self._keep()  # the log moved on: kept at its new place
 
     def label(self, app, choice):
         if choice is None:
@@ -72,6 +105,7 @@ class Judge(GameScreen):
     def _keep(self):
         """The medals chosen so far and the one showing, on flash (a correction's in its
         own draft)."""
+        self.keyed = True
         draft.save(self.game.session, "medals", {"picks": self.picks, "i": self.i}, self.fix)
 
     def kept_shape(self):
@@ -87,6 +121,7 @@ class Judge(GameScreen):
             return False
         self.picks = list(kept["picks"])
         self.i = kept["i"]
+        self.keyed = True
         return True
 
 
@@ -148,7 +183,25 @@ class Rescue(GameScreen):
     def __init__(self, game):
         self.game = game
         self.first = 0
+        self.keyed = False  # who walked a dog chosen: on flash
         self.ask = rules.rescue_needs_first(game.state)
+
+    def again(self, app):
+        """The game changed under the rescue (an earlier round corrected): who walked a
+        dog stays chosen, on flash again, while it still decides the order; when it no
+        longer does, the order is the rules' and the table is told."""
+        ask = rules.rescue_needs_first(self.game.state)
+        if self.keyed and not ask:
+            self.keyed = False
+            self.first = 0
+            app.toast("Rescue order changed")
+        self.ask = ask
+        if self.keyed:
+            self._keep()  # the log moved on: kept at its new place
+
+    def _keep(self):
+        self.keyed = True
+        draft.save(self.game.session, "rescue", {"first": self.first})
 
     def order(self):
         st = self.game.state
@@ -166,7 +219,7 @@ class Rescue(GameScreen):
         n = self.game.state["players"]
         if k in (UP, DOWN) and self.ask:
             self.first = (self.first + (1 if k == DOWN else -1)) % n  # DOWN: the next seat
-            draft.save(self.game.session, "rescue", {"first": self.first})
+            self._keep()
         elif k == OK:
             event = {"t": "rescued"}
             if self.ask:
@@ -187,4 +240,6 @@ def kept_rescue(game):
     if kept is None or not screen.ask:
         return None
     screen.first = kept["first"]
+    screen.keyed = True
+    screen.phase = "rescue"  # the state's own screen, as it was (nav.show_game)
     return screen
