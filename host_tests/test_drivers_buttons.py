@@ -392,7 +392,7 @@ def test_latched_tap_interrupt_allocates_nothing():
     r.b._flag = asyncio.ThreadSafeFlag()
     r.b.arm(bz.arm(2093))
     pin = r.pins[2]
-    pin.irq()._flags = Pin.IRQ_FALLING | Pin.IRQ_RISING  # as the port leaves it: a tap
+    pin._intr = (Pin.IRQ_FALLING | Pin.IRQ_RISING) << 4  # as the port leaves it: a tap
     micropython.heap_lock()
     try:
         r.b.irq(pin)

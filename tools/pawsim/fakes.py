@@ -6,22 +6,6 @@ from pawpad.ticks import diff
 _UNSET = object()  # Pin.irq()'s "not given"
 
 
-class PinIRQ:
-    """What the rp2 port's Pin.irq() returns (mp_irq_type): flags() are the edges of
-    the handler's current call (machine_pin.c, gpio_irq: flags = latched & trigger),
-    trigger() the edges asked for."""
-
-    def __init__(self):
-        self._flags = 0
-        self._trigger = 0
-
-    def flags(self):
-        return self._flags
-
-    def trigger(self, value=None):
-        return self._trigger
-
-
 class Pin:
     IN = 0
     OUT = 1
@@ -45,8 +29,10 @@ class Pin:
         self.handler = None
         self.trigger = 0
         self.hard = False
-        self.latched = 0  # the RP2040's INTR bits: each edge kind, set until served
-        self._irq = PinIRQ()
+        # The RP2040's INTR bits of the pin (each edge kind, latched until served), and
+        # above them (<< 4) the flags of the handler's current call: one attribute, so
+        # that the fake's pins take no more of the unix port's heap than they did.
+        self._intr = 0
         self.on_write = None  # called with the new level when firmware drives the pin
         self.on_read = None  # called before the firmware reads the level
 
@@ -66,15 +52,18 @@ class Pin:
     def irq(self, handler=_UNSET, trigger=_UNSET, hard=_UNSET):
         """As the rp2 port: with any argument it sets the handler (defaults: None, both
         edges, soft) and forgets what was latched; without, it changes nothing. Either
-        way it returns the irq object."""
+        way it returns the irq object: here the pin itself stands in for it (flags())."""
         if not (handler is _UNSET and trigger is _UNSET and hard is _UNSET):
             self.handler = None if handler is _UNSET else handler
             self.trigger = (Pin.IRQ_FALLING | Pin.IRQ_RISING) if trigger is _UNSET else trigger
             self.hard = False if hard is _UNSET else hard
-            self.latched = 0
-            self._irq._flags = 0
-            self._irq._trigger = trigger
-        return self._irq
+            self._intr = 0
+        return self
+
+    def flags(self):
+        """The irq object's flags(): the edges of the handler's current call (the port's
+        gpio_irq sets flags = latched & trigger before each call), not a sum of calls."""
+        return self._intr >> 4
 
     # --- the outside world ---
     def drive(self, level):
@@ -88,19 +77,20 @@ class Pin:
         self._serve()
 
     def _latch(self, level):
-        self.latched |= Pin.IRQ_RISING if level else Pin.IRQ_FALLING
+        self._intr |= Pin.IRQ_RISING if level else Pin.IRQ_FALLING
         if Pin.masked and self not in Pin.waiting:
             Pin.waiting.append(self)
 
     def _serve(self):
         """The port's gpio_irq for this pin: acknowledge every latched edge, and call
         the handler once if any of them is one it asked for, flags() = those edges."""
-        if Pin.masked or not self.latched:
+        latched = self._intr & 15
+        if Pin.masked or not latched:
             return
-        flags = self.latched & self.trigger
-        self.latched = 0
+        flags = latched & self.trigger
+        self._intr &= ~15  # acknowledged: every edge read, served or not
         if self.handler is not None and flags:
-            self._irq._flags = flags
+            self._intr = flags << 4
             self.handler(self)
 
 

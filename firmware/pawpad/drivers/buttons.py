@@ -72,7 +72,7 @@ class Buttons:
         self.set_debounce(self.debounce_ms if debounce_ms is None else debounce_ms)
         self._t = array("i", [0] * _RING)
         self._lv = array("i", [0] * _RING)
-        self._tap = array("i", [0] * _RING)  # buttons (by index) seen closing unseen
+        self._tap = array("b", [0] * _RING)  # 1 + the index of a tap seen latched, or 0
         self._head = 0
         self._tail = 0
         self.overruns = 0
@@ -88,7 +88,6 @@ class Buttons:
         self._irq = self.irq  # one bound method, made before any interrupt can run
         # pin -> index: a Pin hashes by identity, so the look-up allocates nothing
         self._where = {}  # type: dict[object, int]
-        self._open_lv = array("i", [b if active_low else 0 for b in bits])
         self._flags = []  # type: list[_IRQ_GENERIC]  # each pin's irq object
         self._both = 0
         for k in range(self.count):
@@ -113,9 +112,9 @@ class Buttons:
         if k != _NONE:
             b = self._bits[k]
             # Open now, yet both edges latched: it closed and opened while masked.
-            if levels & b == self._open_lv[k] and self._flags[k].flags() & self._both == self._both:
-                tap = 1 << k
-                if self._arm_bits & b and self._counts(tap, k, t):
+            if (levels & b != 0) == self._low and self._flags[k].flags() & self._both == self._both:
+                tap = k + 1
+                if self._arm_bits & b and self._counts(1 << k, k, t):
                     self._action()  # a STOP tapped during a flash write still sounds
                     self._arm_bits = 0
         i = self._head
@@ -187,14 +186,14 @@ class Buttons:
                 if self._pending & (1 << i) and diff(now_us, self._rel_t[i]) >= self._deb_us:
                     self._release(i, fn)
 
-    def _edge(self, t, levels, taps, fn):
+    def _edge(self, t, levels, tap, fn):
         now = self._pressed(levels)
         changed = now ^ self._raw
         self._raw = now
         for i in range(self.count):
             b = 1 << i
             if not changed & b:
-                if taps & b:
+                if tap == i + 1:
                     self._tapped(i, t, fn)
                 continue
             if now & b:
