@@ -5,6 +5,7 @@ import pins
 
 from pawpad.store.files import Storage
 from pawpad.store.records import stats
+from pawsim.fakes import mask_irqs, unmask_irqs
 from pawsim.script import parse
 from pawsim.scripts import GO_MS
 from support.device import play
@@ -260,6 +261,24 @@ def test_presses_in_the_same_instant_are_a_tie_even_without_a_tie_window():
     screen = p.dev.app.top
     assert screen.name == "pad-stopped" and screen.tied == [1, 3]
     assert screen.caller is None
+
+
+def test_a_stop_tapped_while_a_flash_write_masks_interrupts_still_locks_out_others():
+    data = data_with()
+    go = 1900 + GO_MS
+    p = play(open_variant(0) + "1900 ok\n%d end" % (go + 200), data)
+    world = p.world
+    mask_irqs()  # a flash write: Blue taps inside it, unseen until it ends
+    try:
+        world.player(1, True)
+        world.player(1, False)
+        p.play(parse("%d end" % (go + 245)))
+    finally:
+        unmask_irqs()  # the interrupt runs now, go + 245: Blue's STOP, at that time
+    p.play(parse("%d p1\n%d end" % (go + 260, go + 500)))  # Red, 15 ms later
+    screen = p.dev.app.top
+    assert screen.name == "pad-stopped" and screen.caller == 1
+    assert screen.margins() == [(0, 15)]  # Red is locked out, 15 ms behind
 
 
 def test_back_abandons_the_countdown_or_the_live_round_for_a_new_go():

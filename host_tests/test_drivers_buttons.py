@@ -1,9 +1,10 @@
-# Button driver against fake pins: IRQ ring, debounce, ties, stuck buttons, no allocation.
+# Button driver against fake pins: IRQ ring, debounce, ties, stuck buttons, no allocation,
+# and edges latched while a flash write masks the interrupts (taps, bounce, holds).
 
 import micropython
 
 from pawpad.drivers.buttons import PRESS, RELEASE, Buttons
-from pawsim.fakes import Pin
+from pawsim.fakes import Pin, mask_irqs, unmask_irqs
 from support.buttons import Flag
 from support.skipping import only_micropython
 
@@ -43,6 +44,17 @@ class Rig:
         if at is not None:
             self.t = at
         return self.b.poll(self.t)
+
+    def flash_write(self, edges, end):
+        """A flash erase or program masks the interrupts: edges = [(i, level), ...]
+        happen inside it, and the port's interrupt runs once it ends, at `end`."""
+        mask_irqs()
+        try:
+            for i, level in edges:
+                self.pins[i].drive(level)
+            self.t = end
+        finally:
+            unmask_irqs()
 
 
 def test_irq_registered_hard_on_both_edges():
@@ -276,3 +288,119 @@ def test_armed_after_a_melody_ends_the_frequency_is_set_then():
     bz.tone(880)  # another sound meanwhile: the armed frequency is set again after
     bz.off()
     assert bz.pwm.f == 2093
+
+
+# --- a flash write masks the interrupts (rp2_flash.c): edges latched, served after ---
+
+
+def test_fake_pin_latches_both_edges_while_masked_as_the_rp2_port():
+    r = Rig()
+    seen = []
+    r.pins[0].irq(handler=lambda p: seen.append(p.irq().flags()),
+                  trigger=Pin.IRQ_FALLING | Pin.IRQ_RISING, hard=True)
+    r.flash_write([(0, 0), (0, 1)], end=50000)
+    assert seen == [Pin.IRQ_FALLING | Pin.IRQ_RISING]  # one call, both edges
+    r.flash_write([(0, 0)], end=60000)
+    assert seen[-1] == Pin.IRQ_FALLING  # flags() is the current call's, not a sum
+    r.pins[0].drive(1)
+    assert seen[-1] == Pin.IRQ_RISING and len(seen) == 3
+
+
+def test_tap_within_a_flash_write_is_one_press_and_one_release():
+    r = Rig()
+    r.flash_write([(2, 0), (2, 1)], end=46000)  # pressed and let go, unseen
+    assert r.flag.count == 1
+    # the interrupt's time: the end of the window, the best known
+    assert r.poll(at=46100) == [(2, PRESS, 46000)]
+    assert r.poll(at=46000 + 20000) == [(2, RELEASE, 46000)]
+    assert r.poll(at=200000) == []
+    assert not r.b.is_down(2)
+
+
+def test_tap_after_a_real_release_counts_even_before_it_is_polled():
+    r = Rig()
+    r.press(1, at=1000)
+    r.release(1, at=10000)
+    r.flash_write([(1, 0), (1, 1)], end=60000)  # a second tap, 50 ms after
+    assert r.poll(at=60100) == [(1, PRESS, 1000), (1, RELEASE, 10000), (1, PRESS, 60000)]
+    assert r.poll(at=90000) == [(1, RELEASE, 60000)]
+
+
+def test_bouncing_press_and_release_across_a_flash_write_is_one_press():
+    r = Rig()
+    r.press(0, at=1000)  # seen
+    r.release(0, at=1200)  # bounce, seen
+    r.flash_write([(0, 0), (0, 1), (0, 0), (0, 1)], end=1900)  # more bounce, masked
+    r.press(0, at=2100)  # bounce, seen
+    r.release(0, at=90000)  # let go
+    r.flash_write([(0, 0), (0, 1)], end=90400)  # release bounce, masked
+    r.press(0, at=90600)
+    r.release(0, at=90700)
+    assert r.poll(at=95000) == [(0, PRESS, 1000)]
+    assert r.poll(at=90700 + 19999) == []
+    assert r.poll(at=90700 + 20000) == [(0, RELEASE, 90700)]
+    assert not r.b.is_down(0)
+
+
+def test_release_bounce_latched_right_after_release_restarts_its_debounce():
+    r = Rig()
+    r.press(3, at=1000)
+    r.release(3, at=50000)
+    r.flash_write([(3, 0), (3, 1)], end=60000)  # 10 ms after: bounce, not a tap
+    assert r.poll(at=75000) == [(3, PRESS, 1000)]  # 25 ms after the release: not yet
+    assert r.poll(at=80000) == [(3, RELEASE, 60000)]  # open since the window at least
+
+
+def test_held_button_across_a_flash_write_stays_one_press():
+    r = Rig()
+    r.press(4, at=1000)
+    r.flash_write([], end=50000)  # nothing moves
+    r.flash_write([(4, 1), (4, 0)], end=100000)  # a rattle of the held contact
+    assert r.poll(at=120000) == [(4, PRESS, 1000)]
+    assert r.b.is_down(4)
+    r.release(4, at=300000)
+    assert r.poll(at=330000) == [(4, RELEASE, 300000)]
+
+
+def test_press_held_past_a_flash_write_is_its_press():
+    r = Rig()
+    r.flash_write([(5, 0)], end=46000)  # the falling edge only: levels show it
+    assert r.poll(at=47000) == [(5, PRESS, 46000)]
+    assert r.b.is_down(5)
+
+
+def test_taps_of_two_buttons_in_one_flash_write_are_both_counted():
+    r = Rig()
+    r.flash_write([(6, 0), (1, 0), (6, 1), (1, 1)], end=46000)
+    assert r.poll(at=47000) == [(1, PRESS, 46000), (6, PRESS, 46000)]
+
+
+def test_armed_tap_within_a_flash_write_starts_the_tone():
+    r, bz = armed_rig()
+    r.b.arm(bz.arm(2093))
+    r.flash_write([(3, 0), (3, 1)], end=46000)
+    assert bz.pwm.f == 2093 and bz.pwm.d > 0
+    assert not r.b.armed()
+    assert r.poll(at=47000) == [(3, PRESS, 46000)]
+
+
+def test_latched_tap_interrupt_allocates_nothing():
+    only_micropython("heap_lock is the unix port's proof; CPython has nothing to lock")
+    import asyncio
+
+    r, bz = armed_rig()
+    r.b._flag = asyncio.ThreadSafeFlag()
+    r.b.arm(bz.arm(2093))
+    pin = r.pins[2]
+    pin._intr = (Pin.IRQ_FALLING | Pin.IRQ_RISING) << 4  # as the port leaves it: a tap
+    micropython.heap_lock()
+    try:
+        r.b.irq(pin)
+        err = None
+    except MemoryError as e:
+        err = e
+    finally:
+        micropython.heap_unlock()
+    assert err is None, "the IRQ handler allocated on a latched tap"
+    assert bz.pwm.d > 0
+    assert r.poll(at=5000) == [(2, PRESS, 1000)]

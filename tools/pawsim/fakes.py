@@ -3,6 +3,8 @@
 # that answers the clock the way the real one does. They record what they are asked.
 from pawpad.ticks import diff
 
+_UNSET = object()  # Pin.irq()'s "not given"
+
 
 class Pin:
     IN = 0
@@ -11,6 +13,11 @@ class Pin:
     PULL_DOWN = 2
     IRQ_FALLING = 4
     IRQ_RISING = 8
+
+    # Interrupts masked (mask_irqs(): a flash erase or program on the rp2 port), and the
+    # pins whose edges wait for them, latched, in the order their first edge came.
+    masked = False
+    waiting = []  # type: list
 
     def __init__(self, id, mode=-1, pull=-1, value=None):
         self.id = id
@@ -22,6 +29,10 @@ class Pin:
         self.handler = None
         self.trigger = 0
         self.hard = False
+        # The RP2040's INTR bits of the pin (each edge kind, latched until served), and
+        # above them (<< 4) the flags of the handler's current call: one attribute, so
+        # that the fake's pins take no more of the unix port's heap than they did.
+        self._intr = 0
         self.on_write = None  # called with the new level when firmware drives the pin
         self.on_read = None  # called before the firmware reads the level
 
@@ -38,21 +49,66 @@ class Pin:
     def __call__(self, x=None):
         return self.value(x)
 
-    def irq(self, handler=None, trigger=IRQ_FALLING | IRQ_RISING, hard=False):
-        self.handler = handler
-        self.trigger = trigger
-        self.hard = hard
+    def irq(self, handler=_UNSET, trigger=_UNSET, hard=_UNSET):
+        """As the rp2 port: with any argument it sets the handler (defaults: None, both
+        edges, soft) and forgets what was latched; without, it changes nothing. Either
+        way it returns the irq object: here the pin itself stands in for it (flags())."""
+        if not (handler is _UNSET and trigger is _UNSET and hard is _UNSET):
+            self.handler = None if handler is _UNSET else handler
+            self.trigger = (Pin.IRQ_FALLING | Pin.IRQ_RISING) if trigger is _UNSET else trigger
+            self.hard = False if hard is _UNSET else hard
+            self._intr = 0
+        return self
+
+    def flags(self):
+        """The irq object's flags(): the edges of the handler's current call (the port's
+        gpio_irq sets flags = latched & trigger before each call), not a sum of calls."""
+        return self._intr >> 4
 
     # --- the outside world ---
     def drive(self, level):
-        """The world sets the level; an edge calls the handler, as the hardware would."""
+        """The world sets the level; an edge calls the handler, as the hardware would
+        (or, while masked, is latched until unmask_irqs())."""
         level = 1 if level else 0
         if level == self._v:
             return
         self._v = level
-        edge = Pin.IRQ_RISING if level else Pin.IRQ_FALLING
-        if self.handler is not None and self.trigger & edge:
+        self._latch(level)
+        self._serve()
+
+    def _latch(self, level):
+        self._intr |= Pin.IRQ_RISING if level else Pin.IRQ_FALLING
+        if Pin.masked and self not in Pin.waiting:
+            Pin.waiting.append(self)
+
+    def _serve(self):
+        """The port's gpio_irq for this pin: acknowledge every latched edge, and call
+        the handler once if any of them is one it asked for, flags() = those edges."""
+        latched = self._intr & 15
+        if Pin.masked or not latched:
+            return
+        flags = latched & self.trigger
+        self._intr &= ~15  # acknowledged: every edge read, served or not
+        if self.handler is not None and flags:
+            self._intr = flags << 4
             self.handler(self)
+
+
+def mask_irqs():
+    """Interrupts off, as the rp2 port's begin_critical_flash_section: edges from now on
+    are latched, not served."""
+    Pin.masked = True
+
+
+def unmask_irqs():
+    """Interrupts on again: the pending bank interrupt runs once, and serves every pin
+    with an edge latched, in GPIO order, each call with all its latched edges (both,
+    IRQ_FALLING | IRQ_RISING, when a tap or a bounce fell in the window)."""
+    Pin.masked = False
+    late = sorted(Pin.waiting, key=_gpio)
+    del Pin.waiting[:]
+    for p in late:
+        p._serve()
 
 
 def drive_together(pins, level):
@@ -61,13 +117,12 @@ def drive_together(pins, level):
     and calls the handler of each pin with an edge pending. So every level has changed
     before the first handler runs, and each handler sees them all."""
     level = 1 if level else 0
-    edge = Pin.IRQ_RISING if level else Pin.IRQ_FALLING
     moved = [p for p in pins if p._v != level]
     for p in moved:
         p._v = level
+        p._latch(level)
     for p in sorted(moved, key=_gpio):
-        if p.handler is not None and p.trigger & edge:
-            p.handler(p)
+        p._serve()
 
 
 def _gpio(pin):

@@ -7,6 +7,7 @@
 //       [--stages TRACE.csv] [--sps 10|80] [--noise GRAMS] [--per-gram COUNTS]
 //       [--no-cells] [--i2c-dev 0x68,...] [--fs-image IMG] [--save-fs IMG]
 //       [--exec CODE | --run FILE.py] [--max-speed 1] [--timeout S] [--quiet]
+//       [--flash-timing] (flash erases and programs take a Pico's time, masked)
 //
 // On the board:
 // - the panel: an SSD1306 at the pins' OLED_ADDR, its RAM and every write logged;
@@ -35,7 +36,7 @@ const BUILT = path.join(ROOT, 'build', 'rp2emu');
 
 // ------------------------------------------------------------------ options
 function options(argv) {
-  const flags = new Set(['quiet', 'help', 'no-cells']);
+  const flags = new Set(['quiet', 'help', 'no-cells', 'flash-timing']);
   const o = {};
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -48,7 +49,7 @@ function options(argv) {
 }
 const opt = options(process.argv.slice(2));
 if (opt.help) {
-  process.stdout.write(fs.readFileSync(new URL(import.meta.url), 'utf8').split('\n').slice(1, 21).join('\n') + '\n');
+  process.stdout.write(fs.readFileSync(new URL(import.meta.url), 'utf8').split('\n').slice(1, 22).join('\n') + '\n');
   process.exit(0);
 }
 const log = (...a) => { if (!opt.quiet) process.stderr.write('[pico] ' + a.join(' ') + '\n'); };
@@ -78,7 +79,8 @@ class Board {
     mcu.loadBootrom(rom);
     mcu.logger = new ConsoleLogger(LogLevel.Error);
     mcu.flash.set(flashBytes);
-    mcu.onBreak = flashWrites(mcu, totals, (code) => { log(`BKPT 0x${code.toString(16)}: stopped`); finish(3); });
+    mcu.onBreak = flashWrites(mcu, totals, (code) => { log(`BKPT 0x${code.toString(16)}: stopped`); finish(3); },
+      opt['flash-timing'] ? clock : null);
     mcu.findPeripheral(0x40058000).onWatchdogTrigger = () => { this.resetDue = true; };
     this.pads = new Pads(mcu, clock);
     this.pads.host = held;

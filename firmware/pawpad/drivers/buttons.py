@@ -7,17 +7,47 @@
 # edge; a release counts only once the contact has stayed open for debounce_ms.
 # arm(action) has the interrupt itself call action() (Buzzer.arm's) at the first press of
 # an armed button: the STOP sounds without waiting for the loop.
+#
+# Taps inside a flash write. The rp2 port masks every interrupt while it erases or
+# programs flash (rp2_flash.c, begin_critical_flash_section: a 4 KB erase takes about
+# 45 ms, up to 400). A tap whose press and release both fall in that window reaches the
+# handler once, afterwards, when the levels read released again. The RP2040 latches each
+# edge kind of each pin (IO_BANK0 INTR: EDGE_LOW and EDGE_HIGH stay set until written
+# to), and the port's handler (machine_pin.c, gpio_irq) gives the pin's call
+# flags = latched & trigger, then clears them: IRQ_FALLING | IRQ_RISING together means
+# both edges happened since the last call. A pin that reads open with both flags has
+# closed and opened again unseen: the interrupt marks it a tap in the ring, and poll()
+# counts it as a press and its release, at the interrupt's time (the end of the window:
+# the best time known), unless the button's last release is within the debounce time
+# (then it is contact bounce: one press, never two).
 from array import array
 
 from micropython import const
 
 from pawpad.ticks import diff
 
+TYPE_CHECKING = False  # mypy takes it as True: the calls on Pin checked against the rp2 stubs
+if TYPE_CHECKING:
+    # (used in type comments, which ruff does not read)
+    from typing import Callable  # noqa: F401
+
+    from _mpy_shed.IRQs import _IRQ_GENERIC  # noqa: F401
+    from machine import Pin  # noqa: F401
+
 _RING = const(64)  # power of two: 64 edges between two polls is far beyond any hand
 _RING_MASK = const(63)
+_NONE = const(-1)
 
 def _nothing():
     pass
+
+
+def _hook(pin, handler, trigger):
+    # type: (Pin, Callable[[Pin], None], int) -> _IRQ_GENERIC
+    """Sets `handler` as a hard interrupt of `pin` on `trigger`; returns its irq object,
+    the port's mp_irq_type (flags(): the edges of the handler's current call). The
+    stubs type the return as a union of classes, not of instances: hence the ignore."""
+    return pin.irq(handler=handler, trigger=trigger, hard=True)  # type: ignore[return-value]
 
 
 PRESS = True
@@ -42,6 +72,7 @@ class Buttons:
         self.set_debounce(self.debounce_ms if debounce_ms is None else debounce_ms)
         self._t = array("i", [0] * _RING)
         self._lv = array("i", [0] * _RING)
+        self._tap = array("b", [0] * _RING)  # 1 + the index of a tap seen latched, or 0
         self._head = 0
         self._tail = 0
         self.overruns = 0
@@ -55,10 +86,18 @@ class Buttons:
         self._arm_open = 0  # their levels while all of them are open
         self._action = _nothing
         self._irq = self.irq  # one bound method, made before any interrupt can run
-        for p in pins:
-            p.irq(handler=self._irq, trigger=p.IRQ_FALLING | p.IRQ_RISING, hard=True)
+        # pin -> index: a Pin hashes by identity, so the look-up allocates nothing
+        self._where = {}  # type: dict[object, int]
+        self._flags = []  # type: list[_IRQ_GENERIC]  # each pin's irq object
+        self._both = 0
+        for k in range(self.count):
+            p = pins[k]  # type: Pin
+            self._both = p.IRQ_FALLING | p.IRQ_RISING
+            self._where[p] = k
+            self._flags.append(_hook(p, self._irq, self._both))
 
-    def irq(self, _pin):
+    def irq(self, pin):
+        # type: (Pin | None) -> None
         # Hard IRQ: integers only, nothing allocated. Bytecode, not @micropython.native:
         # frozen into a UF2 (v1.28), a native method's code starts with a 32-bit word
         # that mpy-tool aligns to 2 bytes only, and the Cortex-M0+ faults reading it.
@@ -68,6 +107,16 @@ class Buttons:
         if armed and levels & armed != self._arm_open:
             self._action()  # first: the STOP's tone before the bookkeeping
             self._arm_bits = 0  # once: the first press only (no interrupt nests here)
+        tap = 0
+        k = self._where.get(pin, _NONE)  # None (a benchmark's call): levels only
+        if k != _NONE:
+            b = self._bits[k]
+            # Open now, yet both edges latched: it closed and opened while masked.
+            if (levels & b != 0) == self._low and self._flags[k].flags() & self._both == self._both:
+                tap = k + 1
+                if self._arm_bits & b and self._counts(1 << k, k, t):
+                    self._action()  # a STOP tapped during a flash write still sounds
+                    self._arm_bits = 0
         i = self._head
         nxt = (i + 1) & _RING_MASK
         if nxt == self._tail:
@@ -75,9 +124,17 @@ class Buttons:
             return
         self._t[i] = t
         self._lv[i] = levels
+        self._tap[i] = tap
         self._head = nxt
         if self._flag is not None:
             self._flag.set()
+
+    def _counts(self, b, i, t):
+        """Would a tap of button i (bit b) at t be a press of its own? Not while it is
+        down, nor within the debounce time of its last release (bounce)."""
+        if self._pending & b:
+            return diff(t, self._rel_t[i]) >= self._deb_us
+        return not (self._down | self.stuck) & b
 
     def arm(self, action, seats=None):
         """Until disarm() or the first press, the interrupt calls action() (no
@@ -122,20 +179,22 @@ class Buttons:
         oldest first. Allocates nothing (the loop's cycles in a live round)."""
         while self._tail != self._head:
             i = self._tail
-            self._edge(self._t[i], self._lv[i], fn)
+            self._edge(self._t[i], self._lv[i], self._tap[i], fn)
             self._tail = (i + 1) & _RING_MASK
         if self._pending:
             for i in range(self.count):
                 if self._pending & (1 << i) and diff(now_us, self._rel_t[i]) >= self._deb_us:
                     self._release(i, fn)
 
-    def _edge(self, t, levels, fn):
+    def _edge(self, t, levels, tap, fn):
         now = self._pressed(levels)
         changed = now ^ self._raw
         self._raw = now
         for i in range(self.count):
             b = 1 << i
             if not changed & b:
+                if tap == i + 1:
+                    self._tapped(i, t, fn)
                 continue
             if now & b:
                 if self._pending & b:
@@ -149,6 +208,23 @@ class Buttons:
             elif (self._down | self.stuck) & b:
                 self._pending |= b
                 self._rel_t[i] = t
+
+    def _tapped(self, i, t, fn):
+        """Button i, open before and after, closed and opened again unseen (a flash
+        write masked the interrupts): a press and its release, both at t, the
+        interrupt's time. Within the debounce time of its last release it is that
+        release bouncing: the release waits on from t."""
+        b = 1 << i
+        if not self._counts(b, i, t):
+            if self._pending & b:
+                self._rel_t[i] = t  # closed again since: open from t, as far as known
+            return
+        if self._pending & b:
+            self._release(i, fn)  # it really was let go before the tap
+        self._down |= b
+        fn(i, PRESS, t)
+        self._pending |= b  # its release counts once open for debounce_ms, as any
+        self._rel_t[i] = t
 
     def _release(self, i, fn):
         b = 1 << i
