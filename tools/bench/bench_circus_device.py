@@ -307,9 +307,14 @@ class Turn:
         lines = t.until(lambda x: x and (x[0].startswith("The dog says") or
                                          x[0].startswith("+1 repeat")))
         repeat = lines[0].startswith("+1 repeat")
-        if not repeat:
-            for _ in range((cp.ACTIONS.index(action) - 5) % len(cp.ACTIONS)):
+        if not repeat:  # UP adds one to the action shown, round the list
+            for _ in range(2 * len(cp.ACTIONS)):
+                m = re.search(r"Action +([a-z ]+)", " | ".join(t.lines()))
+                if m and m.group(1).strip() == action:
+                    break
                 t.press(UP, 150)
+            else:
+                raise RuntimeError("the action never showed %r: %r" % (action, t.lines()))
         st = self.st
         seat = st["active"]
         event = {"t": "perform", "action": action,
@@ -349,7 +354,7 @@ class Turn:
         press = base + self.o.finger_g
         for k, wob in enumerate((0.0, 0.12, -0.08, 0.1, -0.1, 0.05, 0.0, 0.08, -0.05, 0.1,
                                  -0.06, 0.02)):
-            t.put(stage, press + wob, 300 + 100 * k)
+            t.put(stage, press + wob * self.o.tremor, 300 + 100 * k)
         t.put(stage, base, 1500)
         t.wait(1500 + SETTLE_MS)
         asked = self.look()
@@ -469,6 +474,8 @@ def main():
     ap.add_argument("--finger", action="store_true", help="Double Dog: a dog and a finger")
     ap.add_argument("--finger-g", type=float, default=2.6,
                     help="what the finger adds (more than a dog)")
+    ap.add_argument("--tremor", type=float, default=1.0,
+                    help="the finger's tremor, times +-0.1 g every 100 ms (0: it rests still)")
     ap.add_argument("--label", default="", help="what the emulator runs at (its --noise)")
     ap.add_argument("--out", default=os.path.join(ROOT, "build", "bench-circus-device.txt"))
     a = ap.parse_args()
@@ -486,7 +493,7 @@ def main():
     head = ("== Circus Puppy's turns on the emulated Pico (%s, frozen UF2), tree %s; HX711 "
             "at %s SPS%s; dog cards of %.1f g; %d players; Double Dog %s" % (
                 a.port, rev, cells[0]["sps"], ", " + a.label if a.label else "", a.card_g,
-                a.players, "a dog and a finger of %.1f g" % a.finger_g if a.finger else
+                a.players, "a dog and a finger of %.1f g (tremor x%.1f)" % (a.finger_g, a.tremor) if a.finger else
                 "two dogs %d ms apart" % a.stagger if a.stagger else "two dogs at once"))
     print(head, flush=True)
     t.say(head)
