@@ -24,7 +24,7 @@ export MICROPYPATH := $(MPPATH)
 # editable: what CPython imports them by (`from install import manifests`, pawpad).
 HOSTPKG := $(VENV)/bin/pip install --quiet --disable-pip-version-check --no-deps -e . -e tools
 
-.PHONY: all venv simvenv prereqs sim simcompile test check quickpy quickmp pytest mptest compile rules layers lint typecheck bench bench-device bench-long screens flash firmware manifests report report-demo clean restless soak emulator emulator-run emutest export roster
+.PHONY: all venv simvenv prereqs sim simcompile test check quickpy quickmp pytest mptest compile rules layers lint typecheck bench bench-device bench-circus-device bench-long screens flash firmware manifests report report-demo clean restless soak emulator emulator-run emutest export roster
 
 all: test
 
@@ -125,6 +125,15 @@ bench: venv compile
 bench-device: venv $(if $(FROZEN),,flash)
 	$(PY) -m bench.bench_device --mpremote $(VENV)/bin/mpremote --port $(PORT) \
 		$(if $(FROZEN),--frozen) $(BENCH_ARGS)
+
+# Circus Puppy's turns on the emulated Pico (tools/rp2emu, its control port: CONTROL,
+# default the serial port's + 1), the frozen UF2 flashed with FROZEN=1: every action with
+# the load cells through the real menus; questions asked and turns decided wrongly.
+# BENCH_ARGS: --turns 5, --stagger 150 (Double Dog's two dogs apart), --finger,
+# --kinds "double dog", --label "noise 0.1 g" (what the emulator was started with).
+bench-circus-device: venv
+	$(PY) -m bench.bench_circus_device --mpremote $(VENV)/bin/mpremote --port $(PORT) \
+		$(if $(CONTROL),--control $(CONTROL)) $(BENCH_ARGS)
 
 # The long run on the device, flashed first (.mpy): every title's 1000-record game resumed,
 # played on and ended; a 300-game history. Lowest free heap and block, against the budgets.
