@@ -253,21 +253,34 @@ def run(tb, spans, expect, samples=None):
     return out
 
 
+CHUNK = 1024  # samples a chunk
+
+
 class Samples:
     """A table's samples kept to be fed twice: packed (a list of tuples of a 2-minute
-    table at 80 SPS does not fit the unix port's test heap)."""
+    table at 80 SPS does not fit the unix port's test heap), in chunks of CHUNK, so no
+    block larger than a chunk is ever asked for (one array grown by appending needs
+    a contiguous block of twice its size: whether a heap that earlier test files left
+    has one is luck)."""
 
     def __init__(self, tb):
-        self.s, self.t, self.g = bytearray(), array("i"), array("f")
+        self.chunks = []
+        n = CHUNK
         for stage, t, g in tb.samples():
-            self.s.append(stage)
-            self.t.append(t)
-            self.g.append(g)
+            if n == CHUNK:
+                zeros = bytes(4 * CHUNK)
+                s, ts, gs = bytearray(CHUNK), array("i", zeros), array("f", zeros)
+                self.chunks.append((s, ts, gs))
+                n = 0
+            s[n], ts[n], gs[n] = stage, t, g
+            n += 1
+        self.last = n  # samples in the last chunk
 
     def __iter__(self):
-        s, t, g = self.s, self.t, self.g
-        for i in range(len(s)):
-            yield s[i], t[i], g[i]
+        last = len(self.chunks) - 1
+        for k, (s, t, g) in enumerate(self.chunks):
+            for i in range(self.last if k == last else CHUNK):
+                yield s[i], t[i], g[i]
 
 
 def measure(families, seeds, sps_list=(10, 80), turns=6, sigma=None):
