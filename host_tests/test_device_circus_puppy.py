@@ -325,9 +325,14 @@ def test_double_dog_two_dogs_at_once_are_taken_without_a_question():
 
 def test_done_pressed_before_the_pair_is_taken_does_not_start_its_wait_again():
     data = three_players()
-    # the pair at 3 s; Done at 4.5 s is refused (two dogs in hand) and leaves what is
-    # expected alone: the pair is taken 5 s after the stage came to rest at it
-    p = play(OPEN + DOUBLE_DOG + "3000 add 1 2\n4500 p1\n9000 end\n", data)
+    # the pair at 3 s, a hand touching it (never still) at 4.2-4.8 s; Done at 4.5 s
+    # is refused (two dogs in hand: the stage is not still at the pair) and leaves
+    # what is expected alone: the pair is taken 5 s after the stage came to rest at it
+    p = play(OPEN + DOUBLE_DOG + "3000 add 1 2\n" + wandering(1, 4200, 4500, (0.3, 1.2)) +
+             "4500 p1\n4550 end\n", data)
+    assert p.dev.app.toast_text == "A dog is still in hand"
+    assert state(p)["turn"]["held"] == 2
+    p.play(parse(wandering(1, 4600, 4800, (0.3, 1.2)) + "4800 rest 1 0\n9000 end\n"))
     assert p.dev.sensors._expect == (None, 0)  # taken: the stack made, nothing expected
     assert state(p)["stages"][0] == ["dog"] * 4
 
@@ -390,3 +395,89 @@ def test_a_dog_onto_the_other_stage_soon_after_a_fall_is_a_stack_not_a_move():
     assert st["active"] == 1 and st["phase"] == "performing"
     assert st["stages"][1] == ["+1 repeat", "dog", "dog", "dog"]
     assert st["turn"]["held"] == 0 and st["turn"]["points"] > 0
+
+
+# Done is the table saying its hands are off the stages: on a Double Dog turn, a stage
+# holding still at exactly the pair when Done is pressed is the stack, and the Done
+# follows it, as one press (the 5 s wait above is for a pair that no Done confirms).
+def wandering(stage, t0, t1, grams=(3.0, 4.6, 3.4, 5.0, 2.8)):
+    """A finger on a stage that never holds still: its weight changing every 100 ms."""
+    return "".join("%d rest %d %.1f\n" % (t, stage, grams[i % len(grams)])
+                   for i, t in enumerate(range(t0, t1, 100)))
+
+
+def test_double_dog_pair_and_done_a_second_later_is_one_press():
+    data = three_players()
+    p = play(OPEN + DOUBLE_DOG + "3000 add 1 2\n4000 p1\n4300 end\n", data)
+    st = state(p)
+    assert p.dev.app.top.name == "circus-hold", p.dev.app.top.name  # nothing asked
+    assert p.dev.app.toast_text is None or "hand" not in p.dev.app.toast_text
+    assert [e["t"] for e in p.dev.app.session.events()][-2:] == ["stack", "done"]
+    assert st["stages"][0] == ["dog"] * 4 and st["turn"]["done_at"] == 4000, st
+    assert p.dev.sensors._expect == (None, 0)
+    p.play(parse("9500 end\n"))  # the hold ran its 5 s: the points count
+    st = state(p)
+    assert st["scores"][0] > 0 and st["faceup"][0] == 0 and st["active"] == 1, st
+    assert p.dev.app.top.name == "circus"
+
+
+def test_double_dog_done_while_a_finger_still_moves_is_refused_as_before():
+    data = three_players()
+    # one dog and a finger that never holds still: Done at 4 s is refused (a dog in
+    # hand) and takes nothing; the finger lifts as the second dog comes, and a Done a
+    # second after it is the one press
+    p = play(OPEN + DOUBLE_DOG + "3000 add 1 1\n" + wandering(1, 3000, 4000) +
+             "4000 p1\n4050 end\n", data)
+    assert p.dev.app.top.name == "circus-perform"
+    assert p.dev.app.toast_text == "A dog is still in hand"
+    assert state(p)["turn"]["held"] == 2 and state(p)["stages"][0] == ["dog"] * 2
+    p.play(parse(wandering(1, 4100, 4600) + "4600 rest 1 0\n4600 add 1 1\n5600 p1\n"
+                 "5900 end\n"))
+    st = state(p)
+    assert p.dev.app.top.name == "circus-hold", p.dev.app.top.name
+    assert st["stages"][0] == ["dog"] * 4 and st["turn"]["done_at"] == 5600, st
+
+
+def test_double_dog_done_with_nothing_on_the_stages_is_refused_as_before():
+    data = three_players()
+    p = play(OPEN + DOUBLE_DOG + "3500 p1\n3600 end\n", data)
+    assert p.dev.app.top.name == "circus-perform"
+    assert p.dev.app.toast_text == "A dog is still in hand"
+    assert state(p)["turn"]["held"] == 2
+    assert p.dev.sensors._expect == (None, 2)  # still expected: the pair to come
+    p.play(parse("4000 add 2 2\n5000 p1\n5300 end\n"))
+    st = state(p)
+    assert p.dev.app.top.name == "circus-hold", p.dev.app.top.name
+    assert st["stages"][1] == ["+1 repeat"] + ["dog"] * 4, st
+
+
+def test_a_finger_taken_with_the_pair_at_done_that_lifts_in_the_hold_is_a_fall():
+    data = three_players()
+    # one dog and a finger weighing a dog, held still: at Done the hands are off by
+    # the rulebook, so the stage is taken as the pair; the finger lifting in the hold
+    # is a dog leaving the stage there: the turn is spoiled
+    p = play(OPEN + DOUBLE_DOG + "3000 add 1 1\n3000 rest 1 4.0\n4000 p1\n4300 end\n",
+             data)
+    assert p.dev.app.top.name == "circus-hold", p.dev.app.top.name
+    p.play(parse("5000 rest 1 0\n11000 end\n"))
+    st = state(p)
+    assert [e["t"] for e in p.dev.app.session.events()][-3:] == ["stack", "done", "fall"]
+    assert st["scores"][0] == 0 and st["active"] == 1, st
+    assert p.dev.app.top.name == "circus"
+
+
+def test_double_dog_pair_and_done_then_a_power_cut_in_the_hold():
+    data = three_players()
+    p = play(OPEN + DOUBLE_DOG + "3000 add 1 2\n4000 p1\n5000 end\n", data)
+    assert p.dev.app.top.name == "circus-hold"
+    # the power comes back (the same flash): the game as its log says, the stack and
+    # the done in, the hold again
+    p = play("1600 ok\n1700 end", data)
+    st = state(p)
+    assert [e["t"] for e in p.dev.app.session.events()][-3:] == ["perform", "stack", "done"]
+    assert st["phase"] == "after" and st["turn"]["done_at"] == 4000, st
+    assert st["stages"][0] == ["dog"] * 4 and st["turn"]["held"] == 0, st
+    assert p.dev.app.top.name == "circus-hold", p.dev.app.top.name
+    p.play(parse("8000 end\n"))
+    st = state(p)
+    assert st["scores"][0] > 0 and st["active"] == 1 and p.dev.app.top.name == "circus", st

@@ -6,8 +6,9 @@
 # action says asks nothing; on every family, what the table does as the action says and
 # what a table does otherwise on a Double Dog turn (one dog and a finger, one dog on
 # each stage, a hand first, three dogs), it asks no more and decides no more falsely
-# than without it. Fails if the expectation is not told, or is taken at the first still
-# moment at two dogs' weight (a finger on one dog). Both runtimes.
+# than without it; the player's Done, 0.5-2 s after the last dog, takes the pair at once.
+# Fails if the expectation is not told, or is taken at the first still moment at two
+# dogs' weight (a finger on one dog), or if Done waits for the 5 s. Both runtimes.
 from bench import stage_turns as st
 
 HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
@@ -30,6 +31,11 @@ def test_turns_ask_nothing_with_the_expectation_and_decide_no_worse():
     # one dog and a finger weighing about a dog: the pair's weight, not the pair
     finger = res["DD: 1 dog + finger"]
     assert finger["with"]["asked"] == 0, finger
+    # Done 0.5-2 s after the pair is the table's hands off: the pair taken at it, one
+    # press in nearly every turn (waiting out the 5 s took five or six)
+    for name in ("double dog", "DD: a hand, then 2"):
+        r = res[name]
+        assert sum(r["presses"]) <= 1.3 * r["turns"], (name, r["presses"])
 
 
 def test_recorded_hard_cases_are_decided_no_worse_with_the_expectation():

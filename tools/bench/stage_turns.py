@@ -9,7 +9,12 @@
 # the turn's start the action's expectation, taken back as the flow takes it back: at
 # the screen's next tick (250 ms) after the stack is taken (a dog reported on either
 # stage, or the players' answer). Done cannot end a turn with dogs in hand (the rules
-# refuse it), and the performance says its expectation again at every tick.
+# refuse it), and the performance says its expectation again at every tick. The player
+# presses Done 0.5-2 s after the last dog settled, as a table does (its own generator:
+# the table's samples are those it was before), and again a second after each refusal:
+# a Done while the stage holds still at the expected pile takes it at once (hands off:
+# Perform.done, StageSense.hands_off) and is one press; `hands_off=False` plays the
+# same presses with the pile left to its accept_ms wait (the box before it).
 # The families the table does as the action says, and ATTACKS: a table that does
 # otherwise on a Double Dog turn (one dog and a finger resting on it, one dog on each
 # stage, one dog and the second seconds later, a light hand before the pair, three dogs).
@@ -25,15 +30,19 @@ from bench.stagetrace import Ring, Step
 from pawpad.core.stage.detector import UNSURE, ChangeDetector
 from pawpad.core.stage.sense import StageSense
 from pawpad.ticks import diff
+from pawsim.rng import Rng
 
 # A pile the game expects is taken once the stage has stayed at it for
-# ChangeDetector.accept_ms (longer than a finger rests on a dog): Done waits
+# ChangeDetector.accept_ms (longer than a finger rests on a dog), or at the Done that
+# comes first (hands off); without the Done model the press waits
 # for it (the rules refuse Done with a dog in hand), and it is scored as found when
 # reported within this of settling.
 EXPECT_LATE_MS = ChangeDetector.accept_ms + 1500
 FIXTURES = "host_tests/fixtures/stages"
 TICK_MS = 250  # the performance's tick: when the flow says its expectation again
 DONE_MS = 1000  # the player presses Done about this long after the last dog settled
+DONE_RANGE = (500, 2000)  # in the turns played with Done: this long after it
+AGAIN_MS = 1000  # a Done refused (a dog still in hand) is pressed again this much later
 
 
 # --- harsher than the table's own script: between and inside turns ---
@@ -218,10 +227,21 @@ def table(seed, sps, script, turns=6, sigma=None, wait=0):
     return tb, spans
 
 
-def run(tb, spans, expect, samples=None):
+def done_times(seed, sps, spans):
+    """When the player first presses Done in each turn (ms from the table's start): 0.5-2 s
+    after the last dog settled, from a generator of its own."""
+    rng = Rng(seed * 131 + sps, 0x5DEECE66)
+    return [end + rng.uniform(*DONE_RANGE) for _t0, end in spans]
+
+
+def run(tb, spans, expect, samples=None, dones=None, hands_off=True, presses=None):
     """Both stages through StageSense as the box runs them, told `expect` at each turn's
     start (0: told nothing) and taken back as the flow does; the players answer what it
-    asks. [(stage, kind, began, cards, at)], fell and moved as removed and added."""
+    asks. `dones`: when Done is first pressed in each turn (pressed again AGAIN_MS after
+    a refusal while the expected pile is not taken); with `hands_off` a Done takes the
+    pile the stage holds still at, as Perform.done does. `presses`: a list the count of
+    Done presses is added to. [(stage, kind, began, cards, at)], fell and moved as
+    removed and added."""
     sense = StageSense(tb.card, 2)
     out = []
     asked = []
@@ -229,15 +249,38 @@ def run(tb, spans, expect, samples=None):
     k = 0  # the next turn to start
     told = None  # when the expectation is taken back (the flow's next tick)
     on = False  # the expectation told and not yet taken back
+    press = None  # the next Done press of this turn (ms from the start), while on
+    n_press = 0
     for stage, t, g in samples or tb.samples():
-        if expect and k < len(spans) and diff(t, t0) >= spans[k][0]:
+        rel = diff(t, t0)
+        if expect and k < len(spans) and rel >= spans[k][0]:
             sense.expect(None, expect)
             on = True
+            press = dones[k] if dones else None
             k += 1
         if told is not None and diff(t, told) >= 0:
             sense.expect(None, 0)
             told = None
             on = False
+        if press is not None and rel >= press:
+            n_press += 1
+            press = None
+            if on and told is None:
+                took = []
+                if hands_off:
+                    s = sense.pair_ready()
+                    if s is not None:
+                        took = sense.hands_off(s)
+                for kind, s, cards, began in took:
+                    out.append((s, kind, began, cards, t))
+                if took:  # the stack, and the Done right after it: nothing expected
+                    sense.expect(None, 0)
+                    on = False
+                else:
+                    press = rel + AGAIN_MS  # refused: a dog still in hand
+        if press is not None and not on:
+            press = None  # the pile was taken (waited for, or answered): Done is taken
+            n_press += 1
         while asked and diff(t, asked[0][0]) >= 0:
             _when, s, cards = asked.pop(0)
             sense.told(s, cards)
@@ -250,6 +293,8 @@ def run(tb, spans, expect, samples=None):
                 asked.append((t + ANSWER_MS, s, answer(tb, s, t)))
             elif kind == "added" and told is None and on:
                 told = t + TICK_MS  # a stack taken: the next tick says 0
+    if presses is not None:
+        presses.append(n_press)
     return out
 
 
@@ -283,21 +328,27 @@ class Samples:
                 yield s[i], t[i], g[i]
 
 
-def measure(families, seeds, sps_list=(10, 80), turns=6, sigma=None):
-    """{name: {"turns", "without": totals, "with": totals}}; totals: asked (questions),
-    false (decisions that do not match the table), missed."""
+def measure(families, seeds, sps_list=(10, 80), turns=6, sigma=None, done=True,
+            hands_off=True):
+    """{name: {"turns", "without": totals, "with": totals, "presses"}}; totals: asked
+    (questions), false (decisions that do not match the table), missed; presses: Done
+    presses in the turns with the expectation (`done`: the player presses Done, 0.5-2 s
+    after the last dog, again after a refusal; `hands_off`: such a Done takes the pile)."""
     res = {}
     for name, script, expect in families:
         row = {"turns": 0, "without": {"asked": 0, "false": 0, "missed": 0, "latency": []},
-               "with": {"asked": 0, "false": 0, "missed": 0, "latency": []}, "cases": []}
+               "with": {"asked": 0, "false": 0, "missed": 0, "latency": []}, "cases": [],
+               "presses": []}
         for sps in sps_list:
             for seed in seeds:
                 tb, spans = table(seed, sps, script, turns, sigma,
                                   EXPECT_LATE_MS if expect else 0)
                 samples = Samples(tb)
+                dones = done_times(seed, sps, spans) if done else None
                 row["turns"] += len(spans)
                 for which, e in (("without", 0), ("with", expect)):
-                    events = run(tb, spans, e, samples)
+                    events = run(tb, spans, e, samples, dones, hands_off,
+                                 row["presses"] if e else None)
                     s = score_table(tb, events, EXPECT_LATE_MS)
                     tot = row[which]
                     asks = sum(1 for ev in events if ev[1] == UNSURE)
@@ -321,26 +372,31 @@ def rows(res):
         out.append([name, r["turns"], "%.2f" % (r["without"]["asked"] / n),
                     "%.2f" % (r["with"]["asked"] / n), r["without"]["false"],
                     r["with"]["false"], r["without"]["missed"], r["with"]["missed"],
-                    pct(r["without"]["latency"], 95), pct(r["with"]["latency"], 95)])
+                    pct(r["without"]["latency"], 95), pct(r["with"]["latency"], 95),
+                    "%.2f" % (sum(r["presses"]) / n) if r["presses"] else "-"])
     return out
 
 
 def lines(table_rows):
-    out = ["%-22s %5s %9s %5s %6s %5s %7s %5s %9s %5s" % (
+    out = ["%-22s %5s %9s %5s %6s %5s %7s %5s %9s %5s %6s" % (
         "action", "turns", "asks w/o", "with", "false", "with", "missed", "with",
-        "p95 ms", "with")]
+        "p95 ms", "with", "Dones")]
     for r in table_rows:
-        out.append("%-22s %5d %9s %5s %6d %5d %7d %5d %9d %5d" % tuple(r))
+        out.append("%-22s %5d %9s %5s %6d %5d %7d %5d %9d %5d %6s" % tuple(r))
     return out
 
 
 def main(argv):
-    seeds = range(1, 1 + (int(argv[0]) if argv else 6))
     verbose = "--verbose" in argv
+    hands_off = "--no-hands-off" not in argv
+    argv = [a for a in argv if not a.startswith("--")]
+    seeds = range(1, 1 + (int(argv[0]) if argv else 6))
     print("Circus Puppy turns on the harsh table (tools/bench/stage_turns.py): %d tables "
           "of 6 turns an action at 10 and 80 SPS; the expectation told (with) or not "
-          "(without):" % len(seeds))
-    res = measure(FAMILIES + ATTACKS, seeds)
+          "(without); Done pressed 0.5-2 s after the last dog, again a second after a "
+          "refusal (Dones: presses a turn, with)%s:"
+          % (len(seeds), "" if hands_off else "; a Done takes nothing (--no-hands-off)"))
+    res = measure(FAMILIES + ATTACKS, seeds, hands_off=hands_off)
     for line in lines(rows(res)):
         print(line)
     if verbose:

@@ -152,6 +152,12 @@ class Device(Box):
     def stages_expect(self, stage, cards):
         self.sensors.expect(stage, cards)
 
+    def stages_pair_ready(self):
+        return self.sensors.pair_ready()
+
+    def stages_hands_off(self, stage):
+        return self.sensors.hands_off(stage)
+
     def record(self, on):
         if not on:
             self.sensors.record_stop()

@@ -162,6 +162,22 @@ class Sensors:
             if self.sense is not None:
                 self.sense.expect(stage, cards)
 
+    def pair_ready(self):
+        """The stage holding still at the pile the game expects, or None."""
+        if self.sense is None or not self._on:
+            return None
+        stage = self.sense.pair_ready()
+        if stage is None or self.hw.scales[stage] is None or self._missing[stage]:
+            return None
+        return stage
+
+    def hands_off(self, stage):
+        """The players' hands are off: the expected pile on `stage` taken now; its
+        events (the caller handles them: they are not sent to the app)."""
+        if self.pair_ready() != stage:
+            return []
+        return self.sense.hands_off(stage)
+
     # --- "Record" in the hardware check: the stages' samples as CSV on flash ---
     def record(self, store):
         """Starts recording into a new stages-N.csv; None, or why it cannot."""

@@ -67,6 +67,17 @@ class Box:
         either), taken without asking; 0: nothing expected."""
         return None
 
+    def stages_pair_ready(self):
+        """The stage holding still now at exactly what stages_expect said (Double
+        Dog's pair, not yet taken), or None."""
+        return None
+
+    def stages_hands_off(self, stage):
+        """The players' hands are off the stages (the active player's Done): what
+        `stage` holds as expected is taken now. Its events, as the screen's stage()
+        gets them ([] when there is nothing to take)."""
+        return []
+
     def record(self, on):
         """Starts (on) or stops recording the stages' samples; None, or why not."""
         return "Nothing to record"

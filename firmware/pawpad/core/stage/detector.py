@@ -175,11 +175,51 @@ class ChangeDetector:
         (Double Dog: 2) are taken without the question a pile arriving otherwise gets,
         once the stage has held still at that many for accept_ms (a finger resting on
         one card, a hand holding still, weigh the pair for a while: not that long),
-        whatever wandered between; 0 says nothing
-        is expected. Taken once: an arrival of that many clears it. A level between
-        whole cards is asked about as ever."""
+        whatever wandered between, or at once when the players say their hands are off
+        (hands_off()); 0 says nothing is expected. Taken once: an arrival of that many
+        clears it. A level between whole cards is asked about as ever."""
         self._expect = cards if cards > self.max_added else 0
         self._pair_at = None
+
+    def pair_ready(self):
+        """The stage holds still now at exactly the pile the game expects (Double Dog's
+        pair), on its way to being taken once it has stayed so for accept_ms; nothing
+        asked or answered for is pending. What hands_off() would take now."""
+        return self._pair_now() is not None
+
+    def hands_off(self):
+        """The players say their hands are off the stage (the active player's Done):
+        an expected pile the stage holds still at now (pair_ready) is taken at once,
+        without the accept_ms wait, and reported as feed() reports it. Whatever rested
+        on it (a finger) is then part of what was taken: its lifting is a change like
+        any other (in the 5-second hold, a fall). Anything else is left as it is: []."""
+        mean = self._pair_now()
+        if mean is None:
+            return []
+        return self._settle(mean, ADDED, self._expect)
+
+    def _pair_now(self):
+        """The mean of the still window now, when it is at the expected pile; else None."""
+        expect = self._expect
+        if (self.state != _MOVING or not expect or self._pair_at is None
+                or self._still_since is None or self._asked is not None
+                or self._hush is not None):
+            return None
+        n = self._win
+        mean, var, trend = self._stats(n)
+        if not self._still(n, var, trend):
+            return None
+        q = (mean - self.base) / self.card
+        cards = int(q + 0.5)
+        if q <= 0 or cards != expect:
+            return None
+        tol = self.whole_tol + self.whole_per_card * cards
+        if abs(q - cards) > (self.whole_most if tol > self.whole_most else tol):
+            return None
+        t = self._t[(self._n - 1) & _MASK]
+        if diff(t, self._still_since) < (self.add_samples - n - 0.5) * self.period:
+            return None
+        return mean
 
     def sigma(self):
         """The learned noise floor in grams (None while still learning)."""
@@ -470,6 +510,13 @@ class ChangeDetector:
         kind = UNSURE if multi or off > tol else ADDED if q > 0 else REMOVED
         if self._hush is not None:
             return []  # what the players answered for (a finger, a cup) is still there
+        return self._settle(mean, kind, cards if q > 0 else -cards, t_ms)
+
+    def _settle(self, mean, kind, cards, t_ms=None):
+        """The stage settled at `mean`: quiet there, and the change reported (kind,
+        cards: signed), unless the players are being asked."""
+        if t_ms is None:
+            t_ms = self._t[(self._n - 1) & _MASK]
         origin = self.base
         self.state = _QUIET
         self.base = mean
@@ -483,7 +530,9 @@ class ChangeDetector:
             self._asked = origin
             self._asked_at = mean
             self._asked_t = t_ms
-            return [(UNSURE, self.left_at, cards if q > 0 else -cards)]
+            return [(UNSURE, self.left_at, cards)]
+        if cards < 0:
+            cards = -cards
         if kind == ADDED and cards == self._expect:
             self._expect = 0  # what was expected came: the next pile is asked about
         return [(kind, self.left_at, cards)]

@@ -85,6 +85,27 @@ class StageSense:
         for i, d in enumerate(self.detectors):
             d.expect(cards if stage is None or stage == i else 0)
 
+    def pair_ready(self):
+        """The stage whose detector holds still at the pile the game expects now
+        (ChangeDetector.pair_ready), or None (none, or both)."""
+        found = None
+        for i, d in enumerate(self.detectors):
+            if d.pair_ready():
+                if found is not None:
+                    return None
+                found = i
+        return found
+
+    def hands_off(self, stage):
+        """The players' hands are off the stages (the active player's Done): the pile
+        `stage` holds as expected is taken now; its events, as feed() gives them."""
+        if not 0 <= stage < len(self.detectors):
+            return []
+        out = []
+        for _kind, began, cards in self.detectors[stage].hands_off():
+            out.append(self._added(stage, began, cards))
+        return out
+
     def _removed(self, stage, began, cards):
         tip = self._last_tip
         if self.tipped or (tip is not None and abs(diff(began, tip)) <= self.tilt_ms):

@@ -148,11 +148,31 @@ class Perform(Screen):
             self.done(app)
 
     def done(self, app):
+        self._hands_off(app)
         if not self.game.state["turn"]["held"]:
             # nothing goes on now; with dogs in hand the rules refuse Done, and what is
             # expected stays (said again, the pair's wait would start over)
             app.box.stages_expect(None, 0)
         self.game.offer({"t": "done", "t_ms": app.now})  # the hold follows
+
+    def _hands_off(self, app):
+        """Done says the table's hands are off the stages: Double Dog's pair, on a
+        stage that holds still at it now, is the stack (without the wait that tells
+        it from a finger resting on one dog), and the Done follows it as one press.
+        Only when the rules then take the Done: else nothing is taken, as before."""
+        st = self.game.state
+        if not expected(st):
+            return
+        stage = app.box.stages_pair_ready()
+        if stage is None:
+            return
+        try:
+            after = rules.step(st, {"t": "stack", "stage": stage})
+            rules.step(after, {"t": "done", "t_ms": app.now})
+        except ValueError:
+            return  # Done is refused for another reason: the pair waits as ever
+        for event in app.box.stages_hands_off(stage):
+            self.stage(app, event)
 
     def player(self, app, seat, t_us):
         if seat == self.game.state["active"]:
