@@ -412,12 +412,6 @@ def main(argv):
         print("%-26s %4d %4d %4d | %9d %4d %4d | %10d %4d %4d" % tuple(r))
 
 
-if __name__ == "__main__":
-    import sys
-
-    main(sys.argv[1:])
-
-
 # --- the recorded hard cases (host_tests/fixtures/stages), as in a Double Dog turn ---
 def fixture_wants(lines):
     """(card grams, [(stage, kind, cards, askable)]) from a recording's comment lines."""
@@ -498,3 +492,9 @@ def fixture_rows(folder):
 
 FIXTURE_HEAD = ["recording", "asks without", "with", "with, held", "false without", "with",
                 "with, held", "missed without", "with", "with, held"]
+
+
+if __name__ == "__main__":
+    import sys
+
+    main(sys.argv[1:])
