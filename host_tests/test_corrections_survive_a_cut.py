@@ -11,7 +11,7 @@ import json
 from pawpad.store.files import Storage
 from pawpad.store.records import draft
 from pawsim.script import parse
-from pawsim.scripts import GO_MS, timed
+from pawsim.scripts import timed
 from support.device import fresh_dir, play
 
 RESUME = "1600 ok\n1700 end"  # the resume offer's OK, after the power comes back
@@ -48,17 +48,11 @@ def no_fix_left(data):
 def pad_script():
     """Two rounds of Pick-a-Dog for two, then the correction of round 1: Blue's count
     (the second line) up twice; no OK yet."""
-    from support.pick_a_dog import counts, data_with, open_variant
+    from support.pick_a_dog import data_with, open_variant, two_rounds
 
     data = data_with('{"players": 2}')
-    script = open_variant(0)
-    t = 1900
-    for r in range(2):
-        go = t + GO_MS
-        script += "%d ok\n%d p1\n%d ok\n" % (t, go + 100, go + 300)  # GO, STOP, right
-        keys, t = counts(go + 500, [2, 1], [2, 1] if r else None)
-        script += keys
-        t += 200
+    keys, t = two_rounds()
+    script = open_variant(0) + keys
     # the result -> the board -> game menu -> "Correct a round" -> round 1 (UP)
     keys, t = timed(t, ["back"] + MENU_FIX + ["up", "ok", "ok", "up", "up"])
     return data, script + keys, t

@@ -9,7 +9,7 @@ from pawsim.fakes import mask_irqs, unmask_irqs
 from pawsim.script import parse
 from pawsim.scripts import GO_MS
 from support.device import play
-from support.pick_a_dog import counts, data_with, log_records, open_variant, state
+from support.pick_a_dog import counts, data_with, log_records, open_variant, state, two_rounds
 
 
 def tally(p):
@@ -226,14 +226,8 @@ def test_a_whole_game_to_the_end_of_the_draw_pile():
 
 def test_correcting_the_counts_of_an_earlier_round():
     data = data_with('{"players": 2}')
-    script = open_variant(0)
-    t = 1900
-    for r in range(2):
-        go = t + GO_MS
-        script += "%d ok\n%d p1\n%d ok\n" % (t, go + 100, go + 300)  # GO, STOP, right
-        keys, t = counts(go + 500, [2, 1], [2, 1] if r else None)
-        script += keys
-        t += 200
+    keys, t = two_rounds()
+    script = open_variant(0) + keys
     # the result -> the board -> game menu -> "Correct a round" (4th row) -> round 1 (UP
     # from the last) -> Blue's count up by 3, and OK on the last player saves
     script += "%d back\n%d back\n%d down\n%d down\n%d down\n%d ok\n%d up\n%d ok\n" % (

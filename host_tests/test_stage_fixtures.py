@@ -14,18 +14,10 @@ SAME = {"fell": "removed", "moved": "added"}  # what the pair of stages adds to 
 
 def expectations(path):
     """(card grams, [(stage, kind, cards, askable)]) from the file's comment lines."""
-    card, want = None, []
+    from bench.stage_turns import fixture_wants
+
     with open(path) as f:
-        for line in f:
-            if not line.startswith("#"):
-                break
-            words = line[1:].split()
-            if words[:1] == ["card:"]:
-                card = float(words[1])
-            elif words[:1] == ["expect:"]:
-                want.append((int(words[2]) - 1, words[3], int(words[4]),
-                             words[5:7] == ["or", "asked"]))
-    return card, want
+        return fixture_wants(f)
 
 
 def lines(path):

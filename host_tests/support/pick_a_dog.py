@@ -4,7 +4,7 @@
 from pawpad.store.files import Storage
 from pawpad.store.log import schema
 from pawpad.store.session import LOG
-from pawsim.scripts import counts_keys
+from pawsim.scripts import GO_MS, counts_keys
 from support.device import fresh_dir
 
 
@@ -26,6 +26,19 @@ def counts(t, values, start=None):
     counts it opens with, the round before's)."""
     lines, t = counts_keys(t, values, start)
     return "\n".join(lines) + "\n", t
+
+
+def two_rounds(t=1900):
+    """Keys for two rounds of two players from the ready screen: Red calls STOP, right,
+    the counts 2 and 1 each round; the script text and the time after it."""
+    script = ""
+    for r in range(2):
+        go = t + GO_MS
+        script += "%d ok\n%d p1\n%d ok\n" % (t, go + 100, go + 300)  # GO, STOP, right
+        keys, t = counts(go + 500, [2, 1], [2, 1] if r else None)
+        script += keys
+        t += 200
+    return script, t
 
 
 def state(p):

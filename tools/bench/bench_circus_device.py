@@ -490,11 +490,14 @@ def main():
     rev = subprocess.run(["git", "-C", ROOT, "describe", "--always", "--dirty"],
                          capture_output=True, text=True).stdout.strip()
     cells = ctl("cells")
+    if a.finger:
+        doubles = "a dog and a finger of %.1f g (tremor x%.1f)" % (a.finger_g, a.tremor)
+    else:
+        doubles = "two dogs %d ms apart" % a.stagger if a.stagger else "two dogs at once"
     head = ("== Circus Puppy's turns on the emulated Pico (%s, frozen UF2), tree %s; HX711 "
             "at %s SPS%s; dog cards of %.1f g; %d players; Double Dog %s" % (
                 a.port, rev, cells[0]["sps"], ", " + a.label if a.label else "", a.card_g,
-                a.players, "a dog and a finger of %.1f g (tremor x%.1f)" % (a.finger_g, a.tremor) if a.finger else
-                "two dogs %d ms apart" % a.stagger if a.stagger else "two dogs at once"))
+                a.players, doubles))
     print(head, flush=True)
     t.say(head)
     rows = []
