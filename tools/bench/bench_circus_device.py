@@ -266,6 +266,7 @@ class Turn:
         self.asked = []  # the questions the box asked (their titles and guesses)
         self.meant = []
         self.last_stage = 0
+        self.before_pair = None  # the stages before Double Dog's pair, while it waits
 
     def apply(self, event):
         self.meant.append(event)
@@ -340,6 +341,11 @@ class Turn:
         if n == 2 and self.o.finger:
             self.finger(stage)
         else:
+            # Double Dog's pair is taken at the player's Done (their hands are off),
+            # or after 5 s still: the performance shows the stages before it until
+            # then, and the board's points after the Done say it was taken
+            self.before_pair = (cp.dogs_on(self.st["stages"][0]),
+                                cp.dogs_on(self.st["stages"][1])) if n == 2 else None
             self.hands(stage, n, self.o.stagger if n == 2 else 0)
         self.last_stage = stage
         self.apply({"t": "stack", "stage": stage})
@@ -418,6 +424,8 @@ class Turn:
         self.stages_shown = (int(m.group(1)), int(m.group(2))) if m else None
         self.stages_meant = (cp.dogs_on(self.st["stages"][0]),
                              cp.dogs_on(self.st["stages"][1]))
+        if self.before_pair is not None and self.stages_shown == self.before_pair:
+            self.stages_meant = self.before_pair  # the pair waits for the Done below
         t.press(pins.PLAYERS[self.st["active"]], 200)  # the active player's button: done
         self.apply({"t": "done", "t_ms": 0})
         if self.kind == "fall":
