@@ -509,16 +509,21 @@ async def ui_figures(rig, sc):
     # the list (every row drawn again) and the two that wrap are the worst ones.
     steps = []
     rows = dev.app.nav.top.row_count(dev.app)
+    ways = []  # each step drawn as a patch of the frame ("p") or whole ("w"): a whole
+    #            drawing makes App._drawn anew, a patch leaves it (looked at after)
     for k in ("down",) * rows + ("up",) * rows:
         rig.spy.mark()
         n0 = len(rig.frames)
+        drawn = dev.app._drawn
         await sc.play("0 %s\n" % k, heap=False)
+        ways.append("p" if dev.app._drawn is drawn else "w")
         t0 = sc.last_press
         rec = rig.frames[n0] if len(rig.frames) > n0 else None
         if rec is not None:
             began = tdiff(time.ticks_add(rec[4], -rec[2] - rec[1]), t0) / 1000
             steps.append((panel_ms(rig, t0, rec[4], rec[3]), rec[1], rec[2], rec[3],
                           rig.step_after(t0), began))
+    say("menu steps drawn (p: a patch of the frame, w: the whole frame): " + "".join(ways))
     bad = loops_on_the_chip(dev)
     say("display loops on the chip (frozen viper against plain Python): "
         + ("the same" if not bad else "DIFFER: " + bad))
