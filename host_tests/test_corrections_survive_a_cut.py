@@ -88,14 +88,10 @@ def test_a_correction_left_with_back_does_not_come_back():
 def top_dogs_script():
     """Three rounds of Top Dogs, then the correction of round 1: seats 1 and 2 passed,
     seat 3's first card up twice, OK, its second up once; no OK yet."""
-    from support.games import OPEN_TOP_DOGS, round_keys, three_players
+    from support.games import three_players, three_rounds
 
     data = three_players()
-    t = 2100
-    script = OPEN_TOP_DOGS
-    for ups in ((1, 0, 0), (0, 1, 0), (0, 0, 1)):
-        keys, t = round_keys(t, ups)
-        script += keys
+    script, t = three_rounds()
     keys, t = timed(t, MENU_FIX + ["up", "up", "ok"] + ["ok"] * 6 + ["up", "up", "ok", "up"])
     return data, script + keys, t
 

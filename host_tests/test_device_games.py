@@ -8,7 +8,7 @@ from pawpad.store.session import LOG
 from pawsim.script import parse
 from pawsim.scripts import timed
 from support.device import play
-from support.games import OPEN_TOP_DOGS, round_keys, three_players, whole_game
+from support.games import OPEN_TOP_DOGS, round_keys, three_players, three_rounds, whole_game
 from support.pick_a_dog import data_with
 
 
@@ -117,11 +117,7 @@ def test_a_whole_game_ends_in_results_and_history():
 
 def test_correcting_an_earlier_round():
     data = three_players()
-    t = 2100
-    script = OPEN_TOP_DOGS
-    for ups in ((1, 0, 0), (0, 1, 0), (0, 0, 1)):
-        keys, t = round_keys(t, ups)
-        script += keys
+    script, t = three_rounds()
     # R1: 6-6-6 beat 5-5-5 twice (every card starts at the usual first card, 5, and
     # the cards not reached yet follow). Game menu -> "Correct a round" (row 4) ->
     # round 1 (UP from the last) -> seat 3's cards each raised by 2 (a correction's

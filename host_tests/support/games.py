@@ -40,3 +40,13 @@ def whole_game(data, before=""):
         script += keys
     script += "%d ok\n%d ok\n" % (t + 300, t + 500)  # the last cup; the results: done
     return play(script, data)
+
+
+def three_rounds(t=2100):
+    """Keys for three rounds of Top Dogs for three from its start: seat 1's first card
+    up in round 1, seat 2's in round 2, seat 3's in round 3; (text, next time)."""
+    script = OPEN_TOP_DOGS
+    for ups in ((1, 0, 0), (0, 1, 0), (0, 0, 1)):
+        keys, t = round_keys(t, ups)
+        script += keys
+    return script, t

@@ -25,7 +25,7 @@
 from array import array
 
 from bench.bench_stage import ANSWER_MS, answer, pct, score_table
-from bench.stagetable import RANGES, Rest, Table
+from bench.stagetable import Rest, Table
 from bench.stagetrace import Ring, Step
 from pawpad.core.stage.detector import UNSURE, ChangeDetector
 from pawpad.core.stage.sense import StageSense
@@ -149,14 +149,7 @@ def fall(tb, t, st):
 def dd_finger(tb, t, st):
     """One dog put on and a finger left resting on it, weighing about a dog (0.7-1.3
     of one) for seconds: the pair's weight, with only one dog."""
-    rng = tb.rng
-    end = tb.place(t, st)
-    lo, hi = RANGES["rest_ms"]
-    r = Rest(rng, end - 50, rng.uniform(lo, hi), rng.uniform(0.7, 1.3) * tb.card)
-    st.parts.append(r)
-    kind, s, began, cards, _, doing = tb.truth.pop()
-    tb.truth.append((kind, s, began, cards, r.t1, doing))
-    return r.t1
+    return tb.rest(t, st, (0.7, 1.3))
 
 
 def dd_split(tb, t, st):

@@ -211,12 +211,13 @@ class Table:
         self._true(ADDED, stage, t, 1, end)
         return end
 
-    def rest(self, t, stage):
-        """A card placed, and the finger left on it for seconds."""
+    def rest(self, t, stage, weighs=(0.3, 1.5)):
+        """A card placed, and the finger left on it for seconds, weighing `weighs`
+        (least, most) of a card; returns when it lifts."""
         rng = self.rng
         end = self.place(t, stage)
         lo, hi = RANGES["rest_ms"]
-        r = Rest(rng, end - 50, rng.uniform(lo, hi), rng.uniform(0.3, 1.5) * self.card)
+        r = Rest(rng, end - 50, rng.uniform(lo, hi), rng.uniform(*weighs) * self.card)
         stage.parts.append(r)
         kind, s, began, cards, _, doing = self.truth.pop()
         self.truth.append((kind, s, began, cards, r.t1, doing))

@@ -167,16 +167,20 @@ class Sensors:
         if self.sense is None or not self._on:
             return None
         stage = self.sense.pair_ready()
-        if stage is None or self.hw.scales[stage] is None or self._missing[stage]:
-            return None
-        return stage
+        return stage if stage is not None and self._answers(stage) else None
 
     def hands_off(self, stage):
         """The players' hands are off: the expected pile on `stage` taken now; its
-        events (the caller handles them: they are not sent to the app)."""
-        if self.pair_ready() != stage:
+        events (the caller handles them: they are not sent to the app). The stage's
+        detector takes it only if it holds still at it (ChangeDetector.hands_off)."""
+        if self.sense is None or not self._on or not self._answers(stage):
             return []
         return self.sense.hands_off(stage)
+
+    def _answers(self, stage):
+        """Is `stage`'s load cell fitted and answering?"""
+        scales = self.hw.scales
+        return 0 <= stage < len(scales) and scales[stage] is not None and not self._missing[stage]
 
     # --- "Record" in the hardware check: the stages' samples as CSV on flash ---
     def record(self, store):

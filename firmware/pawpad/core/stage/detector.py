@@ -213,13 +213,18 @@ class ChangeDetector:
         cards = int(q + 0.5)
         if q <= 0 or cards != expect:
             return None
-        tol = self.whole_tol + self.whole_per_card * cards
-        if abs(q - cards) > (self.whole_most if tol > self.whole_most else tol):
+        if abs(q - cards) > self._tolerance(cards):
             return None
         t = self._t[(self._n - 1) & _MASK]
         if diff(t, self._still_since) < (self.add_samples - n - 0.5) * self.period:
             return None
         return mean
+
+    def _tolerance(self, cards):
+        """How far from `cards` whole cards a still level may sit and be that many:
+        the cards vary +-5% each, up to whole_most."""
+        tol = self.whole_tol + self.whole_per_card * cards
+        return self.whole_most if tol > self.whole_most else tol
 
     def sigma(self):
         """The learned noise floor in grams (None while still learning)."""
@@ -466,9 +471,7 @@ class ChangeDetector:
         q = (mean - base) / self.card
         cards = int(abs(q) + 0.5)
         off = abs(abs(q) - cards)
-        tol = self.whole_tol + self.whole_per_card * cards
-        if tol > self.whole_most:
-            tol = self.whole_most
+        tol = self._tolerance(cards)
         held = diff(t_ms, self._still_since)
         if cards == 0:
             # Back where it was (a hand, a knock, a wobble), or near it: a settled

@@ -520,15 +520,13 @@ def kept_step(game):
             screen = ActionPick(game, turn["repeat_action"])
         else:
             return None
-        shape = ACTION_KEPT
     elif kind == "fall":
-        shape = FALL_KEPT
         screen = FallCount(game, 0)
     elif kind == "stage_card" and st["phase"] == "performing":
-        shape, screen = CARD_KEPT, StageCardPick(game, None)
+        screen = StageCardPick(game, None)
     else:
         return None
-    v = draft.read(game.session, kind, shape, st["players"])
+    v = draft.read(game.session, kind, screen.kept_shape(), st["players"])
     if v is None:
         return screen if repeat else None
     if kind == "fall":
