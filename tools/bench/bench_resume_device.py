@@ -473,7 +473,7 @@ def main():
         subprocess.run(connect + ["fs", "rm", ":/data/" + LOG], capture_output=True,
                        timeout=120)
     if md and not a.no_doc:
-        import figures
+        from bench import figures
 
         print("  (figures written to %s)" % figures.shown(figures.write(
             "bench-resume", figures.section("bench-resume", figures.device(a.port, False), [(

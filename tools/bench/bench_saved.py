@@ -112,7 +112,7 @@ def main():
                                                 else "OVER THE GOAL")
     print("  " + verdict)
     if "--no-doc" not in sys.argv:
-        import figures
+        from bench import figures
 
         print("  (figures written to %s)" % figures.shown(figures.write(
             "bench-saved", figures.section("bench-saved", "CPython, the simulated board in "
